@@ -1,0 +1,133 @@
+// Who is calling: the API key becomes a Principal (authenticate), and a Principal plus the request's
+// organization_id / user fields becomes the one Tenant every handler and tenant query works with.
+import { ApiError, forbidden, invalidBody, type ErrorCode } from "./errors";
+import type { Config, Env } from "./env";
+import { hashApiKey, hasValidTag, parseApiKey } from "./keys";
+import { sha256Hex, timingSafeEqual } from "./crypto";
+import { findKeyByHash, findOrganization, findUserByEmail, findUserInOrganization, type UserRow } from "./accounts-repo";
+
+export type KeyKind = "organization" | "platform";
+
+export interface Principal {
+  keyId: string;
+  kind: KeyKind;
+  /** The organization the key belongs to. */
+  organizationId: string;
+  /** Organization keys: the bound user. Platform keys: null. */
+  userId: string | null;
+  /** Platform keys: organizations it may act for (its own included). */
+  actsFor: string[];
+  rateLimitPerMinute: number | null;
+}
+
+export interface TenantUser {
+  id: string;
+  email: string;
+  name: string;
+  onboarded: boolean;
+}
+
+export interface Tenant {
+  organizationId: string;
+  user: TenantUser | null;
+  keyKind: KeyKind;
+  keyId: string;
+  entitlements: string[];
+}
+
+/** Identity fields a request may carry to select the target organization and user. */
+export interface TenantSelector {
+  organization_id?: unknown;
+  user_id?: unknown;
+  user_email?: unknown;
+  user_name?: unknown;
+}
+
+export interface TenantRule {
+  /** Platform keys refused with FORBIDDEN (LLM judge). */
+  platformKeys?: "allowed" | "forbidden";
+  /** Code for a platform key without organization_id (stop_stream uses ORGANIZATION_ID_MISSING). */
+  organizationMissingCode?: ErrorCode;
+  /** organization_id required of organization keys too (e.g. v2 single presigned URL for rms). */
+  requireOrganizationId?: boolean;
+}
+
+export async function authenticate(env: Env, config: Config, header: string | null): Promise<Principal> {
+  if (header === null || header.trim() === "") throw new ApiError("API_KEY_MISSING", "X-API-KEY header is required");
+  const raw = header.trim();
+  const parsed = parseApiKey(raw);
+  if (!parsed || !(await hasValidTag(config.keyTagSecret, parsed))) throw new ApiError("UNAUTHORIZED", "Invalid API key");
+  if (parsed.region !== config.region) {
+    throw forbidden(`This API key belongs to the ${parsed.region} deployment; send the request to ${config.otherRegionBaseUrl}`);
+  }
+  const hash = await hashApiKey(raw);
+  const row = await findKeyByHash(env, hash);
+  // The lookup is by hash; the explicit constant-time check guards against any collation surprise.
+  if (!row || !timingSafeEqual(row.keyHash, hash) || row.revokedAt) throw new ApiError("UNAUTHORIZED", "Invalid API key");
+  return {
+    keyId: row.id,
+    kind: row.kind,
+    organizationId: row.organizationId,
+    userId: row.userId,
+    actsFor: row.kind === "platform" ? [row.organizationId, ...row.organizationIds] : [row.organizationId],
+    rateLimitPerMinute: row.rateLimitPerMinute,
+  };
+}
+
+function optionalString(value: unknown, field: string): string | undefined {
+  if (value === undefined || value === null || value === "") return undefined;
+  if (typeof value !== "string") throw invalidBody(`${field} must be a string`);
+  return value;
+}
+
+function toTenantUser(row: UserRow): TenantUser {
+  return { id: row.id, email: row.email, name: row.name, onboarded: row.onboarded };
+}
+
+export async function resolveTenant(env: Env, principal: Principal, selector: TenantSelector, rule: TenantRule = {}): Promise<Tenant> {
+  if (principal.kind === "platform" && rule.platformKeys === "forbidden") {
+    throw forbidden("Platform keys are not supported on this endpoint; use an organization key");
+  }
+  const requested = optionalString(selector.organization_id, "organization_id");
+  if (!requested && (principal.kind === "platform" || rule.requireOrganizationId)) {
+    const code = rule.organizationMissingCode ?? "INVALID_REQUEST_BODY";
+    throw new ApiError(code, "organization_id is required");
+  }
+
+  let organizationId: string;
+  let user: TenantUser | null = null;
+  if (principal.kind === "organization") {
+    if (requested && requested !== principal.organizationId) throw forbidden("The API key may not act for this organization");
+    organizationId = principal.organizationId;
+    const row = principal.userId ? await findUserInOrganization(env, organizationId, principal.userId) : undefined;
+    user = row ? toTenantUser(row) : null;
+  } else {
+    if (!requested || !principal.actsFor.includes(requested)) throw forbidden("The API key may not act for this organization");
+    organizationId = requested;
+    const userId = optionalString(selector.user_id, "user_id");
+    const userEmail = optionalString(selector.user_email, "user_email");
+    optionalString(selector.user_name, "user_name");
+    if (userId || userEmail) {
+      const row = userId
+        ? await findUserInOrganization(env, organizationId, userId)
+        : await findUserByEmail(env, organizationId, userEmail!);
+      if (!row || (userId && userEmail && row.email !== userEmail.toLowerCase())) {
+        throw forbidden("The user does not belong to this organization");
+      }
+      user = toTenantUser(row);
+    }
+  }
+
+  const org = await findOrganization(env, organizationId);
+  if (!org) throw forbidden("The API key may not act for this organization");
+  return { organizationId, user, keyKind: principal.kind, keyId: principal.keyId, entitlements: org.entitlements };
+}
+
+export async function checkAdminToken(config: Config, header: string | null): Promise<void> {
+  // Without ADMIN_TOKEN the admin API does not exist.
+  if (!config.adminToken) throw new ApiError("NOT_FOUND", "Not found");
+  const match = /^Bearer (.+)$/.exec(header ?? "");
+  // Compare digests so neither the content nor the length of the token leaks through timing.
+  const given = await sha256Hex(match ? match[1] : "");
+  if (!match || !timingSafeEqual(given, await sha256Hex(config.adminToken))) throw new ApiError("UNAUTHORIZED", "Invalid admin token");
+}

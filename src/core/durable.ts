@@ -1,0 +1,16 @@
+// Durable Object placement: in the EU deployment every object is created in the EU jurisdiction, so a
+// conversation's or a key's state never lives outside it. All code gets its stubs through here.
+import type { Env } from "./env";
+
+export function regionalNamespace(env: Env, ns: DurableObjectNamespace): DurableObjectNamespace {
+  return env.REGION === "eu" ? ns.jurisdiction("eu") : ns;
+}
+
+export function stubByName<T extends Rpc.DurableObjectBranded | undefined = undefined>(
+  env: Env,
+  ns: DurableObjectNamespace,
+  name: string,
+): DurableObjectStub<T> {
+  const regional = regionalNamespace(env, ns);
+  return regional.get(regional.idFromName(name)) as DurableObjectStub<T>;
+}

@@ -1,0 +1,87 @@
+// The Worker's bindings and its configuration, validated once per request into a typed Config.
+// Secrets that are optional (model endpoints, R2 S3 credentials) are typed optional here.
+import { z } from "zod";
+
+export interface Env {
+  DB: D1Database;
+  MARKET_DB: D1Database;
+  DOCUMENTS: R2Bucket;
+  JUDGE_QUEUE: Queue;
+  PARSE_QUEUE: Queue;
+  BRIEFING_QUEUE: Queue;
+  CONVERSATIONS: DurableObjectNamespace;
+  RATE_LIMITER: DurableObjectNamespace;
+  /** Workers AI: declared only in deployed environments (offline `wrangler dev` would ask for a login). */
+  AI?: Ai;
+
+  REGION: string;
+  OTHER_REGION_BASE_URL: string;
+  CORS_ORIGINS?: string;
+  RATE_LIMIT_PER_MINUTE?: string;
+  MODEL_PROVIDER?: string;
+  TENANT_DB_OVERRIDES?: string;
+
+  ADMIN_TOKEN?: string;
+  KEY_TAG_SECRET: string;
+  URL_SIGNING_SECRET?: string;
+
+  OPENAI_BASE_URL?: string;
+  OPENAI_MODEL?: string;
+  OPENAI_API_KEY?: string;
+  WORKERS_AI_MODEL?: string;
+  MODEL_TIMEOUT_MS?: string;
+
+  R2_ACCOUNT_ID?: string;
+  R2_ACCESS_KEY_ID?: string;
+  R2_SECRET_ACCESS_KEY?: string;
+  R2_BUCKET_NAME?: string;
+}
+
+const configSchema = z.object({
+  region: z.enum(["global", "eu"]),
+  otherRegionBaseUrl: z.string().min(1),
+  corsOrigins: z.array(z.string()),
+  rateLimitPerMinute: z.number().int().positive(),
+  modelProvider: z.enum(["local", "workers-ai", "openai"]),
+  tenantDbOverrides: z.record(z.string(), z.string()),
+  adminToken: z.string().min(1).nullable(),
+  keyTagSecret: z.string().min(16),
+  urlSigningSecret: z.string().min(16),
+  modelTimeoutMs: z.number().int().positive(),
+});
+
+export type Config = z.infer<typeof configSchema>;
+
+const cache = new WeakMap<object, Config>();
+
+function parseJson(text: string | undefined, fallback: unknown): unknown {
+  if (!text) return fallback;
+  try {
+    return JSON.parse(text);
+  } catch {
+    return Symbol.for("invalid-json");
+  }
+}
+
+/** Validates the environment once (cached per env object); a misconfiguration fails loudly, never silently. */
+export function loadConfig(env: Env): Config {
+  const hit = cache.get(env);
+  if (hit) return hit;
+  const parsed = configSchema.safeParse({
+    region: env.REGION,
+    otherRegionBaseUrl: env.OTHER_REGION_BASE_URL,
+    corsOrigins: (env.CORS_ORIGINS ?? "").split(",").map((s) => s.trim()).filter(Boolean),
+    rateLimitPerMinute: Number(env.RATE_LIMIT_PER_MINUTE ?? "600"),
+    modelProvider: env.MODEL_PROVIDER ?? "local",
+    tenantDbOverrides: parseJson(env.TENANT_DB_OVERRIDES, {}),
+    adminToken: env.ADMIN_TOKEN ? env.ADMIN_TOKEN : null,
+    keyTagSecret: env.KEY_TAG_SECRET,
+    urlSigningSecret: env.URL_SIGNING_SECRET ?? env.KEY_TAG_SECRET,
+    modelTimeoutMs: Number(env.MODEL_TIMEOUT_MS ?? "60000"),
+  });
+  if (!parsed.success) {
+    throw new Error(`Invalid Worker configuration: ${parsed.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`).join("; ")}`);
+  }
+  cache.set(env, parsed.data);
+  return parsed.data;
+}

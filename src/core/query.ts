@@ -1,0 +1,32 @@
+// Turns a URL's query string into a plain object for zod: repeated keys become arrays and bracket keys
+// (fiscal_period[start_time][year]=2024) become nested objects, as the spec's query forms use them.
+
+export type QueryValue = string | string[] | { [key: string]: QueryValue };
+export type QueryObject = { [key: string]: QueryValue };
+
+function splitKey(key: string): string[] {
+  const head = key.split("[", 1)[0];
+  const rest = [...key.slice(head.length).matchAll(/\[([^\]]*)\]/g)].map((m) => m[1]);
+  return [head, ...rest];
+}
+
+export function parseQuery(params: URLSearchParams): QueryObject {
+  const out: QueryObject = {};
+  for (const [rawKey, value] of params) {
+    const parts = splitKey(rawKey);
+    // "tickers[]=A&tickers[]=B" is the same as repeating "tickers".
+    if (parts.length === 2 && parts[1] === "") parts.pop();
+    let node: QueryObject = out;
+    for (let i = 0; i < parts.length - 1; i++) {
+      const existing = node[parts[i]];
+      if (typeof existing !== "object" || Array.isArray(existing)) node[parts[i]] = {};
+      node = node[parts[i]] as QueryObject;
+    }
+    const last = parts[parts.length - 1];
+    const prev = node[last];
+    if (prev === undefined) node[last] = value;
+    else if (Array.isArray(prev)) prev.push(value);
+    else if (typeof prev === "string") node[last] = [prev, value];
+  }
+  return out;
+}

@@ -1,0 +1,33 @@
+// Endpoints without an API key: the health check and the generated OpenAPI document.
+import { z } from "zod";
+import { defineRoute, type AnyRoute } from "../core/route";
+import { buildOpenApiDocument } from "../core/openapi";
+import { json } from "../core/http";
+
+export function metaRoutes(allRoutes: () => AnyRoute[]): AnyRoute[] {
+  let cached: unknown;
+  return [
+    defineRoute({
+      method: "GET",
+      path: "/healthz",
+      summary: "Liveness check",
+      tag: "Meta",
+      auth: "none",
+      envelope: false,
+      response: z.object({ status: z.literal("ok"), region: z.string() }),
+      handler: async (_input, ctx) => ({ status: "ok", region: ctx.config.region }),
+    }),
+    defineRoute({
+      method: "GET",
+      path: "/openapi.json",
+      summary: "OpenAPI 3.1 document of this API",
+      tag: "Meta",
+      auth: "none",
+      envelope: false,
+      handler: async (_input, ctx) => {
+        cached ??= buildOpenApiDocument(allRoutes(), new URL(ctx.request.url).origin);
+        return json(cached);
+      },
+    }),
+  ];
+}

@@ -1,0 +1,7 @@
+// Every endpoint of the Worker, area by area. Adding an area means adding its routes here.
+import type { AnyRoute } from "./core/route";
+import { adminRoutes } from "./admin/routes";
+import { metaRoutes } from "./meta/routes";
+
+export const routes: AnyRoute[] = [];
+routes.push(...metaRoutes(() => routes), ...adminRoutes);
