@@ -2,6 +2,19 @@
 // Two projects: the global deployment and the EU environment of wrangler.toml.
 import { defineConfig } from "vitest/config";
 import { cloudflareTest, readD1Migrations } from "@cloudflare/vitest-pool-workers";
+import { readFile } from "node:fs/promises";
+import { join, normalize } from "node:path";
+
+// Tests read binary fixtures through this service binding: `env.FIXTURES.fetch("http://f/<path under test/fixtures>")`.
+async function serveFixture(request: Request): Promise<Response> {
+  const rel = normalize(decodeURIComponent(new URL(request.url).pathname)).replace(/^([/\\])+/, "");
+  if (rel.startsWith("..")) return new Response("bad path", { status: 400 });
+  try {
+    return new Response(await readFile(join(__dirname, "test", "fixtures", rel)));
+  } catch {
+    return new Response("not found", { status: 404 });
+  }
+}
 
 const secrets = {
   ADMIN_TOKEN: "test-admin-token",
@@ -17,10 +30,16 @@ async function project(name: string, environment: string | undefined, include: s
       cloudflareTest({
         main: "./src/index.ts",
         wrangler: { configPath: "./wrangler.toml", environment },
-        miniflare: { bindings: { ...secrets, TEST_MIGRATIONS: db, TEST_MARKET_MIGRATIONS: market } },
+        miniflare: { bindings: { ...secrets, TEST_MIGRATIONS: db, TEST_MARKET_MIGRATIONS: market }, serviceBindings: { FIXTURES: serveFixture } },
       }),
     ],
-    test: { name, include, setupFiles: ["./test/setup.ts"] },
+    test: {
+      name,
+      include,
+      setupFiles: ["./test/setup.ts"],
+      // The Worker's one-line JSON request logs are for operators, not for test output.
+      onConsoleLog: (log: string) => !log.startsWith('{"request_id"'),
+    },
   };
 }
 

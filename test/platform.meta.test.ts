@@ -19,3 +19,11 @@ describe("meta endpoints", () => {
     expect(doc.paths["/admin/v1/organizations"].post.requestBody.content["application/json"].schema.properties.name).toBeDefined();
   });
 });
+
+describe("test fixtures", () => {
+  it("are served to tests through the FIXTURES binding", async () => {
+    const { env } = await import("cloudflare:test");
+    const res = await env.FIXTURES.fetch("http://f/hello.txt");
+    expect(await res.text()).toBe("hello fixture\n");
+  });
+});
