@@ -21,6 +21,7 @@ const secrets = {
   KEY_TAG_SECRET: "test-key-tag-secret-0123456789",
   URL_SIGNING_SECRET: "test-url-signing-secret-0123456789",
   CORS_ORIGINS: "https://app.example.com",
+  WORKERD_LOCAL: "true",
 };
 
 async function project(name: string, environment: string | undefined, include: string[]) {

@@ -3,7 +3,10 @@
 import type { Env } from "./env";
 
 export function regionalNamespace(env: Env, ns: DurableObjectNamespace): DurableObjectNamespace {
-  return env.REGION === "eu" ? ns.jurisdiction("eu") : ns;
+  if (env.REGION !== "eu") return ns;
+  // Local workerd (wrangler dev, tests) has no jurisdictions and throws; deployed EU always restricts.
+  if (env.WORKERD_LOCAL === "true") return ns;
+  return ns.jurisdiction("eu");
 }
 
 export function stubByName<T extends Rpc.DurableObjectBranded | undefined = undefined>(

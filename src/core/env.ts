@@ -15,6 +15,8 @@ export interface Env {
   AI?: Ai;
 
   REGION: string;
+  /** Set only in .dev.vars and tests: local workerd cannot place Durable Objects in a jurisdiction. */
+  WORKERD_LOCAL?: string;
   OTHER_REGION_BASE_URL: string;
   CORS_ORIGINS?: string;
   RATE_LIMIT_PER_MINUTE?: string;
