@@ -2,6 +2,7 @@
 import type { AnyRoute } from "./core/route";
 import { adminRoutes } from "./admin/routes";
 import { metaRoutes } from "./meta/routes";
+import { marketRoutes } from "./market/routes";
 
 export const routes: AnyRoute[] = [];
-routes.push(...metaRoutes(() => routes), ...adminRoutes);
+routes.push(...metaRoutes(() => routes), ...adminRoutes, ...marketRoutes);

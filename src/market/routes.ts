@@ -1,0 +1,89 @@
+// Market-data endpoints: the admin loader (multipart CSV upload per dataset) with its status, and
+// ticker -> stock_id mapping for API keys. Logic lives in service.ts.
+import { z } from "zod";
+import { defineRoute } from "../core/route";
+import { invalidBody } from "../core/errors";
+import { parseWith } from "../core/http";
+import { DATASETS, type Dataset } from "./datasets";
+import * as service from "./service";
+
+const MAX_UPLOAD_BYTES = 25 * 1024 * 1024;
+
+const datasetSchema = z.enum(DATASETS);
+const datasetCounts = z.object(Object.fromEntries(DATASETS.map((d) => [d, z.number().int()])) as Record<Dataset, z.ZodNumber>);
+
+/** Reads the loader's multipart body: one `dataset` field and one `file` part holding UTF-8 CSV. */
+async function readUpload(request: Request): Promise<{ dataset: Dataset; csv: string }> {
+  const declared = Number(request.headers.get("Content-Length") ?? "NaN");
+  if (Number.isFinite(declared) && declared > MAX_UPLOAD_BYTES) throw invalidBody(`Upload exceeds ${MAX_UPLOAD_BYTES} bytes`);
+  const contentType = (request.headers.get("Content-Type") ?? "").toLowerCase();
+  if (!contentType.startsWith("multipart/form-data")) throw invalidBody("Content-Type must be multipart/form-data with the fields dataset and file");
+  let form: FormData;
+  try {
+    form = await request.formData();
+  } catch {
+    throw invalidBody("The multipart body could not be read");
+  }
+  const dataset = parseWith(z.object({ dataset: datasetSchema }), { dataset: form.get("dataset") ?? undefined }).dataset;
+  // workers-types still declare get() as string-only; with this compatibility date file parts are File objects.
+  const file = form.get("file") as File | string | null;
+  if (file === null) throw invalidBody("file is required");
+  const bytes = typeof file === "string" ? new TextEncoder().encode(file) : new Uint8Array(await file.arrayBuffer());
+  if (bytes.byteLength > MAX_UPLOAD_BYTES) throw invalidBody(`file exceeds ${MAX_UPLOAD_BYTES} bytes`);
+  try {
+    return { dataset, csv: new TextDecoder("utf-8", { fatal: true, ignoreBOM: false }).decode(bytes) };
+  } catch {
+    throw invalidBody("file must be UTF-8 text");
+  }
+}
+
+export const marketRoutes = [
+  defineRoute({
+    method: "POST",
+    path: "/admin/v1/market_data",
+    summary: "Load one market-data CSV (multipart: dataset, file); idempotent upsert",
+    tag: "Admin",
+    auth: "admin",
+    envelope: false,
+    // multipart/form-data, read by the handler: the OpenAPI document has no body schema for it.
+    bodyKind: "raw",
+    response: z.object({ dataset: datasetSchema, rows_loaded: z.number().int() }),
+    handler: async (_input, ctx) => {
+      const upload = await readUpload(ctx.request);
+      return service.loadDataset(ctx.env, upload.dataset, upload.csv);
+    },
+  }),
+  defineRoute({
+    method: "GET",
+    path: "/admin/v1/market_data",
+    summary: "Rows held per market dataset and per table",
+    tag: "Admin",
+    auth: "admin",
+    envelope: false,
+    response: z.object({
+      datasets: datasetCounts,
+      tables: z.object({ securities: z.number().int(), fundamentals: z.number().int(), prices: z.number().int(), ratios: z.number().int() }),
+    }),
+    handler: (_input, ctx) => service.datasetStatus(ctx.env),
+  }),
+  defineRoute({
+    method: "POST",
+    path: "/v1/stocks/map_tickers",
+    summary: "Map tickers to stock_ids and company names",
+    tag: "Stocks",
+    auth: "key",
+    envelope: true,
+    body: z.strictObject({
+      tickers: z.array(z.string().trim().min(1).max(32)).min(1).max(500),
+      organization_id: z.string().optional(),
+      user_id: z.string().optional(),
+      user_email: z.string().optional(),
+      user_name: z.string().optional(),
+    }),
+    response: z.object({
+      mappings: z.array(z.object({ ticker: z.string(), stock_id: z.string(), company_name: z.string() })),
+      unmatched: z.array(z.string()),
+    }),
+    handler: ({ body }, ctx) => service.resolveTickers(ctx.env, body.tickers),
+  }),
+];
