@@ -3,14 +3,17 @@
 import { defineConfig } from "vitest/config";
 import { cloudflareTest, readD1Migrations } from "@cloudflare/vitest-pool-workers";
 import { readFile } from "node:fs/promises";
-import { join, normalize } from "node:path";
+import { dirname, join, normalize } from "node:path";
+import { fileURLToPath } from "node:url";
+
+const root = dirname(fileURLToPath(import.meta.url));
 
 // Tests read binary fixtures through this service binding: `env.FIXTURES.fetch("http://f/<path under test/fixtures>")`.
 async function serveFixture(request: Request): Promise<Response> {
   const rel = normalize(decodeURIComponent(new URL(request.url).pathname)).replace(/^([/\\])+/, "");
   if (rel.startsWith("..")) return new Response("bad path", { status: 400 });
   try {
-    return new Response(await readFile(join(__dirname, "test", "fixtures", rel)));
+    return new Response(await readFile(join(root, "test", "fixtures", rel)));
   } catch {
     return new Response("not found", { status: 404 });
   }

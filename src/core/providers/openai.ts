@@ -1,0 +1,68 @@
+// Any OpenAI-compatible chat-completions endpoint (base URL, model, secret key): JSON-schema output and
+// streamed text. fetch is injectable so tests can stand in for the remote service.
+import { z } from "zod";
+import type { ModelProvider, ObjectRequest, TextRequest } from "./types";
+import { ProviderError, messagesOf } from "./types";
+import { parseStructured, sseData, withRetry } from "./remote";
+
+export interface OpenAiOptions {
+  baseUrl: string;
+  model: string;
+  apiKey: string;
+  timeoutMs: number;
+  fetch?: typeof fetch;
+}
+
+export class OpenAiProvider implements ModelProvider {
+  readonly name = "openai" as const;
+  readonly model: string;
+  private readonly doFetch: typeof fetch;
+
+  constructor(private readonly opts: OpenAiOptions) {
+    this.model = opts.model;
+    this.doFetch = opts.fetch ?? ((input, init) => fetch(input, init));
+  }
+
+  private async post(body: Record<string, unknown>, signal: AbortSignal): Promise<Response> {
+    const res = await this.doFetch(`${this.opts.baseUrl.replace(/\/$/, "")}/chat/completions`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json", Authorization: `Bearer ${this.opts.apiKey}` },
+      body: JSON.stringify({ model: this.model, ...body }),
+      signal,
+    });
+    if (res.status === 429 || res.status >= 500) throw new ProviderError("unavailable", `Model endpoint answered ${res.status}`);
+    if (!res.ok) throw new ProviderError("configuration", `Model endpoint answered ${res.status}: ${(await res.text()).slice(0, 200)}`);
+    return res;
+  }
+
+  generateObject<T>(req: ObjectRequest<T>): Promise<T> {
+    return withRetry(async (signal) => {
+      const res = await this.post(
+        {
+          messages: messagesOf(req),
+          temperature: req.temperature ?? 0,
+          seed: req.seed,
+          max_tokens: req.maxTokens,
+          response_format: { type: "json_schema", json_schema: { name: req.schemaName ?? "output", schema: z.toJSONSchema(req.schema), strict: false } },
+        },
+        signal,
+      );
+      const data = (await res.json()) as { choices?: { message?: { content?: string } }[] };
+      return parseStructured(data.choices?.[0]?.message?.content ?? "", req.schema);
+    }, this.opts.timeoutMs);
+  }
+
+  async *streamText(req: TextRequest): AsyncIterable<string> {
+    const res = await withRetry(
+      (signal) => this.post({ messages: messagesOf(req), temperature: req.temperature ?? 0, seed: req.seed, max_tokens: req.maxTokens, stream: true }, signal),
+      this.opts.timeoutMs,
+    );
+    if (!res.body) throw new ProviderError("unavailable", "Model endpoint sent no stream");
+    for await (const data of sseData(res.body)) {
+      if (data === "[DONE]") return;
+      const chunk = JSON.parse(data) as { choices?: { delta?: { content?: string } }[] };
+      const piece = chunk.choices?.[0]?.delta?.content;
+      if (piece) yield piece;
+    }
+  }
+}

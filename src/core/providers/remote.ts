@@ -1,0 +1,57 @@
+// What both remote providers share: one retry on retryable failures, a timeout per attempt, JSON
+// extraction and schema validation of structured output, and an SSE line reader for streams.
+import { ProviderError } from "./types";
+import type { z } from "zod";
+
+export async function withRetry<T>(attempt: (signal: AbortSignal) => Promise<T>, timeoutMs: number): Promise<T> {
+  let last: unknown;
+  for (let i = 0; i < 2; i++) {
+    try {
+      return await attempt(AbortSignal.timeout(timeoutMs));
+    } catch (err) {
+      last = normalizeError(err);
+      if (!(last as ProviderError).retryable) throw last;
+    }
+  }
+  throw last;
+}
+
+export function normalizeError(err: unknown): ProviderError {
+  if (err instanceof ProviderError) return err;
+  if (err instanceof Error && (err.name === "TimeoutError" || err.name === "AbortError")) return new ProviderError("timeout", "Model request timed out");
+  return new ProviderError("unavailable", err instanceof Error ? err.message : String(err));
+}
+
+/** Accepts a JSON object as text (optionally fenced) or as an already-parsed value. */
+export function parseStructured<T>(raw: unknown, schema: z.ZodType<T>): T {
+  let value = raw;
+  if (typeof raw === "string") {
+    const text = raw.trim().replace(/^```(?:json)?\s*/i, "").replace(/\s*```$/, "");
+    try {
+      value = JSON.parse(text);
+    } catch {
+      throw new ProviderError("invalid_output", "Model output is not JSON");
+    }
+  }
+  const parsed = schema.safeParse(value);
+  if (!parsed.success) throw new ProviderError("invalid_output", `Model output does not match the schema: ${parsed.error.issues[0]?.message ?? ""}`);
+  return parsed.data;
+}
+
+/** Yields the data field of each server-sent event of a byte stream. */
+export async function* sseData(stream: ReadableStream<Uint8Array>): AsyncIterable<string> {
+  const reader = stream.pipeThrough(new TextDecoderStream()).getReader();
+  let buffer = "";
+  for (;;) {
+    const { value, done } = await reader.read();
+    if (done) break;
+    buffer += value;
+    let idx: number;
+    while ((idx = buffer.indexOf("\n")) >= 0) {
+      const line = buffer.slice(0, idx).replace(/\r$/, "");
+      buffer = buffer.slice(idx + 1);
+      if (line.startsWith("data:")) yield line.slice(5).trim();
+    }
+  }
+  if (buffer.startsWith("data:")) yield buffer.slice(5).trim();
+}
