@@ -1,0 +1,3 @@
+// stub
+import { fail, type ParsedDoc, type ParseLimits } from "./types";
+export function parseDoc(_b: Uint8Array, _l: ParseLimits): ParsedDoc { fail("CONVERSION_FAILED", "todo"); }
