@@ -23,7 +23,7 @@ CREATE TABLE securities (
 CREATE UNIQUE INDEX securities_ticker ON securities(ticker);
 CREATE INDEX securities_gics_sector ON securities(gics_sector);
 
--- Annual fundamentals FY2012-2016, one row per company and fiscal period end. Money in raw USD; ratio,
+-- Annual fundamentals, mostly FY2012-2016 (a few older periods, e.g. COTY 2003-2007), one row per company and fiscal period end. Money in raw USD; ratio,
 -- margin and ROE columns are percentages (x100), as in the source.
 CREATE TABLE fundamentals (
   stock_id TEXT NOT NULL REFERENCES securities(stock_id),
