@@ -65,7 +65,7 @@ describe("queue consumer", () => {
     const result = await getQueueResult(batch, ctx);
     expect(runs).toEqual(["ok"]);
     expect(result.explicitAcks.sort()).toEqual(["m1", "m3", "m4"]);
-    expect(result.retryMessages.map((m) => m.msgId)).toEqual(["m2"]);
+    expect(result.retryMessages.map((m: { msgId: string }) => m.msgId)).toEqual(["m2"]);
   });
 
   it("hands dead-lettered jobs to the job's onDeadLetter", async () => {
