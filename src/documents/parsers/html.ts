@@ -122,7 +122,7 @@ export function htmlToText(html: string): { text: string; title?: string } {
       const raw = html.slice(i, end);
       if (inTitle) title = (title ?? "") + decodeHtmlEntities(raw);
       else if (!inHead) {
-        const t = decodeHtmlEntities(raw);
+        const t = decodeHtmlEntities(raw).replace(/\u00a0/g, " ");
         sink().push(pre ? t : t.replace(/[ \t\r\n\f]+/g, " "));
       }
     }
@@ -220,8 +220,8 @@ export function htmlToText(html: string): { text: string; title?: string } {
       else sink().push(tables.length ? " " : "\n\n" + "#".repeat(Number(local[1])) + " ");
       continue;
     }
-    if (local === "li" && !closing) {
-      sink().push(tables.length ? " " : "\n- ");
+    if (local === "li") {
+      if (!closing) sink().push(tables.length ? " " : "\n- ");
       continue;
     }
     if (local === "td" || local === "th") {

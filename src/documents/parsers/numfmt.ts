@@ -150,18 +150,19 @@ function sections(fmt: string): Section[] {
   return s;
 }
 
-/** Excel "General": up to 11 significant digits, scientific for very large or very small magnitudes. */
+/** Excel "General": whole numbers in full, otherwise ~11 significant digits, scientific for huge or tiny magnitudes. */
 export function formatGeneral(v: number): string {
   if (!Number.isFinite(v)) return String(v);
   if (v === 0) return "0";
   const a = Math.abs(v);
+  // Whole numbers are shown in full (as in a wide column): exact figures matter more than column width here.
+  if (Number.isInteger(v) && a < 1e21) return String(v);
   if (a >= 1e11 || a < 1e-9) {
     const [m, e] = v.toExponential(5).split("e");
     const mant = m.includes(".") ? m.replace(/0+$/, "").replace(/\.$/, "") : m;
     const ex = Number(e);
     return `${mant}E${ex < 0 ? "-" : "+"}${String(Math.abs(ex)).padStart(2, "0")}`;
   }
-  if (Number.isInteger(v)) return String(v);
   const digits = Math.max(0, 10 - Math.floor(Math.log10(a)));
   let s = v.toFixed(Math.min(digits, 20));
   if (s.includes(".")) s = s.replace(/0+$/, "").replace(/\.$/, "");
@@ -214,11 +215,7 @@ function formatNumber(v: number, sec: Section): string {
     if (t.t !== "comma") return;
     if (i > firstPh && i < intEnd && phIdx.some((p) => p > i && p < intEnd)) grouping = true;
     else if (i > firstPh && (i > lastPh || i === intEnd - 1 || toks.slice(i + 1, intEnd).every((u) => u.t === "comma"))) scale++;
-    else lit(i);
   });
-  function lit(_i: number) {
-    /* a stray comma outside the number is literal; handled in output */
-  }
   x /= Math.pow(1000, scale);
   const intPh = toks.slice(0, intEnd).filter((t): t is { t: "ph"; c: string } => t.t === "ph");
   const decPh = dotAt >= 0 ? toks.slice(dotAt + 1, numEnd).filter((t): t is { t: "ph"; c: string } => t.t === "ph") : [];

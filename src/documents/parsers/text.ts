@@ -33,7 +33,7 @@ export function detectTextEncoding(bytes: Uint8Array): TextEncoding {
   if (bytes[0] === 0xff && bytes[1] === 0xfe) return "utf-16le";
   if (bytes[0] === 0xfe && bytes[1] === 0xff) return "utf-16be";
   try {
-    new TextDecoder("utf-8", { fatal: true }).decode(bytes);
+    new TextDecoder("utf-8", { fatal: true, ignoreBOM: false }).decode(bytes);
     return "utf-8";
   } catch {
     for (let i = 0; i < bytes.length; i++) if (bytes[i] >= 0x80 && bytes[i] <= 0x9f) return "windows-1252";

@@ -157,7 +157,7 @@ export class ZipArchive {
   text(name: string): string | null {
     const data = this.read(name);
     if (!data) return null;
-    return new TextDecoder("utf-8", { ignoreBOM: false }).decode(data);
+    return new TextDecoder("utf-8").decode(data);
   }
 
   private charge(n: number, budget: number): void {
