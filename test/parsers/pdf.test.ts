@@ -42,6 +42,21 @@ describe("PDF", () => {
     expect(r.title).toBe("Ulta Beauty Announces Fourth Quarter Fiscal 2022 Results");
   });
 
+  it("reads a Word-exported PDF with footnotes, lists, tables and CJK text on the right pages", async () => {
+    const r = expectOk(await parseFixture("testPDFVarious.pdf"));
+    expect(r.pages).toHaveLength(2);
+    expect(r.pages[0].text).toContain("Row 1 Col 1 Row 1 Col 2 Row 1 Col 3");
+    expect(r.pages[0].text).toContain("1 This is a footnote.");
+    expect(r.pages[0].text).toContain("ゾルゲと尾崎");
+    expect(r.pages[1].text).toContain("Figure 1 This is a caption for Figure 1");
+  });
+
+  it("reads the KPI text of a graphics-heavy corporate report page", async () => {
+    const r = expectOk(await parseFixture("chevron-page.pdf"));
+    expect(r.pages[0].text).toContain("Chevron-operated Tamar and Leviathan fields");
+    expect(r.pages[0].text).toContain("Chevron 2022 Corporate Sustainability Report");
+  });
+
   it("reads a numbers-only table PDF", async () => {
     const r = expectOk(await parseFixture("all-number-table.pdf"));
     expect(r.pages[0].text).toContain("200.01 1");

@@ -81,6 +81,13 @@ describe("XLSX", () => {
   });
 });
 
+describe("XLSX without cell data", () => {
+  it("keeps a chart-only sheet as an empty sheet page instead of failing", async () => {
+    const r = expectOk(await parseFixture("testMSChart-govdocs-428996.xlsx"));
+    expect(r.pages).toEqual([{ page: 1, text: "## Sheet: Sheet1" }]);
+  });
+});
+
 describe("XLS (BIFF8)", () => {
   it("renders each legacy sheet as a markdown table", async () => {
     const r = expectOk(await parseFixture("testEXCEL.xls"));
