@@ -1,0 +1,48 @@
+// Company aliases: how a company named by a document's metadata can be spelled in a question.
+// Names are matched as lower-case word sequences; tickers only when written in capitals ("$" prefix).
+
+const SUFFIXES = new Set(["inc", "incorporated", "corp", "corporation", "co", "company", "companies", "ltd", "limited", "plc", "llc", "lp", "sa", "ag", "nv", "se", "holdings", "holding", "group", "the"]);
+
+/** Lower-case words of a name or question: "Johnson & Johnson's" -> ["johnson", "johnson"]. */
+export function nameWords(text: string): string[] {
+  return text
+    .toLowerCase()
+    .replace(/[\u2019']s\b/g, "")
+    .replace(/[\u2019']/g, "")
+    .split(/[^\p{L}\p{N}]+/u)
+    .filter(Boolean);
+}
+
+export function nameAliases(name: string): string[] {
+  const words = nameWords(name);
+  if (words.length === 0) return [];
+  const out = new Set<string>([words.join(" ")]);
+  const trimmed = [...words];
+  while (trimmed.length > 1 && SUFFIXES.has(trimmed[trimmed.length - 1])) trimmed.pop();
+  while (trimmed.length > 1 && SUFFIXES.has(trimmed[0])) trimmed.shift();
+  out.add(trimmed.join(" "));
+  // "Coca-Cola" also written "cocacola"; "3M" stays "3m".
+  if (trimmed.length > 1 && trimmed.join("").length >= 5) out.add(trimmed.join(""));
+  return [...out].filter((a) => a.length >= 2 && !SUFFIXES.has(a));
+}
+
+export function tickerAlias(ticker: string): string {
+  return `$${ticker.trim().toLowerCase()}`;
+}
+
+export const MAX_ALIAS_WORDS = 4;
+
+/** The word n-grams (and capitalised tokens as ticker aliases) of a query to look up. */
+export function queryAliasCandidates(query: string): string[] {
+  const words = nameWords(query);
+  const out = new Set<string>();
+  for (let n = 1; n <= MAX_ALIAS_WORDS; n++) {
+    for (let i = 0; i + n <= words.length; i++) {
+      const gram = words.slice(i, i + n);
+      out.add(gram.join(" "));
+      if (n > 1) out.add(gram.join(""));
+    }
+  }
+  for (const m of query.matchAll(/\b[A-Z][A-Z0-9.]{0,5}\b/g)) if (m[0].length >= 2) out.add(tickerAlias(m[0]));
+  return [...out];
+}

@@ -1,0 +1,177 @@
+// Query understanding: the words that carry meaning (stop and instruction words removed), finance
+// metric synonyms as alternative phrasings, fiscal periods and document-type hints named in the question.
+// Pure; the FTS5 expression is built from the result in fts.ts.
+import { nameWords } from "./aliases";
+
+export interface Concept {
+  /** Alternatives, each one word or a phrase of words; any one present counts. */
+  variants: string[][];
+  /** Synonym concepts weigh less than words the user typed. */
+  weight: number;
+  origin: "word" | "synonym" | "year";
+}
+
+export interface QueryPlan {
+  concepts: Concept[];
+  /** Fiscal years named (FY2022, 2022, FY22); the latest is the likeliest document year. */
+  years: number[];
+  quarter: number | null;
+  /** 10k | 10q | 8k | earnings, from words such as "10-K", "quarter", "earnings call". */
+  docSubTypes: string[];
+  /** Consecutive word pairs of the question, for phrase scoring. */
+  bigrams: string[];
+}
+
+// English function words plus the instruction boilerplate of analyst questions ("answer in USD millions,
+// round to one decimal place, using the details shown in ...").
+const STOP = new Set(
+  `a about above after again against all also am an and any are aren as at be because been before being below between both but by
+  can cannot could did didn do does doing don down during each few for from further had has have having he her here hers herself him
+  himself his how i if in into is isn it its itself let me more most my myself no nor not of off on once only or other ought our ours
+  ourselves out over own same she should so some such than that the their theirs them themselves then there these they this those
+  through to too under until up very was we were what when where which while who whom why will with would you your yours yourself
+  yourselves s t
+  answer answering question questions response respond give provide provided relying rely using use used based primarily mainly
+  information info details detail shown show shows stated state states please assume assuming analyst analysts equity equities public
+  investment banker research units unit percent percents percentage round rounded rounding decimal decimals place places usd dollars
+  dollar million millions billion billions thousand thousands calculate calculated calculation compute computed figure figures
+  number numbers value values amount amounts metric metrics ratio definition defined define us company company's companies
+  firm business reported report reports data year years fiscal fy period periods end ending ended close closing as of via
+  whether kind type types sort one two three four five first second third fourth last prior previous current latest today
+  much many significant significantly major primary key main respectively yes exactly approximately roughly around nearly
+  lost connection internet access resource resources only following like pretend you're youre we're asked ask looking look
+  unless otherwise specified mentioned mention outlined outline directly explicitly shown whose given regarding`.split(/\s+/),
+);
+
+/** Finance vocabulary: each group is one concept; a query naming any variant gets all of them. */
+const SYNONYMS: string[][] = [
+  ["capital expenditure", "capital expenditures", "capex", "purchases of property", "purchases of property and equipment", "additions to property", "capital spending", "payments for property"],
+  ["revenue", "revenues", "net sales", "net revenue", "total revenue", "total net sales", "sales"],
+  ["net income", "net earnings", "net income attributable", "profit"],
+  ["eps", "earnings per share", "per share", "diluted"],
+  ["pp&e", "ppe", "property plant and equipment", "property and equipment", "fixed assets", "fixed asset"],
+  ["cogs", "cost of goods sold", "cost of sales", "cost of revenue", "cost of products sold"],
+  ["operating income", "income from operations", "operating profit", "operating earnings"],
+  ["operating margin", "operating income", "income from operations"],
+  ["gross margin", "gross profit", "cost of sales"],
+  ["free cash flow", "operating activities", "purchases of property"],
+  ["operating cash flow", "cash from operations", "net cash provided by operating activities", "operating activities"],
+  ["dividend", "dividends", "cash dividends", "dividends paid", "dividends declared"],
+  ["accounts payable", "payables", "dpo", "days payable outstanding"],
+  ["accounts receivable", "receivables", "receivable", "dso", "ar"],
+  ["inventory", "inventories", "inventory turnover"],
+  ["quick ratio", "current assets", "current liabilities", "cash and cash equivalents", "marketable securities", "receivables"],
+  ["current ratio", "current assets", "current liabilities"],
+  ["working capital", "current assets", "current liabilities"],
+  ["return on assets", "roa", "net income", "total assets"],
+  ["debt securities", "securities registered", "section 12 b", "trading symbol", "exchange on which registered", "notes due"],
+  ["depreciation", "depreciation and amortization", "d&a", "amortization"],
+  ["ebitda", "depreciation and amortization", "operating income", "adjusted ebitda"],
+  ["effective tax rate", "income taxes", "provision for income taxes", "tax rate"],
+  ["interest expense", "interest expense net", "interest coverage"],
+  ["balance sheet", "balance sheets", "statement of financial position", "total assets", "total liabilities"],
+  ["income statement", "statements of operations", "statement of income", "statements of income", "statement of earnings", "statements of earnings"],
+  ["cash flow statement", "statements of cash flows", "statement of cash flows", "cash flows"],
+  ["debt", "long term debt", "borrowings", "notes payable"],
+  ["total assets", "assets"],
+  ["shareholders equity", "stockholders equity", "shareowners equity", "total equity"],
+  ["restructuring", "restructuring charges", "restructuring costs"],
+  ["segment", "segments", "reportable segments", "operating segments"],
+  ["acquisition", "acquisitions", "acquired", "business combination"],
+  ["customer concentration", "customers", "largest customer", "significant customers"],
+  ["share repurchase", "repurchases", "buyback", "treasury stock", "repurchase program"],
+  ["guidance", "outlook", "expects", "forecast"],
+  ["litigation", "legal proceedings", "lawsuits"],
+  ["headcount", "employees", "human capital"],
+];
+
+const SYNONYM_INDEX = new Map<string, number[]>();
+SYNONYMS.forEach((group, i) => {
+  for (const v of group) {
+    const key = nameWords(v).join(" ");
+    SYNONYM_INDEX.set(key, [...(SYNONYM_INDEX.get(key) ?? []), i]);
+  }
+});
+
+const DOC_TYPE_WORDS: [RegExp, string][] = [
+  [/\b10-?k\b|\bannual report\b/i, "10k"],
+  [/\b10-?q\b|\bquarter(ly)?\b|\bq[1-4]\b/i, "10q"],
+  [/\b8-?k\b/i, "8k"],
+  [/\bearnings (call|release|report)\b|\bpress release\b/i, "earnings"],
+];
+
+function fullYear(y: string): number {
+  const n = Number(y);
+  return y.length === 2 ? 2000 + n : n;
+}
+
+export function detectPeriods(query: string): { years: number[]; quarter: number | null; rest: string } {
+  const years: number[] = [];
+  let quarter: number | null = null;
+  let rest = query.replace(/\bq([1-4])\s*(?:of\s+)?(?:fy\s*|fiscal\s+(?:year\s+)?)?'?(\d{4}|\d{2})\b/gi, (_m, q: string, y: string) => {
+    quarter = Number(q);
+    years.push(fullYear(y));
+    return " ";
+  });
+  rest = rest.replace(/\b(?:fy|fiscal\s+(?:year\s+)?)\s*'?(\d{4}|\d{2})\b/gi, (_m, y: string) => {
+    years.push(fullYear(y));
+    return " ";
+  });
+  rest = rest.replace(/\b(19[89]\d|20\d\d)\b/g, (_m, y: string) => {
+    years.push(Number(y));
+    return " ";
+  });
+  const q = /\bq([1-4])\b/i.exec(rest);
+  if (quarter === null && q) quarter = Number(q[1]);
+  return { years: [...new Set(years)].filter((y) => y >= 1980 && y <= 2100), quarter, rest };
+}
+
+/** The query's meaningful words; "Adobe's" -> "adobe", "PP&E" -> "pp&e" kept whole. */
+function contentWords(text: string): string[] {
+  const out: string[] = [];
+  for (const raw of text.toLowerCase().replace(/[\u2019']s\b/g, "").split(/[^\p{L}\p{N}&]+/u)) {
+    const w = raw.replace(/^&+|&+$/g, "");
+    if (!w || STOP.has(w) || (w.length < 2 && !/\d/.test(w))) continue;
+    out.push(w);
+  }
+  return out;
+}
+
+/** Words as FTS5 sees them: "pp&e" -> ["pp", "e"]. */
+export function ftsWords(text: string): string[] {
+  return text.toLowerCase().split(/[^\p{L}\p{N}]+/u).filter(Boolean);
+}
+
+export function planQuery(query: string, companyWords: Set<string> = new Set()): QueryPlan {
+  const { years, quarter, rest } = detectPeriods(query);
+  const words = contentWords(rest).filter((w) => !companyWords.has(w));
+  const allWords = rest.toLowerCase().replace(/[\u2019']s\b/g, "").split(/[^\p{L}\p{N}&]+/u).filter(Boolean);
+  const concepts: Concept[] = [];
+  const seen = new Set<string>();
+  const usedGroups = new Set<number>();
+
+  // Synonym groups named by a 1-4 word sequence of the question.
+  for (let n = 4; n >= 1; n--) {
+    for (let i = 0; i + n <= allWords.length; i++) {
+      const key = nameWords(allWords.slice(i, i + n).join(" ")).join(" ");
+      for (const g of SYNONYM_INDEX.get(key) ?? []) {
+        if (usedGroups.has(g)) continue;
+        usedGroups.add(g);
+        concepts.push({ variants: SYNONYMS[g].map(ftsWords), weight: 0.6, origin: "synonym" });
+      }
+    }
+  }
+  for (const w of words) {
+    const parts = ftsWords(w);
+    const key = parts.join(" ");
+    if (seen.has(key) || parts.length === 0) continue;
+    seen.add(key);
+    concepts.push({ variants: [parts], weight: 1, origin: "word" });
+  }
+  for (const y of years) concepts.push({ variants: [[String(y)]], weight: 0.5, origin: "year" });
+
+  const docSubTypes = DOC_TYPE_WORDS.filter(([re]) => re.test(query)).map(([, t]) => t);
+  const bigrams: string[] = [];
+  for (let i = 0; i + 1 < words.length; i++) bigrams.push(`${words[i]} ${words[i + 1]}`);
+  return { concepts, years, quarter, docSubTypes, bigrams };
+}

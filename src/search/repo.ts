@@ -1,0 +1,153 @@
+// The search tables' queries: atomic (re)indexing of a document, removal, alias and candidate look-ups.
+// Bulk rows travel as one JSON parameter (json_each) to stay within D1's 100 bound parameters.
+import { chunkPage, type Chunk } from "./chunking";
+import { documentScope } from "./scope";
+import { nameAliases, tickerAlias } from "./aliases";
+import type { IndexableDocument, PageText } from "./types";
+
+/** Bytes of chunk JSON per INSERT statement: well under D1's 2 MB per value and statement limits. */
+const MAX_JSON_PER_STATEMENT = 400_000;
+
+function chunkRows(doc: IndexableDocument, pages: PageText[]): Chunk[] {
+  return pages.flatMap((p) => chunkPage(p.page, p.text));
+}
+
+export function chunkId(documentId: string, chunk: Pick<Chunk, "page" | "index">): string {
+  return `${documentId}:${chunk.page}:${chunk.index}`;
+}
+
+function deleteStatements(db: D1Database, documentId: string): D1PreparedStatement[] {
+  return [
+    db.prepare("DELETE FROM search_fts WHERE rowid IN (SELECT id FROM search_chunks WHERE document_id = ?)").bind(documentId),
+    db.prepare("DELETE FROM search_chunks WHERE document_id = ?").bind(documentId),
+    db.prepare("DELETE FROM search_aliases WHERE document_id = ?").bind(documentId),
+    db.prepare("DELETE FROM search_documents WHERE document_id = ?").bind(documentId),
+  ];
+}
+
+export function titleOf(doc: IndexableDocument): string {
+  return [doc.name, ...(doc.companyNames ?? []), ...doc.tickers].join(" \n ");
+}
+
+export async function replaceDocument(db: D1Database, doc: IndexableDocument, pages: PageText[]): Promise<number> {
+  const chunks = chunkRows(doc, pages);
+  const statements = deleteStatements(db, doc.id);
+  statements.push(
+    db
+      .prepare(
+        `INSERT INTO search_documents (document_id, organization_id, kind, visibility, owner_user_id, name, source_batch_id, rms_type,
+          rms_sub_type, doc_type, doc_sub_type, tickers, stock_ids, company_names, fiscal_year, fiscal_quarter, calendar_date,
+          published_at, created_at, chunk_count) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)`,
+      )
+      .bind(
+        doc.id, doc.organizationId, doc.kind, doc.visibility, doc.ownerUserId, doc.name, doc.sourceBatchId, doc.rmsType, doc.rmsSubType,
+        doc.docType, doc.docSubType, JSON.stringify(doc.tickers), JSON.stringify(doc.stockIds), JSON.stringify(doc.companyNames ?? []),
+        doc.fiscalYear, doc.fiscalQuarter, doc.calendarDate, doc.publishedAt, doc.createdAt, chunks.length,
+      ),
+  );
+
+  let batch: unknown[][] = [];
+  let size = 0;
+  const flush = () => {
+    if (batch.length === 0) return;
+    statements.push(
+      db
+        .prepare(
+          `INSERT INTO search_chunks (chunk_id, document_id, organization_id, page, chunk_index, start_offset, end_offset, text)
+           SELECT value ->> 0, ?1, ?2, value ->> 1, value ->> 2, value ->> 3, value ->> 4, value ->> 5 FROM json_each(?3)`,
+        )
+        .bind(doc.id, doc.organizationId, JSON.stringify(batch)),
+    );
+    batch = [];
+    size = 0;
+  };
+  for (const c of chunks) {
+    const row = [chunkId(doc.id, c), c.page, c.index, c.start, c.end, c.text];
+    batch.push(row);
+    size += c.text.length * 1.2 + 120;
+    if (size >= MAX_JSON_PER_STATEMENT) flush();
+  }
+  flush();
+
+  statements.push(
+    db
+      .prepare("INSERT INTO search_fts (rowid, text, title, scope) SELECT id, text, ?2, ?3 FROM search_chunks WHERE document_id = ?1")
+      .bind(doc.id, titleOf(doc), documentScope(doc)),
+  );
+
+  const aliases = new Set<string>();
+  for (const t of doc.tickers) {
+    const ticker = t.trim().toUpperCase();
+    aliases.add(JSON.stringify([tickerAlias(ticker), ticker]));
+    for (const name of doc.companyNames ?? []) for (const a of nameAliases(name)) aliases.add(JSON.stringify([a, ticker]));
+  }
+  if (aliases.size > 0) {
+    statements.push(
+      db
+        .prepare(
+          "INSERT OR IGNORE INTO search_aliases (organization_id, alias, ticker, document_id) SELECT ?1, value ->> 0, value ->> 1, ?2 FROM json_each(?3)",
+        )
+        .bind(doc.organizationId, doc.id, `[${[...aliases].join(",")}]`),
+    );
+  }
+  await db.batch(statements);
+  return chunks.length;
+}
+
+export async function deleteDocument(db: D1Database, documentId: string): Promise<void> {
+  await db.batch(deleteStatements(db, documentId));
+}
+
+/** Tickers whose aliases occur among the candidates, within the organizations the tenant may see. */
+export async function findAliasTickers(db: D1Database, organizationIds: string[], candidates: string[]): Promise<{ alias: string; ticker: string }[]> {
+  if (candidates.length === 0) return [];
+  const rows = await db
+    .prepare(
+      `SELECT DISTINCT alias, ticker FROM search_aliases
+       WHERE organization_id IN (SELECT value FROM json_each(?1)) AND alias IN (SELECT value FROM json_each(?2))`,
+    )
+    .bind(JSON.stringify(organizationIds), JSON.stringify(candidates))
+    .all<{ alias: string; ticker: string }>();
+  return rows.results;
+}
+
+export interface CandidateRow {
+  rank: number;
+  chunk_id: string;
+  document_id: string;
+  page: number | null;
+  start_offset: number;
+  text: string;
+  organization_id: string;
+  kind: "source" | "vault" | "external";
+  name: string;
+  doc_type: string | null;
+  doc_sub_type: string | null;
+  rms_type: string | null;
+  rms_sub_type: string | null;
+  tickers: string;
+  stock_ids: string;
+  company_names: string;
+  fiscal_year: number | null;
+  fiscal_quarter: number | null;
+  calendar_date: string | null;
+  published_at: string | null;
+}
+
+/** Best `limit` chunks for an FTS5 MATCH expression by bm25 (text weighs 1, title 2, scope 0). */
+export async function matchCandidates(db: D1Database, match: string, limit: number): Promise<CandidateRow[]> {
+  const rows = await db
+    .prepare(
+      `WITH top AS (
+         SELECT rowid AS id, bm25(search_fts, 1.0, 2.0, 0.0) AS rank FROM search_fts WHERE search_fts MATCH ?1 ORDER BY rank LIMIT ?2
+       )
+       SELECT top.rank, c.chunk_id, c.document_id, c.page, c.start_offset, c.text, d.organization_id, d.kind, d.name, d.doc_type,
+              d.doc_sub_type, d.rms_type, d.rms_sub_type, d.tickers, d.stock_ids, d.company_names, d.fiscal_year, d.fiscal_quarter,
+              d.calendar_date, d.published_at
+       FROM top JOIN search_chunks c ON c.id = top.id JOIN search_documents d ON d.document_id = c.document_id
+       ORDER BY top.rank`,
+    )
+    .bind(match, limit)
+    .all<CandidateRow>();
+  return rows.results;
+}

@@ -1,0 +1,147 @@
+// Filter tokens of the FTS5 `scope` column and the MATCH expressions built from them. Tenant scoping and
+// every request filter are evaluated inside the index this way, never by dropping rows afterwards.
+//
+// A token is `z<tag><hex of the value>9`: hex keeps arbitrary values (tickers with dots, UUIDs) to one
+// unicode61 token, and the trailing digit keeps the porter stemmer from touching it.
+import type { IndexableDocument } from "./types";
+
+const TAG = {
+  organization: "o",
+  kind: "k",
+  sharedVisibility: "v",
+  owner: "u",
+  document: "d",
+  batch: "b",
+  ticker: "t",
+  stock: "s",
+  docType: "y",
+  rmsType: "r",
+  rmsSubType: "q",
+  fiscalYear: "f",
+  uploadYear: "cy",
+  uploadMonth: "cm",
+  uploadDay: "cd",
+} as const;
+
+type Tag = keyof typeof TAG;
+
+const encoder = new TextEncoder();
+
+function hex(value: string): string {
+  let out = "";
+  for (const b of encoder.encode(value)) out += b.toString(16).padStart(2, "0");
+  return out;
+}
+
+export function scopeToken(tag: Tag, value: string): string {
+  return `z${TAG[tag]}${hex(value)}9`;
+}
+
+/** Tickers compare case-insensitively; stored and queried upper-case. */
+export function normalizeTicker(ticker: string): string {
+  return ticker.trim().toUpperCase();
+}
+
+/** The scope column of every chunk of a document. */
+export function documentScope(doc: IndexableDocument): string {
+  const tokens = [
+    scopeToken("organization", doc.organizationId),
+    scopeToken("kind", doc.kind),
+    scopeToken("document", doc.id),
+  ];
+  if (doc.visibility === "organization") tokens.push(scopeToken("sharedVisibility", "organization"));
+  else if (doc.ownerUserId) tokens.push(scopeToken("owner", doc.ownerUserId));
+  if (doc.sourceBatchId) tokens.push(scopeToken("batch", doc.sourceBatchId));
+  for (const t of doc.tickers) tokens.push(scopeToken("ticker", normalizeTicker(t)));
+  for (const s of doc.stockIds) tokens.push(scopeToken("stock", s));
+  if (doc.docType) tokens.push(scopeToken("docType", doc.docType));
+  if (doc.rmsType) tokens.push(scopeToken("rmsType", doc.rmsType));
+  if (doc.rmsSubType) tokens.push(scopeToken("rmsSubType", doc.rmsSubType));
+  if (doc.fiscalYear !== null) tokens.push(scopeToken("fiscalYear", String(doc.fiscalYear)));
+  const created = doc.createdAt.slice(0, 10); // YYYY-MM-DD
+  tokens.push(scopeToken("uploadYear", created.slice(0, 4)), scopeToken("uploadMonth", created.slice(0, 7)), scopeToken("uploadDay", created));
+  return [...new Set(tokens)].join(" ");
+}
+
+/** A boolean expression over scope tokens; rendered into FTS5 syntax by `render`. */
+export type ScopeExpr = { op: "token"; token: string } | { op: "and" | "or"; items: ScopeExpr[] } | { op: "none" };
+
+export const tok = (tag: Tag, value: string): ScopeExpr => ({ op: "token", token: scopeToken(tag, value) });
+export const NONE: ScopeExpr = { op: "none" };
+
+export function and(...items: ScopeExpr[]): ScopeExpr {
+  if (items.some((i) => i.op === "none")) return NONE;
+  return items.length === 1 ? items[0] : { op: "and", items };
+}
+
+export function or(...items: ScopeExpr[]): ScopeExpr {
+  const live = items.filter((i) => i.op !== "none");
+  if (live.length === 0) return NONE;
+  return live.length === 1 ? live[0] : { op: "or", items: live };
+}
+
+export function anyOf(tag: Tag, values: string[]): ScopeExpr {
+  return or(...[...new Set(values)].map((v) => tok(tag, v)));
+}
+
+/** FTS5 syntax; tokens are hex with a letter prefix, so they need no quoting. */
+export function render(expr: ScopeExpr): string {
+  switch (expr.op) {
+    case "token":
+      return expr.token;
+    case "none":
+      throw new Error("an empty scope matches nothing and must not be rendered");
+    default:
+      return `(${expr.items.map(render).join(expr.op === "and" ? " AND " : " OR ")})`;
+  }
+}
+
+export interface Ymd {
+  year: number;
+  month: number;
+  day: number;
+}
+
+const pad = (n: number, w = 2) => String(n).padStart(w, "0");
+const FIRST_UPLOAD_YEAR = 2000;
+
+function daysInMonth(year: number, month: number): number {
+  return new Date(Date.UTC(year, month, 0)).getUTCDate();
+}
+
+/**
+ * An upload-date range (inclusive, UTC days) as the fewest year/month/day tokens covering it exactly:
+ * whole years inside, whole months at the edges, single days at the edges of those.
+ */
+export function uploadRange(start: Ymd | undefined, end: Ymd | undefined, now = new Date()): ScopeExpr {
+  const s = start ?? { year: FIRST_UPLOAD_YEAR, month: 1, day: 1 };
+  const e = end ?? { year: now.getUTCFullYear() + 1, month: 12, day: 31 };
+  const key = (d: Ymd) => d.year * 10000 + d.month * 100 + d.day;
+  if (key(s) > key(e)) return NONE;
+  const out: ScopeExpr[] = [];
+  const dayTok = (y: number, m: number, d: number) => tok("uploadDay", `${y}-${pad(m)}-${pad(d)}`);
+  const monthTok = (y: number, m: number) => tok("uploadMonth", `${y}-${pad(m)}`);
+
+  const addDays = (y: number, m: number, from: number, to: number) => {
+    if (from === 1 && to === daysInMonth(y, m)) out.push(monthTok(y, m));
+    else for (let d = from; d <= to; d++) out.push(dayTok(y, m, d));
+  };
+  const addMonths = (y: number, from: Ymd, to: Ymd) => {
+    // from/to lie in year y
+    if (from.month === 1 && from.day === 1 && to.month === 12 && to.day === 31) {
+      out.push(tok("uploadYear", String(y)));
+      return;
+    }
+    for (let m = from.month; m <= to.month; m++) {
+      const d0 = m === from.month ? from.day : 1;
+      const d1 = m === to.month ? to.day : daysInMonth(y, m);
+      addDays(y, m, d0, d1);
+    }
+  };
+  for (let y = s.year; y <= e.year; y++) {
+    const from = y === s.year ? s : { year: y, month: 1, day: 1 };
+    const to = y === e.year ? e : { year: y, month: 12, day: 31 };
+    addMonths(y, from, to);
+  }
+  return or(...out);
+}

@@ -1,0 +1,166 @@
+// searchChunks: who may see what (scope), what the question asks (plan), one FTS5 query per database
+// with every filter inside MATCH, then the rerank. Companies named in the question narrow the first
+// pass to their documents; a second, unnarrowed pass fills up when that pass finds too little.
+import type { Env } from "../core/env";
+import type { Tenant } from "../core/auth";
+import { tenantD1 } from "../core/db";
+import { queryAliasCandidates } from "./aliases";
+import { planQuery, type QueryPlan } from "./query";
+import { rerank, type Ranked } from "./rank";
+import { findAliasTickers, matchCandidates, type CandidateRow } from "./repo";
+import { and, anyOf, NONE, or, render, tok, uploadRange, type ScopeExpr } from "./scope";
+import { DEFAULT_EXTERNAL_TYPES, EXTERNAL_ORGANIZATION, type SearchFilters, type SearchHit, type SearchType } from "./types";
+
+export const MAX_TOP_K = 50;
+/** bm25 candidates handed to the rerank. */
+const CANDIDATES = 120;
+
+/**
+ * Scope decisions (security rule: never another organization's chunks):
+ * - rms = the tenant organization's vault documents that are shared with the organization, or private
+ *   and owned by the calling user (a tenant without a user sees only shared ones);
+ * - sources (kind source) are searched only when the request names their batch (source_batch_id,
+ *   optionally narrowed by source_ids), with the same visibility rule;
+ * - external = the shared external corpus, doc types external_types (default: transcript, filing, news,
+ *   ir_slide; structured_data only when asked);
+ * - search_types defaults to ["all"], except when source_batch_id is given: then only the batch is
+ *   searched unless search_types is given too;
+ * - rms_types / rms_sub_types narrow the rms part only; tickers and stock_ids (either may match),
+ *   document_ids and upload_period narrow every part.
+ */
+export function accessScope(tenant: Tenant, filters: SearchFilters): { rms: ScopeExpr; external: ScopeExpr } {
+  const types = new Set<SearchType>(filters.searchTypes ?? (filters.sourceBatchId ? [] : ["all"]));
+  const visible = and(
+    tok("organization", tenant.organizationId),
+    or(tok("sharedVisibility", "organization"), tenant.user ? tok("owner", tenant.user.id) : NONE),
+  );
+  const rmsParts: ScopeExpr[] = [];
+  if (types.has("rms") || types.has("all")) {
+    const parts = [visible, tok("kind", "vault")];
+    if (filters.rmsTypes?.length) parts.push(anyOf("rmsType", filters.rmsTypes));
+    if (filters.rmsSubTypes?.length) parts.push(anyOf("rmsSubType", filters.rmsSubTypes));
+    rmsParts.push(and(...parts));
+  }
+  if (filters.sourceBatchId) {
+    const parts = [visible, tok("kind", "source"), tok("batch", filters.sourceBatchId)];
+    if (filters.sourceIds?.length) parts.push(anyOf("document", filters.sourceIds));
+    rmsParts.push(and(...parts));
+  }
+  let external: ScopeExpr = NONE;
+  if (types.has("external") || types.has("all")) {
+    const docTypes = filters.externalTypes?.length ? filters.externalTypes : DEFAULT_EXTERNAL_TYPES;
+    external = and(tok("organization", EXTERNAL_ORGANIZATION), tok("kind", "external"), anyOf("docType", docTypes));
+  }
+  const narrow: ScopeExpr[] = [];
+  const tickers = (filters.tickers ?? []).map((t) => t.trim().toUpperCase()).filter(Boolean);
+  if (tickers.length || filters.stockIds?.length) narrow.push(or(anyOf("ticker", tickers), anyOf("stock", filters.stockIds ?? [])));
+  if (filters.documentIds?.length) narrow.push(anyOf("document", filters.documentIds));
+  if (filters.uploadPeriod && (filters.uploadPeriod.start || filters.uploadPeriod.end)) narrow.push(uploadRange(filters.uploadPeriod.start, filters.uploadPeriod.end));
+  return { rms: and(or(...rmsParts), ...narrow), external: and(external, ...narrow) };
+}
+
+function quote(words: string[]): string {
+  return `"${words.join(" ").replace(/"/g, '""')}"`;
+}
+
+/** The text side of MATCH: any variant of any concept, in the text or title columns. */
+export function textExpression(plan: QueryPlan): string | null {
+  const phrases = new Set<string>();
+  for (const c of plan.concepts) for (const v of c.variants) if (v.length) phrases.add(quote(v));
+  if (phrases.size === 0) return null;
+  return `{text title} : (${[...phrases].join(" OR ")})`;
+}
+
+function matchExpression(text: string | null, scope: ScopeExpr): string {
+  const s = `scope : ${render(scope)}`;
+  return text ? `(${text}) AND ${s}` : s;
+}
+
+async function detectCompanies(dbs: Map<D1Database, string[]>, query: string): Promise<{ tickers: Set<string>; words: Set<string> }> {
+  const candidates = queryAliasCandidates(query);
+  const tickers = new Set<string>();
+  const words = new Set<string>();
+  for (const [db, orgs] of dbs) {
+    for (const { alias, ticker } of await findAliasTickers(db, orgs, candidates)) {
+      tickers.add(ticker);
+      for (const w of alias.replace(/^\$/, "").split(" ")) words.add(w);
+    }
+  }
+  return { tickers, words };
+}
+
+function toHit(r: Ranked, maxScore: number): SearchHit {
+  const row: CandidateRow = r.row;
+  const tickers = JSON.parse(row.tickers) as string[];
+  return {
+    document_id: row.document_id,
+    document_name: row.name,
+    chunk_id: row.chunk_id,
+    text: row.text,
+    score: Math.round((r.score / maxScore) * 1e6) / 1e6,
+    search_type: row.kind === "external" ? "external" : "rms",
+    page: row.page,
+    doc_type: row.doc_type,
+    tickers,
+    published_at: row.published_at,
+    offset: row.start_offset,
+    metadata: {
+      rms_type: row.rms_type,
+      rms_sub_type: row.rms_sub_type,
+      rms_document_type: row.kind === "external" ? null : row.kind,
+      calendar_date: row.calendar_date,
+      fiscal_year: row.fiscal_year,
+      fiscal_quarter: row.fiscal_quarter,
+      document_category: row.doc_type,
+      document_subcategory: row.doc_sub_type,
+      stock_ids: JSON.parse(row.stock_ids),
+      tickers,
+      company_names: JSON.parse(row.company_names),
+      offset: row.start_offset,
+      snippet: row.text.slice(0, 300),
+    },
+  };
+}
+
+export async function searchChunks(env: Env, tenant: Tenant, query: string, filters: SearchFilters, topK: number): Promise<SearchHit[]> {
+  const k = Math.max(1, Math.min(MAX_TOP_K, Math.floor(topK)));
+  const scope = accessScope(tenant, filters);
+  // The external corpus and the tenant may live in different databases (TENANT_DB_OVERRIDES).
+  const parts = new Map<D1Database, ScopeExpr[]>();
+  const orgsByDb = new Map<D1Database, string[]>();
+  const add = (org: string, expr: ScopeExpr) => {
+    const db = tenantD1(env, org);
+    orgsByDb.set(db, [...(orgsByDb.get(db) ?? []), org]);
+    if (expr.op !== "none") parts.set(db, [...(parts.get(db) ?? []), expr]);
+  };
+  add(tenant.organizationId, scope.rms);
+  add(EXTERNAL_ORGANIZATION, scope.external);
+  if (parts.size === 0) return [];
+
+  // Companies named in the question, unless the caller already narrowed by company or document.
+  const narrowed = Boolean(filters.tickers?.length || filters.stockIds?.length || filters.documentIds?.length || filters.sourceIds?.length);
+  const companies = narrowed ? { tickers: new Set<string>(), words: new Set<string>() } : await detectCompanies(orgsByDb, query);
+  const plan = planQuery(query, companies.words);
+  const text = textExpression(plan);
+
+  const run = async (extra: ScopeExpr | null): Promise<CandidateRow[]> => {
+    const rows = await Promise.all(
+      [...parts].map(([db, exprs]) => matchCandidates(db, matchExpression(text, extra ? and(or(...exprs), extra) : or(...exprs)), CANDIDATES)),
+    );
+    return rows.flat();
+  };
+
+  let rows: CandidateRow[];
+  if (companies.tickers.size > 0) {
+    rows = await run(anyOf("ticker", [...companies.tickers]));
+    if (rows.length < k) {
+      const seen = new Set(rows.map((r) => r.chunk_id));
+      rows = rows.concat((await run(null)).filter((r) => !seen.has(r.chunk_id)));
+    }
+  } else {
+    rows = await run(null);
+  }
+  const ranked = rerank(rows, { plan, companies: companies.tickers }).slice(0, k);
+  const max = ranked.length ? Math.max(ranked[0].score, 1e-9) : 1;
+  return ranked.map((r) => toHit(r, max));
+}
