@@ -4,6 +4,7 @@ import { consumeBatch } from "./core/jobs";
 import type { Env } from "./core/env";
 import { routes } from "./routes";
 import { runScheduled } from "./scheduled";
+import "./jobs";
 
 export { RateLimiter } from "./core/ratelimit";
 export { ConversationStream } from "./chat/conversation-do";

@@ -3,6 +3,10 @@ import type { AnyRoute } from "./core/route";
 import { adminRoutes } from "./admin/routes";
 import { metaRoutes } from "./meta/routes";
 import { marketRoutes } from "./market/routes";
+import { searchRoutes } from "./search/routes";
+import { documentRoutes } from "./documents/routes";
+import { downloadRoutes } from "./documents/download-routes";
+import { externalRoutes } from "./documents/external-routes";
 
 export const routes: AnyRoute[] = [];
-routes.push(...metaRoutes(() => routes), ...adminRoutes, ...marketRoutes);
+routes.push(...metaRoutes(() => routes), ...adminRoutes, ...marketRoutes, ...documentRoutes, ...downloadRoutes, ...externalRoutes, ...searchRoutes);

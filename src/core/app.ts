@@ -20,6 +20,9 @@ function successorLink(successor: string): Record<string, string> {
 async function run(route: AnyRoute, request: IRequest, base: BaseContext): Promise<Response> {
   const { env, config } = base;
   base.log.route = `${route.method} ${route.path}`;
+  if (route.legacyInEu && config.region === "eu") {
+    base.log.successor = route.legacyInEu.replace(/\{(\w+)\}/g, (_m, name: string) => encodeURIComponent(String(request.params?.[name] ?? "")));
+  }
   let ctx: BaseContext | KeyContext = base;
 
   let principal = null;
@@ -56,13 +59,9 @@ async function run(route: AnyRoute, request: IRequest, base: BaseContext): Promi
   const body = route.body && rawBody !== undefined ? parseWith(route.body, rawBody) : undefined;
   const result = await route.handler({ body, query, params }, ctx as never);
 
-  const extra = route.legacyInEu && config.region === "eu" ? successorLink(route.legacyInEu) : {};
-  if (result instanceof Response) {
-    for (const [k, v] of Object.entries(extra)) result.headers.set(k, v);
-    return result;
-  }
+  if (result instanceof Response) return result;
   const status = route.successStatus ?? 200;
-  return route.envelope ? envelope(result, status, extra) : json(result, status, extra);
+  return route.envelope ? envelope(result, status) : json(result, status);
 }
 
 export interface App {
@@ -95,6 +94,12 @@ export function createApp(routes: AnyRoute[]): App {
       let config;
       try {
         config = loadConfig(env);
+        // "/v1/documents//presigned_url" (an empty id) routes like the path with the segment left out.
+        const url = new URL(request.url);
+        if (url.pathname.includes("//")) {
+          url.pathname = url.pathname.replace(/\/{2,}/g, "/");
+          request = new Request(url, request);
+        }
         const ctx: BaseContext = { requestId, env, config, exec, request, log };
         response = (await router.fetch(request, ctx)) ?? renderError(new ApiError("NOT_FOUND", `No endpoint at ${new URL(request.url).pathname}`));
       } catch (err) {
@@ -108,6 +113,8 @@ export function createApp(routes: AnyRoute[]): App {
       // Responses from fetch() or Response.redirect may be immutable; copy when needed.
       if (response.webSocket === null || response.webSocket === undefined) response = new Response(response.body, response);
       response.headers.set("X-Request-Id", requestId);
+      // Legacy-in-EU endpoints announce their successor on every answer, errors included.
+      if (log.successor) for (const [k, v] of Object.entries(successorLink(log.successor))) response.headers.set(k, v);
       if (config) for (const [k, v] of Object.entries(corsHeaders(request.headers.get("Origin"), config.corsOrigins))) response.headers.set(k, v);
       console.log(
         JSON.stringify({

@@ -10,9 +10,12 @@ export type AuthMode = "key" | "admin" | "none";
 type Schema = z.ZodType | undefined;
 type Out<S> = S extends z.ZodType ? z.output<S> : undefined;
 
+/** Facts about the request gathered on the way, for the log line and the final response headers. */
 export interface RequestLog {
   route?: string;
   organization_id?: string;
+  /** Successor path of a legacy-in-EU endpoint (Deprecation and Link headers in the EU deployment). */
+  successor?: string;
 }
 
 export interface BaseContext {

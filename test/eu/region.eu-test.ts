@@ -33,3 +33,18 @@ describe("EU deployment", () => {
     expect(regionalNamespace(env as unknown as Env, env.RATE_LIMITER)).toBe(env.RATE_LIMITER);
   });
 });
+
+describe("legacy-in-EU endpoints", () => {
+  it("answer with Deprecation and a successor Link, errors included", async () => {
+    const org = await createOrg();
+    const id = crypto.randomUUID();
+    const res = await call(`/v1/documents/${id}/presigned_url`, { key: org.key });
+    expect(res.status).toBe(404);
+    expect(res.headers.get("Deprecation")).toBe("true");
+    expect(res.headers.get("Link")).toBe(`</v2/documents/${id}/presigned_url>; rel="successor-version"`);
+    const sources = await call("/v1/sources", { key: org.key, body: {} });
+    expect(sources.headers.get("Link")).toBe('</v2/vault/confirm>; rel="successor-version"');
+    const v2 = await call(`/v2/documents/${id}/presigned_url`, { key: org.key });
+    expect(v2.headers.get("Deprecation")).toBeNull();
+  });
+});

@@ -1,0 +1,90 @@
+// The parse job (Queue consumer): read the file from R2, parse it inside workerd, index its pages and
+// settle the document as success or failed with a fail_code. Index writes replace the document's rows in
+// one batch, so a failed or retried job never leaves a half-indexed document.
+import { z } from "zod";
+import type { Env } from "../core/env";
+import { registerJob } from "../core/jobs";
+import { parseDocument } from "./parsers";
+import { indexDocument, removeDocumentIndex, type IndexableDocument } from "../search";
+import * as repo from "./repo";
+import type { DocumentRow } from "./schema";
+import { MAX_FILE_BYTES } from "./formats";
+
+const parseJob = z.object({ kind: z.literal("document.parse"), organization_id: z.string(), document_id: z.string() });
+type ParseJob = z.infer<typeof parseJob>;
+
+export async function enqueueParse(env: Env, doc: Pick<DocumentRow, "id" | "organizationId">): Promise<void> {
+  const job: ParseJob = { kind: "document.parse", organization_id: doc.organizationId, document_id: doc.id };
+  await env.PARSE_QUEUE.send(job);
+}
+
+export function toIndexable(doc: DocumentRow): IndexableDocument {
+  return {
+    id: doc.id,
+    organizationId: doc.organizationId,
+    kind: doc.kind,
+    visibility: doc.visibility,
+    ownerUserId: doc.ownerUserId,
+    name: doc.name,
+    sourceBatchId: doc.sourceBatchId,
+    rmsType: doc.rmsType,
+    rmsSubType: doc.rmsSubType,
+    docType: doc.docType,
+    docSubType: doc.docSubType,
+    tickers: doc.tickers,
+    stockIds: doc.stockIds,
+    fiscalYear: doc.fiscalYear,
+    fiscalQuarter: doc.fiscalQuarter,
+    calendarDate: doc.calendarDate,
+    publishedAt: doc.publishedAt,
+    createdAt: doc.createdAt,
+  };
+}
+
+function summarize(text: string): string | null {
+  const flat = text.replace(/\s+/g, " ").trim();
+  if (!flat) return null;
+  return flat.length <= 280 ? flat : `${flat.slice(0, 277).replace(/\s+\S*$/, "")}...`;
+}
+
+async function settleFailed(env: Env, doc: DocumentRow, failCode: string, message: string) {
+  await removeDocumentIndex(repo.d1For(env, doc.organizationId), doc.id);
+  await repo.updateDocumentOutcome(env, doc.organizationId, doc.id, { status: "failed", failCode, errorMessage: message });
+}
+
+export async function runParseJob(env: Env, job: ParseJob): Promise<void> {
+  const doc = await repo.findDocument(env, job.organization_id, job.document_id);
+  // Erased meanwhile, or already settled by an earlier delivery: nothing to do.
+  if (!doc || doc.status !== "processing") return;
+  const object = await env.DOCUMENTS.get(doc.r2Key);
+  if (!object) return settleFailed(env, doc, "CONVERSION_FAILED", "The stored file is missing");
+  if (object.size > MAX_FILE_BYTES) {
+    await object.body.cancel();
+    return settleFailed(env, doc, "FILE_SIZE_EXCEEDED", "The file exceeds the 20 MB limit");
+  }
+  const bytes = new Uint8Array(await object.arrayBuffer());
+  const parsed = await parseDocument(bytes, { fileName: doc.fileName, contentType: doc.contentType, maxBytes: MAX_FILE_BYTES });
+  if (!parsed.ok) return settleFailed(env, doc, parsed.code, parsed.message);
+  const { chunkCount } = await indexDocument(repo.d1For(env, doc.organizationId), toIndexable(doc), parsed.pages);
+  // Re-read: the document may have been erased while it was parsed; then its index rows go too.
+  if (!(await repo.findDocument(env, doc.organizationId, doc.id))) {
+    await removeDocumentIndex(repo.d1For(env, doc.organizationId), doc.id);
+    return;
+  }
+  await repo.updateDocumentOutcome(env, doc.organizationId, doc.id, {
+    status: "success",
+    pageCount: parsed.pages.length,
+    chunkCount,
+    summary: summarize(parsed.pages.slice(0, 2).map((p) => p.text).join("\n")),
+  });
+}
+
+registerJob("document.parse", {
+  schema: parseJob,
+  run: (env, message) => runParseJob(env, message as ParseJob),
+  async onDeadLetter(env, message) {
+    const job = message as ParseJob;
+    const doc = await repo.findDocument(env, job.organization_id, job.document_id);
+    if (doc && doc.status === "processing") await settleFailed(env, doc, "CONVERSION_FAILED", "The file could not be processed");
+  },
+});
