@@ -40,7 +40,7 @@ function countAlnum(s: string): number {
 export async function parsePdf(bytes: Uint8Array, limits: ParseLimits): Promise<ParsedDoc> {
   let pdf: Awaited<ReturnType<typeof getDocumentProxy>>;
   try {
-    pdf = await getDocumentProxy(bytes.slice(), { verbosity: 0, stopAtErrors: false });
+    pdf = await getDocumentProxy(bytes.slice(), { verbosity: 0, stopAtErrors: false, disableFontFace: true, useSystemFonts: false });
   } catch (err) {
     const name = (err as { name?: string })?.name;
     if (name === "PasswordException") fail("PASSWORD_PROTECTED", "the PDF needs a user password to open");
