@@ -32,8 +32,8 @@ export const DEFAULT_MAX_PAGES = 2000;
 export const DEFAULT_MAX_UNCOMPRESSED_BYTES = 200 * 1024 * 1024;
 /** Rows rendered per spreadsheet sheet; the rest of a sheet is dropped with a note. */
 export const MAX_ROWS_PER_SHEET = 5000;
-/** Characters of text kept for one document (bounds memory of the output). */
-export const MAX_TEXT_CHARS = 50_000_000;
+/** Characters of text allowed for one document (bounds memory of the output: ~32 MB as UTF-16). */
+export const MAX_TEXT_CHARS = 16_000_000;
 
 const EXT: Record<string, DocFormat> = {
   pdf: "pdf", docx: "docx", docm: "docx", dotx: "docx", xlsx: "xlsx", xlsm: "xlsx", xltx: "xlsx", xls: "xls",

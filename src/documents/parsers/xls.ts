@@ -23,22 +23,35 @@ interface Rec {
 /** Splits the stream into records, joining CONTINUE records onto the one before (except after a FORMULA/STRING). */
 function readRecords(s: Uint8Array, start: number, stopAtEof: boolean): Rec[] {
   const recs: Rec[] = [];
+  let sstParts: Uint8Array[] | null = null; // SST + its CONTINUE records, joined once at the end (no quadratic copying)
+  const flushSst = () => {
+    const last = recs[recs.length - 1];
+    if (!sstParts || !last) return;
+    const joined = new Uint8Array(sstParts.reduce((n, part) => n + part.length, 0));
+    let o = 0;
+    for (const part of sstParts) {
+      if (o > 0) last.bounds.push(o);
+      joined.set(part, o);
+      o += part.length;
+    }
+    last.data = joined;
+    sstParts = null;
+  };
   let p = start;
   while (p + 4 <= s.length) {
     const type = u16(s, p);
     const len = u16(s, p + 2);
     const data = s.subarray(p + 4, Math.min(s.length, p + 4 + len));
-    const last = recs[recs.length - 1];
-    if (type === R.CONTINUE && last && last.type === R.SST) {
-      const joined = new Uint8Array(last.data.length + data.length);
-      joined.set(last.data);
-      joined.set(data, last.data.length);
-      last.bounds.push(last.data.length);
-      last.data = joined;
-    } else recs.push({ type, data, bounds: [], offset: p });
+    if (type === R.CONTINUE && sstParts) sstParts.push(data);
+    else {
+      flushSst();
+      recs.push({ type, data, bounds: [], offset: p });
+      if (type === R.SST) sstParts = [data];
+    }
     p += 4 + len;
     if (stopAtEof && type === R.EOF) break;
   }
+  flushSst();
   return recs;
 }
 
@@ -65,9 +78,10 @@ function readSst(rec: Rec): string[] {
   const out: string[] = [];
   const count = u32(d, 4);
   let p = 8;
+  let bi = 0; // positions only move forward, so the next boundary is found with a moving index
   const nextBound = (pos: number) => {
-    for (const b of bounds) if (b > pos) return b;
-    return d.length;
+    while (bi < bounds.length && bounds[bi] <= pos) bi++;
+    return bi < bounds.length ? bounds[bi] : d.length;
   };
   for (let n = 0; n < count && p + 3 <= d.length; n++) {
     let cch = u16(d, p);
