@@ -44,7 +44,7 @@ async function project(name: string, environment: string | undefined, include: s
       // Flows wait for real queue deliveries (about 1 s each).
       testTimeout: 30_000,
       // The Worker's one-line JSON request logs are for operators, not for test output.
-      onConsoleLog: (log: string) => !log.startsWith('{"request_id"'),
+      onConsoleLog: (log: string) => !log.startsWith('{"request_id"') && !log.startsWith('{"job"'),
     },
   };
 }

@@ -63,9 +63,18 @@ export async function runParseJob(env: Env, job: ParseJob): Promise<void> {
     return settleFailed(env, doc, "FILE_SIZE_EXCEEDED", "The file exceeds the 20 MB limit");
   }
   const bytes = new Uint8Array(await object.arrayBuffer());
+  const started = Date.now();
   const parsed = await parseDocument(bytes, { fileName: doc.fileName, contentType: doc.contentType, maxBytes: MAX_FILE_BYTES });
-  if (!parsed.ok) return settleFailed(env, doc, parsed.code, parsed.message);
+  const parseMs = Date.now() - started;
+  const report = (fields: Record<string, unknown>) =>
+    console.log(JSON.stringify({ job: "document.parse", document_id: doc.id, organization_id: doc.organizationId, bytes: bytes.byteLength, parse_ms: parseMs, ...fields }));
+  if (!parsed.ok) {
+    report({ outcome: "failed", fail_code: parsed.code });
+    return settleFailed(env, doc, parsed.code, parsed.message);
+  }
+  const indexStarted = Date.now();
   const { chunkCount } = await indexDocument(repo.d1For(env, doc.organizationId), toIndexable(doc), parsed.pages);
+  report({ outcome: "success", pages: parsed.pages.length, chunks: chunkCount, index_ms: Date.now() - indexStarted });
   // Re-read: the document may have been erased while it was parsed; then its index rows go too.
   if (!(await repo.findDocument(env, doc.organizationId, doc.id))) {
     await removeDocumentIndex(repo.d1For(env, doc.organizationId), doc.id);
