@@ -57,7 +57,12 @@ export function buildOpenApiDocument(routes: AnyRoute[], serverUrl: string) {
       request: {
         params: route.params as never,
         query: route.query as never,
-        body: route.body && (route.bodyKind ?? "json") === "json" ? { content: { "application/json": { schema: route.body } } } : undefined,
+        body:
+          route.body && (route.bodyKind ?? "json") === "json"
+            ? { content: { "application/json": { schema: route.body } } }
+            : route.rawBodyDoc
+              ? { content: { [route.rawBodyDoc.contentType]: { schema: route.rawBodyDoc.schema } } }
+              : undefined,
       },
       responses: { [String(status)]: success, ...errorResponses(route) },
     });

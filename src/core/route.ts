@@ -53,6 +53,8 @@ export interface RouteSpec<B extends Schema, Q extends Schema, P extends Schema,
   /** JSON body schema. With bodyKind "raw" the handler reads the request itself. */
   body?: B;
   bodyKind?: "json" | "raw";
+  /** For raw bodies: what the OpenAPI document shows (multipart forms, file uploads). */
+  rawBodyDoc?: { contentType: string; schema: z.ZodType };
   /** Body optional: an empty body is read as {}. */
   emptyBodyAllowed?: boolean;
   maxBodyBytes?: number;

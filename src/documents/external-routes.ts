@@ -17,6 +17,10 @@ export const externalRoutes = [
     envelope: false,
     successStatus: 201,
     bodyKind: "raw",
+    rawBodyDoc: {
+      contentType: "multipart/form-data",
+      schema: z.object({ file: z.string().describe("The file (binary part)"), metadata: externalMetadata.describe("JSON part") }),
+    },
     response: z.object({ document_id: z.uuid(), status: z.literal("processing") }),
     handler: async (_input, ctx) => {
       const contentType = ctx.request.headers.get("Content-Type") ?? "";

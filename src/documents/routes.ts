@@ -47,6 +47,7 @@ export const documentRoutes = [
     auth: "none",
     envelope: false,
     bodyKind: "raw",
+    rawBodyDoc: { contentType: "application/octet-stream", schema: z.string().describe("The file's bytes, with the Content-Type given to upload_url") },
     params: z.object({ token: z.string().min(10) }),
     response: z.object({ file_key: z.string(), size: z.number().int() }),
     handler: ({ params }, ctx) => service.receiveUpload(ctx.env, params.token, ctx.request),

@@ -45,8 +45,9 @@ export const marketRoutes = [
     tag: "Admin",
     auth: "admin",
     envelope: false,
-    // multipart/form-data, read by the handler: the OpenAPI document has no body schema for it.
+    // multipart/form-data, read by the handler.
     bodyKind: "raw",
+    rawBodyDoc: { contentType: "multipart/form-data", schema: z.object({ dataset: datasetSchema, file: z.string().describe("CSV file (binary part)") }) },
     response: z.object({ dataset: datasetSchema, rows_loaded: z.number().int() }),
     handler: async (_input, ctx) => {
       const upload = await readUpload(ctx.request);
