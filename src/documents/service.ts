@@ -7,7 +7,7 @@ import { loadConfig } from "../core/env";
 import { presignUpload, verifyToken } from "../core/signed-urls";
 import { acceptContentType, describeAllowed, MAX_FILE_BYTES, MAX_FILES_PER_BATCH, type UploadFlow } from "./formats";
 import * as repo from "./repo";
-import type { DocumentRow } from "./schema";
+import type { DocumentRow, UploadRow } from "./schema";
 import { enqueueParse } from "./ingest";
 
 const UPLOAD_TTL_SECONDS = 15 * 60;
@@ -100,6 +100,40 @@ async function requireUploadedFile(env: Env, tenant: Tenant, fileKey: string, fl
   return { upload, size: object.size };
 }
 
+/** A new RMS document for an uploaded file; the fields that differ between sources and vault come in `own`. */
+function uploadedDocument(
+  tenant: Tenant,
+  upload: UploadRow,
+  size: number,
+  own: Pick<repo.NewDocument, "kind" | "visibility" | "name"> & Partial<repo.NewDocument>,
+): repo.NewDocument {
+  return {
+    id: crypto.randomUUID(),
+    organizationId: tenant.organizationId,
+    ownerUserId: tenant.user?.id ?? null,
+    fileName: upload.fileName,
+    path: null,
+    contentType: upload.contentType,
+    size,
+    r2Key: upload.fileKey,
+    fileKey: upload.fileKey,
+    sourceBatchId: null,
+    rmsType: null,
+    rmsSubType: null,
+    tags: [],
+    docType: null,
+    docSubType: null,
+    source: null,
+    tickers: [],
+    stockIds: [],
+    fiscalYear: null,
+    fiscalQuarter: null,
+    calendarDate: null,
+    publishedAt: null,
+    ...own,
+  };
+}
+
 function sourceView(doc: DocumentRow) {
   return { source_id: doc.id, size: doc.size, status: doc.status };
 }
@@ -116,33 +150,7 @@ export async function registerSource(env: Env, tenant: Tenant, input: { source_b
   const { upload, size } = await requireUploadedFile(env, tenant, input.file_key, "source");
   if (upload.sourceBatchId !== input.source_batch_id) throw invalidBody("file_key was issued for another source batch");
   await requireBatchRoom(env, tenant, input.source_batch_id);
-  const doc = await repo.insertDocument(env, {
-    id: crypto.randomUUID(),
-    organizationId: tenant.organizationId,
-    kind: "source",
-    ownerUserId: tenant.user?.id ?? null,
-    visibility: "organization",
-    name: input.name,
-    fileName: upload.fileName,
-    path: null,
-    contentType: upload.contentType,
-    size,
-    r2Key: upload.fileKey,
-    fileKey: upload.fileKey,
-    sourceBatchId: input.source_batch_id,
-    rmsType: null,
-    rmsSubType: null,
-    tags: [],
-    docType: null,
-    docSubType: null,
-    source: null,
-    tickers: [],
-    stockIds: [],
-    fiscalYear: null,
-    fiscalQuarter: null,
-    calendarDate: null,
-    publishedAt: null,
-  });
+  const doc = await repo.insertDocument(env, uploadedDocument(tenant, upload, size, { kind: "source", visibility: "organization", name: input.name, sourceBatchId: input.source_batch_id }));
   await enqueueParse(env, doc);
   return sourceView(doc);
 }
@@ -171,33 +179,18 @@ export async function confirmVault(
   const existing = await repo.findUpload(env, tenant.organizationId, input.file_key);
   if (existing?.documentId) return { rms_document_id: existing.documentId };
   const { upload, size } = await requireUploadedFile(env, tenant, input.file_key, "vault");
-  const doc = await repo.insertDocument(env, {
-    id: crypto.randomUUID(),
-    organizationId: tenant.organizationId,
-    kind: "vault",
-    ownerUserId: tenant.user?.id ?? null,
-    visibility,
-    name: input.name,
-    fileName: upload.fileName,
-    path: input.path ?? null,
-    contentType: upload.contentType,
-    size,
-    r2Key: upload.fileKey,
-    fileKey: upload.fileKey,
-    sourceBatchId: null,
-    rmsType: input.rms_type ?? "generalnotes",
-    rmsSubType: input.rms_sub_type ?? null,
-    tags: input.tags ?? [],
-    docType: null,
-    docSubType: null,
-    source: null,
-    tickers: [],
-    stockIds: [],
-    fiscalYear: null,
-    fiscalQuarter: null,
-    calendarDate: null,
-    publishedAt: null,
-  });
+  const doc = await repo.insertDocument(
+    env,
+    uploadedDocument(tenant, upload, size, {
+      kind: "vault",
+      visibility,
+      name: input.name,
+      path: input.path ?? null,
+      rmsType: input.rms_type ?? "generalnotes",
+      rmsSubType: input.rms_sub_type ?? null,
+      tags: input.tags ?? [],
+    }),
+  );
   await enqueueParse(env, doc);
   return { rms_document_id: doc.id };
 }
