@@ -9,7 +9,7 @@ import { indexDocument, searchChunks, type SearchFilters } from "../src/search/i
 import { loadFinanceBench, type Question } from "./lib/financebench";
 import { paddingDocuments } from "./lib/padding";
 
-const benchEnv = env as unknown as Env & { BENCH_DATA: Fetcher; BENCH_SIZES: string; BENCH_VERBOSE: string; TEST_MIGRATIONS: D1Migration[] };
+const benchEnv = env as unknown as Env & { BENCH_DATA: Fetcher; BENCH_SIZES: string; BENCH_VERBOSE: string; TEST_MIGRATIONS: import("@cloudflare/vitest-pool-workers").D1Migration[] };
 
 const tenant: Tenant = {
   organizationId: "11111111-1111-4111-8111-111111111111",

@@ -1,6 +1,6 @@
 // searchChunks: who may see what (scope), what the question asks (plan), one FTS5 query per database
-// with every filter inside MATCH, then the rerank. Companies named in the question narrow the first
-// pass to their documents; a second, unnarrowed pass fills up when that pass finds too little.
+// with every filter inside MATCH, then the rerank. Companies named in the question narrow the search
+// to their documents; the whole scope is searched only when they have no match.
 import type { Env } from "../core/env";
 import type { Tenant } from "../core/auth";
 import { tenantD1 } from "../core/db";
@@ -63,12 +63,25 @@ function quote(words: string[]): string {
   return `"${words.join(" ").replace(/"/g, '""')}"`;
 }
 
-/** The text side of MATCH: any variant of any concept, in the text or title columns. */
+// Words too common in financial text to narrow anything: bm25 computes each MATCH term's document
+// frequency over the whole index, so these cost time and add nothing (the rerank still uses them).
+const RETRIEVAL_SKIP = new Set(["total", "net", "million", "millions", "year", "years", "ended", "december", "consolidated", "financial", "statement", "statements", "company", "share", "shares", "per", "cost", "costs", "income", "operating", "cash", "sales", "assets", "interest", "tax", "and", "of", "to", "in", "for", "the", "on"]);
+const MAX_MATCH_WORDS = 16;
+
+/**
+ * The text side of MATCH: single words (phrases are scored by the rerank, not here), the question's own
+ * words first, then words of synonyms, at most MAX_MATCH_WORDS, in the text or title columns.
+ */
 export function textExpression(plan: QueryPlan): string | null {
-  const phrases = new Set<string>();
-  for (const c of plan.concepts) for (const v of c.variants) if (v.length) phrases.add(quote(v));
-  if (phrases.size === 0) return null;
-  return `{text title} : (${[...phrases].join(" OR ")})`;
+  const words: string[] = [];
+  const add = (w: string) => {
+    if (!words.includes(w) && !RETRIEVAL_SKIP.has(w) && !/^\d{4}$/.test(w)) words.push(w);
+  };
+  for (const c of plan.concepts) if (c.origin === "word") c.variants.flat().forEach(add);
+  for (const c of plan.concepts) if (c.origin === "synonym") c.variants.flat().forEach(add);
+  if (words.length === 0) for (const c of plan.concepts) c.variants.flat().forEach((w) => words.includes(w) || words.push(w));
+  if (words.length === 0) return null;
+  return `{text title} : (${words.slice(0, MAX_MATCH_WORDS).map((w) => quote([w])).join(" OR ")})`;
 }
 
 function matchExpression(text: string | null, scope: ScopeExpr): string {
@@ -142,6 +155,8 @@ export async function searchChunks(env: Env, tenant: Tenant, query: string, filt
   const companies = narrowed ? { tickers: new Set<string>(), words: new Set<string>() } : await detectCompanies(orgsByDb, query);
   const plan = planQuery(query, companies.words);
   const text = textExpression(plan);
+  // Nothing but stop words and no company: there is nothing to rank by.
+  if (text === null && companies.tickers.size === 0) return [];
 
   const run = async (extra: ScopeExpr | null): Promise<CandidateRow[]> => {
     const rows = await Promise.all(
@@ -152,11 +167,9 @@ export async function searchChunks(env: Env, tenant: Tenant, query: string, filt
 
   let rows: CandidateRow[];
   if (companies.tickers.size > 0) {
+    // A question naming companies is answered from their documents; the whole scope only when they have none.
     rows = await run(anyOf("ticker", [...companies.tickers]));
-    if (rows.length < k) {
-      const seen = new Set(rows.map((r) => r.chunk_id));
-      rows = rows.concat((await run(null)).filter((r) => !seen.has(r.chunk_id)));
-    }
+    if (rows.length === 0) rows = await run(null);
   } else {
     rows = await run(null);
   }

@@ -39,7 +39,7 @@ export default defineConfig(async () => ({
   ],
   test: {
     root,
-    include: ["bench/search.workerd.ts"],
+    include: [process.env.BENCH_FILE ?? "bench/search.workerd.ts"],
     testTimeout: 60 * 60 * 1000,
     hookTimeout: 60 * 60 * 1000,
     reporters: ["default"],
