@@ -24,6 +24,9 @@ export const DATASETS = [
   { name: "prices_sp500", rowsPerRequest: 2000 },
 ];
 
+/** Plain CSV files in data/market loaded through the per-table loader. */
+export const TABLES = ["earnings_calls"];
+
 /** Splits CSV text into records (a newline inside quotes belongs to the field), dropping blank lines. */
 export function csvRecords(text) {
   const records = [];
@@ -97,6 +100,13 @@ export async function seedMarketData(baseUrl, adminToken, { force = false, log =
     log(`market data: ${dataset.name} ${rows} rows in ${((Date.now() - started) / 1000).toFixed(1)} s`);
   }
   if (result.skipped.length) log(`market data: already loaded: ${result.skipped.join(", ")}`);
+  // Tables in the loader's own column layout (POST /admin/v1/market/{table}): small, replaced whole.
+  for (const table of TABLES) {
+    const csv = await readFile(join(DATA_DIR, `${table}.csv`), "utf8");
+    const body = await request(baseUrl, adminToken, `/admin/v1/market/${table}?mode=replace`, { method: "POST", body: csv, headers: { "Content-Type": "text/csv" } });
+    result.loaded[table] = body.rows_loaded;
+    log(`market data: ${table} ${body.rows_loaded} rows${body.rows_rejected ? `, ${body.rows_rejected} rejected` : ""}`);
+  }
   return result;
 }
 

@@ -195,3 +195,36 @@ export async function findSecuritiesByStockIds(env: Env, stockIds: string[]): Pr
   const results = await db.batch(queries as [(typeof queries)[number], ...(typeof queries)[number][]]);
   return results.flat();
 }
+
+/** Writes validated rows into `<table>_staging` under one load_id, in statements under the parameter limit. */
+export async function stageRows(env: Env, table: string, columns: string[], loadId: string, rows: (string | number | null)[][]): Promise<void> {
+  const db = env.MARKET_DB;
+  const spec: Upsert = { table: `${table}_staging`, columns: ["load_id", ...columns], onConflict: "" };
+  await runBatches(db, upsertStatements(db, spec, rows.map((r) => [loadId, ...r])));
+}
+
+/**
+ * Switches one staged load into the live table in a single transaction (one db.batch): in replace mode
+ * the live rows go first; the staged rows are then upserted and the staging rows removed.
+ */
+export async function switchStaged(env: Env, table: string, columns: string[], key: string[], loadId: string, mode: "replace" | "upsert"): Promise<void> {
+  const db = env.MARKET_DB;
+  const list = columns.join(", ");
+  const updates = columns.filter((c) => !key.includes(c)).map((c) => `${c} = excluded.${c}`).join(", ");
+  const statements = [
+    ...(mode === "replace" ? [db.prepare(`DELETE FROM ${table}`)] : []),
+    // "WHERE true" keeps SQLite from reading ON CONFLICT as a join constraint of the SELECT.
+    db.prepare(`INSERT INTO ${table} (${list}) SELECT ${list} FROM ${table}_staging WHERE load_id = ? AND true ON CONFLICT(${key.join(", ")}) DO UPDATE SET ${updates}`).bind(loadId),
+    db.prepare(`DELETE FROM ${table}_staging WHERE load_id = ?`).bind(loadId),
+  ];
+  await db.batch(statements);
+}
+
+export async function dropStaged(env: Env, table: string, loadId: string): Promise<void> {
+  await env.MARKET_DB.prepare(`DELETE FROM ${table}_staging WHERE load_id = ?`).bind(loadId).run();
+}
+
+export async function countTable(env: Env, table: string): Promise<number> {
+  const row = await env.MARKET_DB.prepare(`SELECT COUNT(*) AS n FROM ${table}`).first<{ n: number }>();
+  return Number(row?.n ?? 0);
+}

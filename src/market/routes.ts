@@ -6,6 +6,7 @@ import { invalidBody } from "../core/errors";
 import { parseWith } from "../core/http";
 import { DATASETS, type Dataset } from "./datasets";
 import * as service from "./service";
+import { LOADABLE_TABLES } from "./tables";
 
 const MAX_UPLOAD_BYTES = 25 * 1024 * 1024;
 
@@ -37,7 +38,65 @@ async function readUpload(request: Request): Promise<{ dataset: Dataset; csv: st
   }
 }
 
+/** The per-table loader's body: CSV as text/csv (or a multipart `file` part). */
+async function readCsvBody(request: Request): Promise<string> {
+  const declared = Number(request.headers.get("Content-Length") ?? "NaN");
+  if (Number.isFinite(declared) && declared > MAX_UPLOAD_BYTES) throw invalidBody(`Upload exceeds ${MAX_UPLOAD_BYTES} bytes`);
+  const contentType = (request.headers.get("Content-Type") ?? "").toLowerCase();
+  let bytes: Uint8Array;
+  if (contentType.startsWith("multipart/form-data")) {
+    let form: FormData;
+    try {
+      form = await request.formData();
+    } catch {
+      throw invalidBody("The multipart body could not be read");
+    }
+    const file = form.get("file") as File | string | null;
+    if (file === null) throw invalidBody("file is required");
+    bytes = typeof file === "string" ? new TextEncoder().encode(file) : new Uint8Array(await file.arrayBuffer());
+  } else if (contentType.startsWith("text/csv") || contentType.startsWith("text/plain")) {
+    bytes = new Uint8Array(await request.arrayBuffer());
+  } else {
+    throw invalidBody("Content-Type must be text/csv (or multipart/form-data with a file part)");
+  }
+  if (bytes.byteLength > MAX_UPLOAD_BYTES) throw invalidBody(`file exceeds ${MAX_UPLOAD_BYTES} bytes`);
+  try {
+    return new TextDecoder("utf-8", { fatal: true, ignoreBOM: false }).decode(bytes);
+  } catch {
+    throw invalidBody("file must be UTF-8 text");
+  }
+}
+
+const rejectedRow = z.object({ row: z.number().int(), reasons: z.array(z.string()) });
+
 export const marketRoutes = [
+  defineRoute({
+    method: "POST",
+    path: "/admin/v1/market/:table",
+    summary: "Load one market table from CSV (columns named like the table's); every row validated, rejected rows reported, valid rows switched in atomically",
+    tag: "Admin",
+    auth: "admin",
+    envelope: false,
+    bodyKind: "raw",
+    rawBodyDoc: { contentType: "text/csv", schema: z.string().describe("CSV with a header of the table's column names (ticker instead of stock_id)") },
+    params: z.object({ table: z.enum(LOADABLE_TABLES) }),
+    query: z.object({
+      mode: z.enum(["replace", "upsert"]).default("replace").describe("replace: the file becomes the table; upsert: merged by key"),
+      skip_invalid: z.enum(["true", "false"]).default("false").describe("true: load the valid rows even when some are rejected"),
+    }),
+    response: z.object({
+      table: z.enum(LOADABLE_TABLES),
+      mode: z.enum(["replace", "upsert"]),
+      rows_received: z.number().int(),
+      rows_loaded: z.number().int(),
+      rows_rejected: z.number().int(),
+      rejected: z.array(rejectedRow),
+    }),
+    handler: async ({ params, query }, ctx) => {
+      const csv = await readCsvBody(ctx.request);
+      return service.loadTable(ctx.env, params.table, csv, { mode: query.mode, skipInvalid: query.skip_invalid === "true" });
+    },
+  }),
   defineRoute({
     method: "POST",
     path: "/admin/v1/market_data",

@@ -5,6 +5,7 @@ import { invalidBody } from "../core/errors";
 import { planLoad, type Dataset } from "./datasets";
 import * as repo from "./repo";
 import { canonicalTicker } from "./tickers";
+import { planTableLoad, TABLE_SPECS, type LoadableTable, type RejectedRow } from "./tables";
 
 export type Security = repo.SecurityRecord;
 
@@ -76,4 +77,47 @@ export async function resolveTickers(env: Env, tickers: string[]): Promise<Ticke
 export async function securitiesByStockIds(env: Env, stockIds: string[]): Promise<Map<string, Security>> {
   const rows = await repo.findSecuritiesByStockIds(env, [...new Set(stockIds)]);
   return new Map(rows.map((s) => [s.stockId, s]));
+}
+
+export interface TableLoadResult {
+  table: LoadableTable;
+  mode: "replace" | "upsert";
+  rows_received: number;
+  rows_loaded: number;
+  rows_rejected: number;
+  rejected: RejectedRow[];
+}
+
+/**
+ * The per-table loader: validates every row (types, ranges, duplicates, known ticker), stages the valid
+ * rows in batches and switches them in with one transaction. Any rejected row refuses the whole file
+ * (nothing changes) unless skipInvalid, which loads the valid rows and still reports the rejected ones.
+ */
+export async function loadTable(env: Env, table: LoadableTable, csvText: string, opts: { mode: "replace" | "upsert"; skipInvalid: boolean }): Promise<TableLoadResult> {
+  const plan = planTableLoad(table, csvText);
+  if (!plan.ok) throw invalidBody(plan.error);
+  const known = new Set((await repo.findSecuritiesByTickers(env, plan.tickers)).map((s) => s.ticker));
+  const rejected = [...plan.rejected];
+  const rows: typeof plan.rows = [];
+  const tickerAt = TABLE_SPECS[table].dbColumns.indexOf("ticker");
+  plan.rows.forEach((row, i) => {
+    if (known.has(row[tickerAt] as string)) rows.push(row);
+    else rejected.push({ row: plan.rowNumbers[i], reasons: [`ticker ${row[tickerAt]} is not a known security (load the securities lists first)`] });
+  });
+  rejected.sort((a, b) => a.row - b.row);
+  const result = { table, mode: opts.mode, rows_received: plan.received, rows_loaded: 0, rows_rejected: rejected.length, rejected: rejected.slice(0, 500) };
+  if (rejected.length && !opts.skipInvalid) {
+    throw invalidBody(`${rejected.length} of ${plan.received} rows rejected; nothing was loaded (send skip_invalid=true to load the valid rows)`, { rejected: result.rejected });
+  }
+  if (rows.length === 0) return result;
+  const spec = TABLE_SPECS[table];
+  const loadId = crypto.randomUUID();
+  try {
+    await repo.stageRows(env, table, spec.dbColumns, loadId, rows);
+    await repo.switchStaged(env, table, spec.dbColumns, spec.key, loadId, opts.mode);
+  } catch (err) {
+    await repo.dropStaged(env, table, loadId).catch(() => undefined);
+    throw err;
+  }
+  return { ...result, rows_loaded: rows.length };
 }
