@@ -7,6 +7,7 @@ import { searchRoutes } from "./search/routes";
 import { documentRoutes } from "./documents/routes";
 import { downloadRoutes } from "./documents/download-routes";
 import { externalRoutes } from "./documents/external-routes";
+import { judgeRoutes } from "./judges/routes";
 
 export const routes: AnyRoute[] = [];
-routes.push(...metaRoutes(() => routes), ...adminRoutes, ...marketRoutes, ...documentRoutes, ...downloadRoutes, ...externalRoutes, ...searchRoutes);
+routes.push(...metaRoutes(() => routes), ...adminRoutes, ...marketRoutes, ...documentRoutes, ...downloadRoutes, ...externalRoutes, ...searchRoutes, ...judgeRoutes);

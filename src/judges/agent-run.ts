@@ -1,0 +1,123 @@
+// One agent judge run (queue consumer), in checkpointed steps: claims (extraction and refusal check),
+// evidence (primary sources per material claim), assess (claim verdicts and the written assessment).
+// Each finished step is stored in D1, so a redelivered job resumes where the last delivery stopped.
+import type { Env } from "../core/env";
+import { modelProvider, ProviderError } from "../core/providers";
+import { parseFaults, InjectedFault, type Faults } from "./faults";
+import { TASK_ASSESS, TASK_CLAIMS } from "./engine";
+import { assessOutputSchema, claimsOutputSchema, type AssessOutput, type ClaimsOutput } from "./engine/assess";
+import { failureCodeOf } from "./llm-run";
+import * as repo from "./repo";
+import type { AgentRequest, Assessment } from "./schemas";
+import { jobTenant, searchPrimary } from "./sources";
+
+const AGENT_SYSTEM =
+  "You are an expert financial fact-checker. Work only from the question, the answer, the references and the primary-source passages given. Return JSON that matches the schema.";
+
+interface EvidenceState {
+  claims: { claim: string; hits: { document_id: string; document_name: string; chunk_id: string; text: string }[] }[];
+}
+
+const MAX_MATERIAL = 25;
+
+async function step<T>(env: Env, row: repo.EvaluationRow, done: Map<string, repo.Checkpoint>, name: string, attempt: number, faults: Faults, work: () => Promise<T>): Promise<T> {
+  const saved = done.get(name);
+  if (saved) return saved.state as T;
+  // Test-only: the step fails on the first delivery; the retry resumes from the stored steps.
+  if (faults.agentSteps.has(name) && attempt <= 1) throw new InjectedFault(`agent step ${name}`);
+  const state = await work();
+  await repo.saveCheckpoint(env, row.organizationId, row.id, name, attempt, state);
+  return state;
+}
+
+export async function runAgentJudge(env: Env, organizationId: string, evaluationId: string, attempt: number): Promise<void> {
+  const row = await repo.findEvaluation(env, organizationId, "agent", evaluationId);
+  if (!row || row.status !== "pending") return;
+  await repo.recordRunStarted(env, organizationId, evaluationId, "agent");
+  const req = row.request as AgentRequest;
+  const faults = parseFaults(env, row.faults);
+  const done = await repo.loadCheckpoints(env, organizationId, evaluationId);
+  const provider = modelProvider(env);
+  const fail = (err: ProviderError) => repo.settleEvaluation(env, organizationId, evaluationId, { status: "failed", code: failureCodeOf(err), message: `Assessment failed: ${err.message}` });
+
+  let claims: ClaimsOutput;
+  try {
+    claims = await step(env, row, done, "claims", attempt, faults, () =>
+      provider.generateObject({
+        task: TASK_CLAIMS,
+        system: AGENT_SYSTEM,
+        prompt: `List the claims of the answer, mark the material ones (figures, dates, entities, causal claims), and say whether the answer is a refusal.\n\nQuestion:\n${req.query}\n\nAnswer:\n${req.answer}`,
+        input: { query: req.query, answer: req.answer },
+        schema: claimsOutputSchema,
+        schemaName: "answer_claims",
+        temperature: 0,
+        seed: 7,
+      }),
+    );
+  } catch (err) {
+    if (err instanceof ProviderError) return void (await fail(err));
+    throw err;
+  }
+  const material = claims.claims.filter((c) => c.material).slice(0, MAX_MATERIAL);
+  if (claims.refusal || material.length === 0) {
+    const reason = claims.refusal ? "refusal" : "no_material_claims";
+    const assessment: Assessment = {
+      summary: claims.refusal ? "The answer declines to answer, so there is nothing to assess." : "The answer makes no material factual claim to check.",
+      verdict: null,
+      claims: [],
+      exclusion_reason: reason,
+    };
+    await repo.settleEvaluation(env, organizationId, evaluationId, { status: "excluded", result: assessment });
+    return;
+  }
+
+  const evidence = await step<EvidenceState>(env, row, done, "evidence", attempt, faults, async () => {
+    const tenant = await jobTenant(env, organizationId, row.userId);
+    const out: EvidenceState["claims"] = [];
+    for (const c of material) {
+      const hits = await searchPrimary(env, tenant, `${c.claim} ${req.query}`, req.search_type, req.time_window, 3);
+      out.push({ claim: c.claim, hits: hits.map((h) => ({ document_id: h.document_id, document_name: h.document_name, chunk_id: h.chunk_id, text: h.text })) });
+    }
+    return { claims: out };
+  });
+
+  let assessed: AssessOutput;
+  try {
+    assessed = await step(env, row, done, "assess", attempt, faults, () =>
+      provider.generateObject({
+        task: TASK_ASSESS,
+        system: AGENT_SYSTEM,
+        prompt:
+          `Check each material claim against the references and its primary-source passages; give supported, contradicted or unsupported with a short explanation and the passages used, then a summary and an overall verdict.\n\n` +
+          `Question:\n${req.query}\n\nReferences:\n${req.references.map((r, i) => `[R${i}] ${r.content}`).join("\n\n") || "(none)"}\n\n` +
+          evidence.claims.map((c, i) => `Claim ${i}: ${c.claim}\n${c.hits.map((h, j) => `  [${j}] ${h.text}`).join("\n")}`).join("\n\n"),
+        input: { query: req.query, references: req.references.map((r) => r.content), claims: evidence.claims.map((c) => ({ claim: c.claim, passages: c.hits.map((h) => h.text) })) },
+        schema: assessOutputSchema,
+        schemaName: "assessment",
+        temperature: 0,
+        seed: 7,
+      }),
+    );
+  } catch (err) {
+    if (err instanceof ProviderError) return void (await fail(err));
+    throw err;
+  }
+
+  const byIndex = new Map(assessed.claims.map((c) => [c.index, c]));
+  const assessment: Assessment = {
+    summary: assessed.summary,
+    verdict: assessed.verdict,
+    claims: evidence.claims.map((c, i) => {
+      const a = byIndex.get(i);
+      return {
+        claim: c.claim,
+        material: true,
+        verdict: a?.verdict ?? "unsupported",
+        explanation: a?.explanation ?? "Not assessed.",
+        sources: (a?.sources ?? []).filter((j) => j < c.hits.length).map((j) => c.hits[j]),
+      };
+    }),
+    exclusion_reason: null,
+  };
+  await repo.settleEvaluation(env, organizationId, evaluationId, { status: "completed", result: assessment });
+}

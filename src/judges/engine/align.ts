@@ -1,0 +1,106 @@
+// Aligns a statement with source passages: its figures (same amount at any stated scale, or one
+// arithmetic step from the source's figures), its periods and names, and its content words. The result
+// says whether the sources carry the statement, state other figures on the same subject, or neither.
+import { contentStems, namedEntities, sentences, stemSet } from "./text";
+import { derivable, periodYears, quantities, sameAmount, type Quantity } from "./numbers";
+
+export interface Alignment {
+  verdict: "supported" | "contradicted" | "unsupported";
+  /** 0..1: how much of the statement the sources carry. */
+  support: number;
+  figures: { total: number; direct: number; derived: number };
+  /** Index of the passage that carries most of the statement, or -1. */
+  passage: number;
+  explanation: string;
+}
+
+export interface PreparedSource {
+  text: string;
+  stems: Set<string>;
+  quantities: Quantity[];
+  years: Set<number>;
+  entities: Set<string>;
+  sentenceStems: Set<string>[];
+}
+
+export function prepareSource(text: string): PreparedSource {
+  return {
+    text,
+    stems: stemSet(text),
+    quantities: quantities(text),
+    years: periodYears(text),
+    entities: new Set(namedEntities(text).map((e) => e.toLowerCase())),
+    sentenceStems: sentences(text).map((s) => stemSet(s)),
+  };
+}
+
+/** Figures of the source near words of the statement: the operands worth combining. */
+function relevantOperands(src: PreparedSource, statementStems: Set<string>, limit: number): Quantity[] {
+  const scored = src.quantities.map((q) => {
+    const context = src.text.slice(Math.max(0, q.index - 120), q.index);
+    const line = context.split("\n").slice(-3).join(" ");
+    let overlap = 0;
+    for (const s of contentStems(line)) if (statementStems.has(s)) overlap += 1;
+    return { q, overlap };
+  });
+  return scored
+    .filter((s) => s.overlap > 0)
+    .sort((a, b) => b.overlap - a.overlap)
+    .slice(0, limit)
+    .map((s) => s.q);
+}
+
+export function alignStatement(statement: string, sources: PreparedSource[], extraStems: Set<string> = new Set()): Alignment {
+  const stems = contentStems(statement);
+  const stemsSet = new Set(stems);
+  const figures = quantities(statement).filter((q) => !(q.mantissa < 10 && q.decimals === 0 && !q.percent && !q.currency && q.scale === 1));
+  let direct = 0;
+  let derived = 0;
+  let best = -1;
+  let bestScore = -1;
+  const perSource = sources.map((src, i) => {
+    let hit = 0;
+    for (const s of stemsSet) if (src.stems.has(s) || extraStems.has(s)) hit += 1;
+    const lexical = stemsSet.size ? hit / stemsSet.size : 0;
+    if (lexical > bestScore) {
+      bestScore = lexical;
+      best = i;
+    }
+    return lexical;
+  });
+  const unmatched: Quantity[] = [];
+  for (const f of figures) {
+    let found = false;
+    for (const src of sources) if (src.quantities.some((p) => sameAmount(f, p))) found = true;
+    if (found) direct += 1;
+    else unmatched.push(f);
+  }
+  for (const f of unmatched) {
+    if (sources.some((src) => derivable(f, relevantOperands(src, stemsSet, 24)))) derived += 1;
+  }
+  const years = periodYears(statement);
+  let yearHits = 0;
+  for (const y of years) if (sources.some((s) => s.years.has(y))) yearHits += 1;
+  const entities = namedEntities(statement).map((e) => e.toLowerCase());
+  let entityHits = 0;
+  for (const e of entities) if (sources.some((s) => s.entities.has(e) || s.text.toLowerCase().includes(e))) entityHits += 1;
+
+  const lexical = bestScore < 0 ? 0 : Math.max(...perSource, 0);
+  const parts: [number, number][] = [[lexical, 1]];
+  if (figures.length) parts.push([(direct + 0.8 * derived) / figures.length, 2]);
+  if (years.size) parts.push([yearHits / years.size, 0.5]);
+  if (entities.length) parts.push([entityHits / entities.length, 0.5]);
+  const weight = parts.reduce((a, [, w]) => a + w, 0);
+  const support = parts.reduce((a, [v, w]) => a + v * w, 0) / weight;
+
+  let verdict: Alignment["verdict"];
+  const figureShare = figures.length ? (direct + derived) / figures.length : 1;
+  if (figures.length && figureShare === 0 && lexical >= 0.6) verdict = "contradicted";
+  else if (support >= 0.7 && figureShare >= 0.5) verdict = "supported";
+  else verdict = "unsupported";
+  const explanation =
+    figures.length > 0
+      ? `${direct} of ${figures.length} figures found as stated${derived ? `, ${derived} computable from the source's figures` : ""}; ${Math.round(lexical * 100)}% of the wording is in the source.`
+      : `${Math.round(lexical * 100)}% of the statement's content words are in the source${entities.length ? `; ${entityHits} of ${entities.length} names found` : ""}.`;
+  return { verdict, support, figures: { total: figures.length, direct, derived }, passage: best, explanation };
+}

@@ -1,0 +1,80 @@
+// The local engines of the agent judge: claim extraction with refusal detection (judge.agent.claims) and
+// the claim-by-claim assessment against references and primary sources (judge.agent.assess).
+import { z } from "zod";
+import { detectRefusal, extractClaims } from "./claims";
+import { alignStatement, prepareSource } from "./align";
+import { stemSet } from "./text";
+
+export const claimsOutputSchema = z.object({
+  refusal: z.boolean(),
+  claims: z.array(z.object({ claim: z.string(), material: z.boolean() })).max(200),
+});
+export type ClaimsOutput = z.infer<typeof claimsOutputSchema>;
+
+export interface ClaimsInput {
+  query: string;
+  answer: string;
+}
+
+export const MAX_CLAIMS = 40;
+
+export function extractAnswerClaims(input: ClaimsInput): ClaimsOutput {
+  const refusal = detectRefusal(input.answer).refusal;
+  const claims = extractClaims(input.answer).slice(0, MAX_CLAIMS).map((c) => ({ claim: c.text, material: c.material }));
+  return { refusal, claims };
+}
+
+export const assessOutputSchema = z.object({
+  summary: z.string().min(1),
+  verdict: z.enum(["accurate", "minor_issues", "major_issues"]),
+  claims: z.array(
+    z.object({
+      index: z.number().int().min(0),
+      verdict: z.enum(["supported", "contradicted", "unsupported"]),
+      explanation: z.string(),
+      /** Indexes into the passages given for that claim. */
+      sources: z.array(z.number().int().min(0)),
+    }),
+  ),
+});
+export type AssessOutput = z.infer<typeof assessOutputSchema>;
+
+export interface AssessInput {
+  query: string;
+  references: string[];
+  /** Material claims with the primary-source passages found for each. */
+  claims: { claim: string; passages: string[] }[];
+}
+
+export function assessClaims(input: AssessInput): AssessOutput {
+  const refs = input.references.map(prepareSource);
+  const queryStems = stemSet(input.query);
+  const out: AssessOutput["claims"] = [];
+  let supported = 0;
+  let contradicted = 0;
+  input.claims.forEach((c, index) => {
+    const passages = c.passages.map(prepareSource);
+    const all = [...refs, ...passages];
+    if (all.length === 0) {
+      out.push({ index, verdict: "unsupported", explanation: "No reference or primary source covers this claim.", sources: [] });
+      return;
+    }
+    const a = alignStatement(c.claim, all, queryStems);
+    // Passage indexes are of the primary sources only (references are the caller's own text).
+    const sources = a.passage >= refs.length ? [a.passage - refs.length] : [];
+    if (a.verdict === "supported") supported += 1;
+    if (a.verdict === "contradicted") contradicted += 1;
+    out.push({ index, verdict: a.verdict, explanation: a.explanation, sources });
+  });
+  const n = input.claims.length || 1;
+  const share = supported / n;
+  const verdict = contradicted === 0 && share >= 0.7 ? "accurate" : contradicted >= 2 || share < 0.4 ? "major_issues" : "minor_issues";
+  const summary =
+    `${input.claims.length} material claim(s) checked: ${supported} supported, ${contradicted} contradicted, ${input.claims.length - supported - contradicted} unsupported. ` +
+    (verdict === "accurate"
+      ? "The answer's material claims are borne out by the sources."
+      : verdict === "minor_issues"
+        ? "Most of the answer holds, but some claims could not be confirmed or conflict with the sources."
+        : "Material claims of the answer are contradicted by, or missing from, the sources.");
+  return { summary, verdict, claims: out };
+}

@@ -1,0 +1,152 @@
+// The local grading engine of the LLM judge (task judge.llm.grade): four integer scores and a short
+// reasoning from the answer's claims aligned with the references and the verified primary sources.
+import { z } from "zod";
+import { extractClaims, detectRefusal } from "./claims";
+import { alignStatement, prepareSource, type Alignment } from "./align";
+import { contentStems, stemSet } from "./text";
+import { periodYears, quantities } from "./numbers";
+
+export const gradeOutputSchema = z.object({
+  factuality: z.number().int().min(1).max(5),
+  completeness: z.number().int().min(1).max(5),
+  relevance: z.number().int().min(1).max(5),
+  grounding: z.number().int().min(1).max(5),
+  reasoning: z.string().min(1).max(2000),
+});
+export type GradeOutput = z.infer<typeof gradeOutputSchema>;
+
+export interface GradeInput {
+  query: string;
+  answer: string;
+  /** Contents of the references that reach the grader (those not contradicted by primary sources). */
+  references: string[];
+  /** Primary-source passages found while verifying the references. */
+  evidence: string[];
+  verdicts: { supported: number; contradicted: number; unresolved: number };
+}
+
+/** Tunable rules, frozen before the held-back half of the benchmark is scored. */
+export const RULES = {
+  /** Raw 0..1 -> 1..5. */
+  cuts: [0.35, 0.55, 0.7, 0.85],
+};
+
+function toScore(raw: number): number {
+  let s = 1;
+  for (const c of RULES.cuts) if (raw >= c) s += 1;
+  return s;
+}
+
+const ARITHMETIC = /(\(?-?\$?[\d,]*\.?\d+\)?\s*(?:million|billion)?)\s*([/÷x×*+-])\s*(\(?-?\$?[\d,]*\.?\d+\)?\s*(?:million|billion)?)\s*=\s*(-?\$?[\d,]*\.?\d+)\s*(%?)/gi;
+
+function num(s: string): number {
+  const neg = /\(.*\)|^-/.test(s.trim());
+  const v = Number(s.replace(/[^\d.]/g, ""));
+  return neg ? -v : v;
+}
+
+/** Explicit "a / b = c" steps of the answer that do not hold (rounding allowed). */
+export function arithmeticErrors(answer: string): number {
+  let errors = 0;
+  for (const m of answer.matchAll(ARITHMETIC)) {
+    const [, a, op, b, c, pct] = m;
+    const x = num(a);
+    const y = num(b);
+    let want = num(c);
+    let got: number;
+    if (op === "/" || op === "÷") got = y === 0 ? NaN : x / y;
+    else if (op === "+") got = x + y;
+    else if (op === "-") got = x - y;
+    else got = x * y;
+    if (pct) want /= 100;
+    if (!Number.isFinite(got)) continue;
+    const decimals = (c.split(".")[1] ?? "").length;
+    const tol = 0.5 * 10 ** -decimals * (pct ? 0.01 : 1) + Math.abs(got) * 0.002;
+    const alt = op === "/" && pct ? got : NaN;
+    if (Math.abs(Math.abs(got) - Math.abs(want)) > tol && !(Math.abs(Math.abs(alt * 100) - Math.abs(num(c))) <= tol * 100)) errors += 1;
+  }
+  return errors;
+}
+
+const YES_NO = /^(is|are|does|do|did|has|have|was|were|can|will|should)\b/i;
+const NUMERIC_Q = /\b(what is|what was|how much|how many|calculate|compute|ratio|margin|percentage|percent|rate|amount|total|value|growth|change)\b/i;
+
+export function gradeAnswer(input: GradeInput): GradeOutput {
+  const { query, answer } = input;
+  const refusal = detectRefusal(answer);
+  const sources = [...input.references, ...input.evidence].map(prepareSource);
+  const queryStems = stemSet(query);
+  const claims = extractClaims(answer);
+  const material = claims.filter((c) => c.material);
+  const notes: string[] = [];
+
+  // Grounding: how much of the answer's material claims the sources carry.
+  let alignments: Alignment[] = [];
+  if (sources.length) alignments = (material.length ? material : [{ text: answer }]).map((c) => alignStatement(c.text, sources, queryStems));
+  let grounding = 0;
+  let figureTotal = 0;
+  let figureHit = 0;
+  let contradicted = 0;
+  if (alignments.length) {
+    let weight = 0;
+    for (const a of alignments) {
+      const w = a.figures.total ? 1.5 : 1;
+      grounding += a.support * w;
+      weight += w;
+      figureTotal += a.figures.total;
+      figureHit += a.figures.direct + 0.8 * a.figures.derived;
+      if (a.verdict === "contradicted") contradicted += 1;
+    }
+    grounding /= weight;
+  }
+  const figureShare = figureTotal ? figureHit / figureTotal : 1;
+  const mathErrors = arithmeticErrors(answer);
+  // Periods the answer names that neither the question nor the sources know.
+  const sourceYears = new Set<number>([...periodYears(query)]);
+  for (const s of sources) for (const y of s.years) sourceYears.add(y);
+  const answerYears = [...periodYears(answer)];
+  const strayYears = answerYears.filter((y) => !sourceYears.has(y)).length;
+
+  let factuality: number;
+  if (!sources.length) {
+    factuality = 0.5;
+    notes.push("No reference or primary source was available, so nothing could be checked.");
+  } else {
+    factuality = 0.55 * figureShare + 0.45 * grounding;
+    factuality -= 0.2 * Math.min(2, mathErrors) + 0.1 * Math.min(3, contradicted) + 0.05 * Math.min(2, strayYears);
+    factuality = Math.max(0, Math.min(1, factuality));
+  }
+
+  // Completeness: the asked periods, a figure when one is asked for, a stance on a yes/no question.
+  const askedYears = [...periodYears(query)];
+  const coveredYears = askedYears.filter((y) => answerYears.includes(y)).length;
+  let completeness = askedYears.length ? 0.5 + 0.5 * (coveredYears / askedYears.length) : 0.85;
+  if (NUMERIC_Q.test(query) && quantities(answer).length === 0) completeness -= 0.3;
+  if (YES_NO.test(query.trim()) && !/\b(yes|no|not|does|did|has|is|are)\b/i.test(answer.slice(0, 400))) completeness -= 0.2;
+  if (refusal.refusal) completeness = 0.1;
+  completeness = Math.max(0, Math.min(1, completeness));
+
+  // Relevance: the question's content words addressed by the answer.
+  const answerStems = new Set(contentStems(answer));
+  let covered = 0;
+  for (const s of queryStems) if (answerStems.has(s)) covered += 1;
+  let relevance = queryStems.size ? 0.3 + 0.7 * (covered / queryStems.size) : 0.8;
+  if (refusal.refusal) relevance = Math.min(relevance, 0.5);
+
+  if (!sources.length) grounding = 0;
+  if (refusal.refusal) notes.push("The answer declines to answer.");
+  if (figureTotal) notes.push(`${Math.round(figureHit)} of ${figureTotal} figures are carried by the sources.`);
+  if (mathErrors) notes.push(`${mathErrors} calculation step(s) do not hold.`);
+  if (contradicted) notes.push(`${contradicted} claim(s) state figures the sources contradict.`);
+  if (strayYears) notes.push(`${strayYears} period(s) named that the sources do not cover.`);
+  if (input.verdicts.contradicted) notes.push(`${input.verdicts.contradicted} reference(s) were contradicted by primary sources and were not used.`);
+  notes.push(`${Math.round(grounding * 100)}% of the material claims are grounded.`);
+
+  return {
+    factuality: toScore(factuality),
+    completeness: toScore(completeness),
+    relevance: toScore(relevance),
+    grounding: toScore(grounding),
+    reasoning: notes.join(" ").slice(0, 2000),
+  };
+}

@@ -1,0 +1,156 @@
+// Quantities in financial text and their alignment: "$1.58 billion" equals "1,577" in a table stated in
+// millions, "(370)" is negative, 12.5% may be a ratio of two reported figures. Years and fiscal periods
+// (FY2018, Q3 2022, fiscal 2019) are read as periods, not amounts.
+
+export interface Quantity {
+  /** Absolute value in base units (scale words applied). */
+  value: number;
+  /** The number as written, without scale. */
+  mantissa: number;
+  negative: boolean;
+  /** Digits after the decimal point as written. */
+  decimals: number;
+  /** Multiplier of the scale word (1, 1e3, 1e6, 1e9, 1e12). */
+  scale: number;
+  percent: boolean;
+  currency: boolean;
+  /** Written with no scale word, no unit and at least one thousands separator or a decimal point. */
+  index: number;
+  end: number;
+  raw: string;
+}
+
+export interface Period {
+  year: number;
+  quarter: number | null;
+  fiscal: boolean;
+}
+
+const SCALE: Record<string, number> = {
+  thousand: 1e3, thousands: 1e3, k: 1e3,
+  million: 1e6, millions: 1e6, mn: 1e6, mm: 1e6, m: 1e6, mil: 1e6,
+  billion: 1e9, billions: 1e9, bn: 1e9, b: 1e9,
+  trillion: 1e12, trillions: 1e12, tn: 1e12,
+};
+
+const NUMBER =
+  /(\$|US\$|USD\s?|€|£|¥)?\s?(\()?([-−–])?\s?(\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?|\.\d+)(\))?(?:\s?(%|percent\b|per cent\b|pp\b|percentage points?\b|bps\b|basis points\b))?(?:\s?(thousands?|millions?|billions?|trillions?|mn|mm|bn|tn|mil|[kKmMbB])\b)?/g;
+
+function isYearLike(n: string, hasComma: boolean): boolean {
+  if (hasComma || n.includes(".")) return false;
+  const v = Number(n);
+  return n.length === 4 && v >= 1950 && v <= 2100;
+}
+
+/** Every amount, percentage and ratio of the text; years are left to periods(). */
+export function quantities(text: string): Quantity[] {
+  const out: Quantity[] = [];
+  for (const m of text.matchAll(NUMBER)) {
+    const [raw, cur, open, minus, num, close, pct, scaleWord] = m;
+    const index = m.index ?? 0;
+    const before = text[index - 1] ?? " ";
+    // Inside a word or identifier (10-K, Q3, FY2018, 3M, page refs like 7A).
+    if (/[\p{L}_]/u.test(before) && !cur) continue;
+    const after = text.slice(index + raw.length, index + raw.length + 1);
+    if (/[\p{L}]/u.test(after) && !pct && !scaleWord) continue;
+    if (isYearLike(num, num.includes(",")) && !cur && !pct && !scaleWord) continue;
+    const mantissa = Number(num.replace(/,/g, ""));
+    if (!Number.isFinite(mantissa)) continue;
+    const scaleKey = scaleWord?.toLowerCase();
+    // A lone "m"/"b" after a bare small number is too ambiguous unless there is a currency sign.
+    let scale = scaleKey ? SCALE[scaleKey] ?? 1 : 1;
+    if (scaleKey && scaleKey.length === 1 && !cur) scale = 1;
+    const dot = num.indexOf(".");
+    out.push({
+      value: mantissa * scale,
+      mantissa,
+      negative: Boolean(minus) || (Boolean(open) && Boolean(close)),
+      decimals: dot >= 0 ? num.length - dot - 1 : 0,
+      scale,
+      percent: Boolean(pct && /%|percent|per cent/i.test(pct)),
+      currency: Boolean(cur),
+      index,
+      end: index + raw.length,
+      raw: raw.trim(),
+    });
+  }
+  return out;
+}
+
+const PERIOD = /\b(?:(FY|fiscal(?: year)?|calendar(?: year)?)\s?'?(\d{4}|\d{2})\b|(Q[1-4]|[1-4]Q|first quarter|second quarter|third quarter|fourth quarter)\s?(?:of\s)?(?:FY|fiscal\s)?'?(\d{4}|\d{2})?\b|\b(19[5-9]\d|20\d\d)\b)/gi;
+
+const QUARTER_WORDS: Record<string, number> = { "first quarter": 1, "second quarter": 2, "third quarter": 3, "fourth quarter": 4 };
+
+function fullYear(y: string): number {
+  const n = Number(y);
+  return y.length === 2 ? 2000 + n : n;
+}
+
+/** Years, fiscal years and quarters named in the text. */
+export function periods(text: string): Period[] {
+  const out: Period[] = [];
+  for (const m of text.matchAll(PERIOD)) {
+    if (m[2]) out.push({ year: fullYear(m[2]), quarter: null, fiscal: /fy|fiscal/i.test(m[1]) });
+    else if (m[3]) {
+      const q = m[3].toLowerCase();
+      const quarter = QUARTER_WORDS[q] ?? Number(q.replace(/q/i, ""));
+      out.push({ year: m[4] ? fullYear(m[4]) : NaN, quarter, fiscal: false });
+    } else if (m[5]) out.push({ year: Number(m[5]), quarter: null, fiscal: false });
+  }
+  return out;
+}
+
+export function periodYears(text: string): Set<number> {
+  return new Set(periods(text).map((p) => p.year).filter((y) => Number.isFinite(y)));
+}
+
+/** Half a unit of the last written digit, in base units: how far a rounded figure may be from the truth. */
+function tolerance(q: { decimals: number; scale: number }): number {
+  return 0.5 * 10 ** -q.decimals * q.scale;
+}
+
+const SCALES = [1, 1e3, 1e6, 1e9, 1e-3, 1e-6];
+
+/**
+ * Whether two written figures state the same amount. Tables often state their scale once in a header,
+ * so the reference figure may be read at any scale; the tolerance is the coarser of the two roundings.
+ */
+export function sameAmount(a: Quantity, p: Quantity): boolean {
+  if (a.percent !== p.percent && (a.percent || p.percent)) {
+    // 12.5% and 0.125 are the same ratio.
+    const pa = a.percent ? a.mantissa / 100 : a.mantissa;
+    const pp = p.percent ? p.mantissa / 100 : p.mantissa;
+    return Math.abs(pa - pp) <= Math.max(tolerance(a) / (a.percent ? 100 : 1), tolerance(p) / (p.percent ? 100 : 1)) + 1e-12;
+  }
+  if (a.percent) return Math.abs(a.mantissa - p.mantissa) <= Math.max(tolerance(a), tolerance(p)) + 1e-12;
+  for (const k of SCALES) {
+    const pv = p.value * k;
+    const tol = Math.max(tolerance(a), tolerance(p) * k);
+    if (Math.abs(a.value - pv) <= tol + 1e-9 * Math.abs(a.value) && a.value !== 0) return true;
+  }
+  return a.value === 0 && p.value === 0;
+}
+
+/** Whether a figure can be computed from two reference figures by one arithmetic step. */
+export function derivable(a: Quantity, operands: Quantity[]): boolean {
+  const target = a.percent ? a.mantissa / 100 : a.value;
+  if (target === 0) return false;
+  const tolRatio = a.percent ? tolerance(a) / 100 : tolerance(a);
+  for (let i = 0; i < operands.length; i++) {
+    const x = operands[i].value;
+    if (x === 0) continue;
+    for (let j = 0; j < operands.length; j++) {
+      if (i === j) continue;
+      const y = operands[j].value;
+      if (y === 0) continue;
+      // Ratios and changes are scale-free; sums and differences share the table's scale.
+      const candidates = [x / y, (x - y) / Math.abs(y)];
+      for (const c of candidates) if (Math.abs(Math.abs(c) - Math.abs(target)) <= tolRatio + 1e-12) return true;
+      if (!a.percent) {
+        const sums = [x + y, x - y];
+        for (const s of sums) for (const k of SCALES) if (Math.abs(Math.abs(s * k) - Math.abs(target)) <= Math.max(tolerance(a), 0.5 * k) + 1e-9) return true;
+      }
+    }
+  }
+  return false;
+}

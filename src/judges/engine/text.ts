@@ -1,0 +1,75 @@
+// Text primitives of the local judge engine: sentences, content words with a light suffix stemmer,
+// and the stop words that carry no fact. Pure functions, shared by claims, alignment and grading.
+
+const STOP = new Set(
+  `a an the and or but if then else of to in on at by for from with without as is are was were be been being am do does did done have has had
+  having this that these those it its it's they them their there here he she his her we our you your i me my not no nor so such than too very
+  can could should would may might must will shall also just only into onto over under about above below up down out off again further once
+  which who whom whose what when where why how all any both each few more most other some same own s t d ll m o re ve y based provided
+  according per via within across between during before after while because due including include includes included etc e.g i.e
+  information data answer question following given shown above mentioned`
+    .split(/\s+/)
+    .filter(Boolean),
+);
+
+export function isStopWord(w: string): boolean {
+  return STOP.has(w);
+}
+
+/** Sentences, keeping list items and table lines apart. */
+export function sentences(text: string): string[] {
+  return text
+    .replace(/\r/g, "")
+    .split(/(?<=[.!?])\s+(?=[A-Z0-9"'(\[$-])|\n+/)
+    .map((s) => s.trim())
+    .filter((s) => s.length > 0);
+}
+
+/** A small Porter-like stemmer: enough to equate revenue/revenues, increased/increasing, margin/margins. */
+export function stem(word: string): string {
+  let w = word.toLowerCase();
+  if (w.length <= 3) return w;
+  if (w.endsWith("ies") && w.length > 4) w = `${w.slice(0, -3)}y`;
+  else if (w.endsWith("sses")) w = w.slice(0, -2);
+  else if (w.endsWith("s") && !w.endsWith("ss") && !w.endsWith("us") && !w.endsWith("is")) w = w.slice(0, -1);
+  for (const suf of ["ational", "ization", "fulness", "iveness", "ing", "edly", "ed", "ly", "ment", "ness", "ation", "ions", "ion", "al", "er", "or"]) {
+    if (w.endsWith(suf) && w.length - suf.length >= 4) {
+      w = w.slice(0, -suf.length);
+      break;
+    }
+  }
+  if (w.endsWith("e") && w.length > 4) w = w.slice(0, -1);
+  return w;
+}
+
+/** Lower-case word tokens (letters, digits inside words kept), without numbers. */
+export function words(text: string): string[] {
+  return (text.toLowerCase().match(/[\p{L}][\p{L}\p{N}'&-]*/gu) ?? []).map((w) => w.replace(/'s$/, "").replace(/[-']+$/, ""));
+}
+
+/** Stemmed content words. */
+export function contentStems(text: string): string[] {
+  const out: string[] = [];
+  for (const w of words(text)) {
+    if (w.length < 2 || STOP.has(w)) continue;
+    out.push(stem(w));
+  }
+  return out;
+}
+
+export function stemSet(text: string): Set<string> {
+  return new Set(contentStems(text));
+}
+
+/** Capitalized word runs not at a sentence start: names of companies, people, places, products. */
+export function namedEntities(text: string): string[] {
+  const out: string[] = [];
+  for (const s of sentences(text)) {
+    const toks = s.split(/\s+/);
+    for (let i = 1; i < toks.length; i++) {
+      const t = toks[i].replace(/^[("'“]+|[)"'”.,;:!?]+$/g, "");
+      if (/^[A-Z][\p{L}&.-]{1,}$/u.test(t) && !STOP.has(t.toLowerCase())) out.push(t);
+    }
+  }
+  return out;
+}

@@ -1,0 +1,28 @@
+// Queue jobs of the judges: judge.llm and judge.agent. A run that throws is retried with backoff by the
+// queue; once the dead-letter queue takes it, the evaluation is settled as failed.
+import { z } from "zod";
+import { registerJob } from "../core/jobs";
+import "./engine";
+import { runAgentJudge } from "./agent-run";
+import { runLlmJudge } from "./llm-run";
+import * as repo from "./repo";
+
+const judgeJob = (kind: "judge.llm" | "judge.agent") => z.object({ kind: z.literal(kind), organization_id: z.string().min(1), evaluation_id: z.uuid() });
+type JudgeMessage = { organization_id: string; evaluation_id: string };
+
+async function deadLetter(env: Parameters<typeof runLlmJudge>[0], message: unknown) {
+  const m = message as JudgeMessage;
+  await repo.settleEvaluation(env, m.organization_id, m.evaluation_id, { status: "failed", code: "JUDGE_EVALUATION_FAIL", message: "The evaluation could not be completed after several attempts" });
+}
+
+registerJob("judge.llm", {
+  schema: judgeJob("judge.llm"),
+  run: (env, message) => runLlmJudge(env, (message as JudgeMessage).organization_id, (message as JudgeMessage).evaluation_id),
+  onDeadLetter: deadLetter,
+});
+
+registerJob("judge.agent", {
+  schema: judgeJob("judge.agent"),
+  run: (env, message, attempt) => runAgentJudge(env, (message as JudgeMessage).organization_id, (message as JudgeMessage).evaluation_id, attempt),
+  onDeadLetter: deadLetter,
+});

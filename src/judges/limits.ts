@@ -1,0 +1,50 @@
+// Size caps of judge submissions: field lengths in UTF-16 code units (JS string length already counts a
+// character outside the BMP as two) and a token budget counted with o200k_base in short slices.
+import { Tiktoken } from "js-tiktoken/lite";
+import o200k from "js-tiktoken/ranks/o200k_base";
+import { ApiError } from "../core/errors";
+import type { AgentRequest, LlmRequest } from "./schemas";
+
+export const MAX_BODY_BYTES = 1_000_000;
+export const MAX_TOKENS = 100_000;
+export const MAX_PROMPT = 50_000;
+export const MAX_QUERY = 10_000;
+export const MAX_ANSWER = 200_000;
+/** js-tiktoken is quadratic on long runs without spaces (dense CJK): count short slices and sum. */
+const SLICE = 256;
+
+let encoder: Tiktoken | null = null;
+
+/** Tokens of a text, counted slice by slice (never splitting a surrogate pair). */
+export function countTokens(text: string): number {
+  encoder ??= new Tiktoken(o200k);
+  let total = 0;
+  for (let i = 0; i < text.length; ) {
+    let end = Math.min(text.length, i + SLICE);
+    const last = text.charCodeAt(end - 1);
+    if (end < text.length && last >= 0xd800 && last <= 0xdbff) end -= 1;
+    total += encoder.encode(text.slice(i, end)).length;
+    i = end;
+  }
+  return total;
+}
+
+function tooLarge(message: string): ApiError {
+  return new ApiError("JUDGE_EVALUATION_TOO_LARGE", message);
+}
+
+/** Throws JUDGE_EVALUATION_TOO_LARGE when a field or the whole submission is past its cap. */
+export function enforceSizeCaps(body: LlmRequest | AgentRequest): void {
+  const prompt = "prompt" in body ? body.prompt : undefined;
+  if (prompt !== undefined && prompt.length > MAX_PROMPT) throw tooLarge(`prompt is longer than ${MAX_PROMPT} UTF-16 code units`);
+  if (body.query.length > MAX_QUERY) throw tooLarge(`query is longer than ${MAX_QUERY} UTF-16 code units`);
+  if (body.answer.length > MAX_ANSWER) throw tooLarge(`answer is longer than ${MAX_ANSWER} UTF-16 code units`);
+  // Every text the judge reads counts; stop as soon as the budget is exceeded.
+  const texts = [prompt ?? "", body.query, body.answer];
+  for (const r of body.references) texts.push(r.title ?? "", r.content, r.url ?? "", r.metadata ? JSON.stringify(r.metadata) : "");
+  let tokens = 0;
+  for (const t of texts) {
+    tokens += countTokens(t);
+    if (tokens > MAX_TOKENS) throw tooLarge(`The submission is longer than about ${MAX_TOKENS} tokens`);
+  }
+}

@@ -1,0 +1,175 @@
+// Every query of the judges: evaluations, idempotency keys, usage rows and agent checkpoints, always
+// scoped by organization_id and run against the organization's database (tenantD1).
+import type { Env } from "../core/env";
+import { tenantD1 } from "../core/db";
+
+export type Judge = "llm" | "agent";
+export type EvaluationStatus = "pending" | "completed" | "excluded" | "failed";
+
+export interface EvaluationRow {
+  id: string;
+  organizationId: string;
+  userId: string | null;
+  judge: Judge;
+  status: EvaluationStatus;
+  searchType: "rms" | "external" | "all";
+  request: unknown;
+  faults: string | null;
+  result: unknown;
+  failureCode: string | null;
+  failureMessage: string | null;
+  createdAt: string;
+  completedAt: string | null;
+}
+
+interface RawRow {
+  id: string;
+  organization_id: string;
+  user_id: string | null;
+  judge: Judge;
+  status: EvaluationStatus;
+  search_type: EvaluationRow["searchType"];
+  request: string;
+  faults: string | null;
+  result: string | null;
+  failure_code: string | null;
+  failure_message: string | null;
+  created_at: string;
+  completed_at: string | null;
+}
+
+function toRow(r: RawRow): EvaluationRow {
+  return {
+    id: r.id,
+    organizationId: r.organization_id,
+    userId: r.user_id,
+    judge: r.judge,
+    status: r.status,
+    searchType: r.search_type,
+    request: JSON.parse(r.request),
+    faults: r.faults,
+    result: r.result === null ? null : JSON.parse(r.result),
+    failureCode: r.failure_code,
+    failureMessage: r.failure_message,
+    createdAt: r.created_at,
+    completedAt: r.completed_at,
+  };
+}
+
+export interface NewEvaluation {
+  id: string;
+  organizationId: string;
+  userId: string | null;
+  judge: Judge;
+  searchType: string;
+  request: unknown;
+  faults: string | null;
+  createdAt: string;
+  idempotency?: { key: string; bodyHash: string };
+}
+
+export type CreateOutcome = { created: true } | { created: false; evaluationId: string; bodyHash: string };
+
+/**
+ * Records the evaluation. With an Idempotency-Key the key row and the evaluation are written in one
+ * batch (a transaction): the key row is inserted only if absent, and the evaluation only if the key row
+ * now names it, so concurrent submissions with one key produce exactly one evaluation.
+ */
+export async function createEvaluation(env: Env, e: NewEvaluation): Promise<CreateOutcome> {
+  const db = tenantD1(env, e.organizationId);
+  const insertEvaluation = `INSERT INTO judge_evaluations (id, organization_id, user_id, judge, status, search_type, request, faults, created_at)
+    SELECT ?1, ?2, ?3, ?4, 'pending', ?5, ?6, ?7, ?8`;
+  const values = [e.id, e.organizationId, e.userId, e.judge, e.searchType, JSON.stringify(e.request), e.faults, e.createdAt];
+  if (!e.idempotency) {
+    await db.prepare(insertEvaluation).bind(...values).run();
+    return { created: true };
+  }
+  const { key, bodyHash } = e.idempotency;
+  await db.batch([
+    db
+      .prepare(
+        `INSERT INTO judge_idempotency (organization_id, judge, idempotency_key, body_hash, evaluation_id, created_at)
+         VALUES (?1, ?2, ?3, ?4, ?5, ?6) ON CONFLICT (organization_id, judge, idempotency_key) DO NOTHING`,
+      )
+      .bind(e.organizationId, e.judge, key, bodyHash, e.id, e.createdAt),
+    db
+      .prepare(`${insertEvaluation} WHERE EXISTS (SELECT 1 FROM judge_idempotency WHERE organization_id = ?2 AND judge = ?4 AND idempotency_key = ?9 AND evaluation_id = ?1)`)
+      .bind(...values, key),
+  ]);
+  const owner = await db
+    .prepare("SELECT evaluation_id, body_hash FROM judge_idempotency WHERE organization_id = ? AND judge = ? AND idempotency_key = ?")
+    .bind(e.organizationId, e.judge, key)
+    .first<{ evaluation_id: string; body_hash: string }>();
+  if (!owner) throw new Error("idempotency row vanished");
+  if (owner.evaluation_id === e.id) return { created: true };
+  return { created: false, evaluationId: owner.evaluation_id, bodyHash: owner.body_hash };
+}
+
+/** Undoes a submission whose job could not be queued, so a retry with the same key can start afresh. */
+export async function forgetEvaluation(env: Env, organizationId: string, id: string): Promise<void> {
+  const db = tenantD1(env, organizationId);
+  await db.batch([
+    db.prepare("DELETE FROM judge_idempotency WHERE organization_id = ? AND evaluation_id = ?").bind(organizationId, id),
+    db.prepare("DELETE FROM judge_evaluations WHERE organization_id = ? AND id = ?").bind(organizationId, id),
+  ]);
+}
+
+export async function findEvaluation(env: Env, organizationId: string, judge: Judge, id: string): Promise<EvaluationRow | null> {
+  const row = await tenantD1(env, organizationId)
+    .prepare("SELECT * FROM judge_evaluations WHERE organization_id = ? AND judge = ? AND id = ?")
+    .bind(organizationId, judge, id)
+    .first<RawRow>();
+  return row ? toRow(row) : null;
+}
+
+/** The usage row of a run; a redelivered job finds it present and bills nothing more. */
+export async function recordRunStarted(env: Env, organizationId: string, id: string, judge: Judge): Promise<void> {
+  await tenantD1(env, organizationId)
+    .prepare("INSERT INTO judge_usage (evaluation_id, organization_id, judge, started_at) VALUES (?, ?, ?, ?) ON CONFLICT (evaluation_id) DO NOTHING")
+    .bind(id, organizationId, judge, new Date().toISOString())
+    .run();
+}
+
+export type Settlement =
+  | { status: "completed" | "excluded"; result: unknown }
+  | { status: "failed"; code: string; message: string };
+
+/** Settles a pending evaluation once; a later settlement of the same evaluation changes nothing. */
+export async function settleEvaluation(env: Env, organizationId: string, id: string, s: Settlement): Promise<boolean> {
+  const now = new Date().toISOString();
+  const res =
+    s.status === "failed"
+      ? await tenantD1(env, organizationId)
+          .prepare("UPDATE judge_evaluations SET status = 'failed', failure_code = ?, failure_message = ?, completed_at = ? WHERE organization_id = ? AND id = ? AND status = 'pending'")
+          .bind(s.code, s.message, now, organizationId, id)
+          .run()
+      : await tenantD1(env, organizationId)
+          .prepare("UPDATE judge_evaluations SET status = ?, result = ?, completed_at = ? WHERE organization_id = ? AND id = ? AND status = 'pending'")
+          .bind(s.status, JSON.stringify(s.result), now, organizationId, id)
+          .run();
+  return (res.meta.changes ?? 0) > 0;
+}
+
+export interface Checkpoint {
+  step: string;
+  attempt: number;
+  state: unknown;
+}
+
+export async function loadCheckpoints(env: Env, organizationId: string, id: string): Promise<Map<string, Checkpoint>> {
+  const rows = await tenantD1(env, organizationId)
+    .prepare("SELECT step, attempt, state FROM judge_checkpoints WHERE organization_id = ? AND evaluation_id = ?")
+    .bind(organizationId, id)
+    .all<{ step: string; attempt: number; state: string }>();
+  return new Map(rows.results.map((r) => [r.step, { step: r.step, attempt: r.attempt, state: JSON.parse(r.state) }]));
+}
+
+export async function saveCheckpoint(env: Env, organizationId: string, id: string, step: string, attempt: number, state: unknown): Promise<void> {
+  await tenantD1(env, organizationId)
+    .prepare(
+      `INSERT INTO judge_checkpoints (evaluation_id, organization_id, step, attempt, state, created_at) VALUES (?, ?, ?, ?, ?, ?)
+       ON CONFLICT (evaluation_id, step) DO NOTHING`,
+    )
+    .bind(id, organizationId, step, attempt, JSON.stringify(state), new Date().toISOString())
+    .run();
+}

@@ -1,0 +1,108 @@
+// Submission and retrieval of both judges, without HTTP: size caps, idempotency over a canonical hash
+// of the body with defaults applied, recording then queuing (202), and the retrieval shapes.
+import type { Env } from "../core/env";
+import type { Tenant } from "../core/auth";
+import { ApiError, notFound } from "../core/errors";
+import { sha256Hex } from "../core/crypto";
+import { enforceSizeCaps } from "./limits";
+import { readFaultHeader } from "./faults";
+import * as repo from "./repo";
+import type { AgentRequest, Assessment, LlmRequest, LlmResult } from "./schemas";
+import { toUtc } from "./time";
+
+export const MAX_IDEMPOTENCY_KEY = 255;
+
+export interface JudgeJob {
+  kind: "judge.llm" | "judge.agent";
+  organization_id: string;
+  evaluation_id: string;
+}
+
+/** JSON with object keys sorted at every level: equal bodies hash equally whatever their key order. */
+export function canonicalJson(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(",")}]`;
+  if (value !== null && typeof value === "object") {
+    const entries = Object.entries(value as Record<string, unknown>).filter(([, v]) => v !== undefined);
+    entries.sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+    return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonicalJson(v)}`).join(",")}}`;
+  }
+  return JSON.stringify(value);
+}
+
+function idempotencyKey(headers: Headers): string | null {
+  const key = headers.get("Idempotency-Key");
+  if (key === null) return null;
+  if (key.trim() === "") throw new ApiError("INVALID_REQUEST_BODY", "Idempotency-Key must not be empty");
+  if (key.length > MAX_IDEMPOTENCY_KEY) throw new ApiError("INVALID_REQUEST_BODY", `Idempotency-Key is longer than ${MAX_IDEMPOTENCY_KEY} characters`);
+  return key;
+}
+
+export async function submit(env: Env, tenant: Tenant, judge: repo.Judge, body: LlmRequest | AgentRequest, headers: Headers) {
+  const key = idempotencyKey(headers);
+  const faults = readFaultHeader(env, headers);
+  enforceSizeCaps(body);
+  const id = crypto.randomUUID();
+  const outcome = await repo.createEvaluation(env, {
+    id,
+    organizationId: tenant.organizationId,
+    userId: tenant.user?.id ?? null,
+    judge,
+    searchType: body.search_type,
+    request: body,
+    faults,
+    createdAt: new Date().toISOString(),
+    idempotency: key ? { key, bodyHash: await sha256Hex(canonicalJson(body)) } : undefined,
+  });
+  if (!outcome.created) {
+    if (outcome.bodyHash !== (await sha256Hex(canonicalJson(body)))) {
+      throw new ApiError("JUDGE_EVALUATION_IDEMPOTENCY_CONFLICT", "Idempotency-Key was already used with a different body");
+    }
+    const existing = await repo.findEvaluation(env, tenant.organizationId, judge, outcome.evaluationId);
+    if (!existing) throw new Error("idempotent evaluation missing");
+    return { evaluation_id: existing.id, status: existing.status };
+  }
+  const job: JudgeJob = { kind: judge === "llm" ? "judge.llm" : "judge.agent", organization_id: tenant.organizationId, evaluation_id: id };
+  try {
+    await env.JUDGE_QUEUE.send(job);
+  } catch (err) {
+    await repo.forgetEvaluation(env, tenant.organizationId, id);
+    console.error(JSON.stringify({ level: "error", message: "judge job not queued", error: err instanceof Error ? err.message : String(err) }));
+    throw new ApiError("JUDGE_EVALUATION_UNAVAILABLE", "The evaluation could not be queued; retry later", { retryAfter: 5 });
+  }
+  return { evaluation_id: id, status: "pending" as const };
+}
+
+async function load(env: Env, tenant: Tenant, judge: repo.Judge, id: string): Promise<repo.EvaluationRow> {
+  const row = await repo.findEvaluation(env, tenant.organizationId, judge, id);
+  if (!row) throw notFound("Evaluation");
+  return row;
+}
+
+function failureOf(row: repo.EvaluationRow) {
+  return row.status === "failed" ? { failure: { code: row.failureCode ?? "JUDGE_EVALUATION_FAIL", message: row.failureMessage ?? "The evaluation failed" } } : {};
+}
+
+export async function getLlmEvaluation(env: Env, tenant: Tenant, id: string) {
+  const row = await load(env, tenant, "llm", id);
+  return {
+    evaluation_id: row.id,
+    status: row.status as "pending" | "completed" | "failed",
+    created_at: toUtc(row.createdAt),
+    completed_at: row.completedAt ? toUtc(row.completedAt) : null,
+    search_type: row.searchType,
+    result: row.status === "completed" ? (row.result as LlmResult) : null,
+    ...failureOf(row),
+  };
+}
+
+export async function getAgentEvaluation(env: Env, tenant: Tenant, id: string) {
+  const row = await load(env, tenant, "agent", id);
+  return {
+    evaluation_id: row.id,
+    status: row.status,
+    created_at: toUtc(row.createdAt),
+    completed_at: row.completedAt ? toUtc(row.completedAt) : null,
+    assessment: row.status === "completed" || row.status === "excluded" ? (row.result as Assessment) : null,
+    ...failureOf(row),
+  };
+}

@@ -1,0 +1,65 @@
+// Reference verification of the LLM judge: each reference's content is looked up in primary sources
+// (never its URL) and judged supported, contradicted or unresolved with the evidence passages. References
+// are verified in chunks; a chunk that fails lowers verified_reference_count and the run goes on.
+import type { Env } from "../core/env";
+import type { Tenant } from "../core/auth";
+import type { SearchHit } from "../search";
+import { alignStatement, prepareSource } from "./engine/align";
+import { extractClaims } from "./engine/claims";
+import { InjectedFault, type Faults } from "./faults";
+import type { Reference, ReferenceVerdict, SearchType } from "./schemas";
+import { searchPrimary, type Window } from "./sources";
+
+export const VERIFY_CHUNK = 5;
+const MAX_CLAIMS_PER_REFERENCE = 12;
+
+function evidenceOf(hit: SearchHit) {
+  return { document_id: hit.document_id, document_name: hit.document_name, chunk_id: hit.chunk_id, text: hit.text, published_at: hit.published_at };
+}
+
+export async function verifyReference(env: Env, tenant: Tenant, ref: Reference, index: number, searchType: SearchType, window: Window): Promise<ReferenceVerdict> {
+  const hits = await searchPrimary(env, tenant, `${ref.title ?? ""} ${ref.content}`, searchType, window);
+  if (hits.length === 0) return { reference_index: index, verdict: "unresolved", evidence: [], explanation: "No primary source in the time window covers this passage." };
+  const sources = hits.map((h) => prepareSource(h.text));
+  const claims = extractClaims(ref.content).filter((c) => c.material).slice(0, MAX_CLAIMS_PER_REFERENCE);
+  const statements = claims.length ? claims.map((c) => c.text) : [ref.content.slice(0, 2000)];
+  let supported = 0;
+  let contradicted = 0;
+  const used = new Set<number>();
+  for (const s of statements) {
+    const a = alignStatement(s, sources);
+    if (a.verdict === "supported") supported += 1;
+    if (a.verdict === "contradicted") contradicted += 1;
+    if (a.verdict !== "unsupported" && a.passage >= 0) used.add(a.passage);
+  }
+  const evidence = [...used].slice(0, 3).map((i) => evidenceOf(hits[i]));
+  if (contradicted > 0 && contradicted >= supported) {
+    return { reference_index: index, verdict: "contradicted", evidence, explanation: `${contradicted} of ${statements.length} statements name figures that the primary sources on the same subject state differently.` };
+  }
+  if (supported / statements.length >= 0.6) {
+    return { reference_index: index, verdict: "supported", evidence, explanation: `${supported} of ${statements.length} statements are carried by primary sources.` };
+  }
+  return { reference_index: index, verdict: "unresolved", evidence, explanation: `Only ${supported} of ${statements.length} statements were found in primary sources.` };
+}
+
+export interface Verification {
+  verdicts: ReferenceVerdict[];
+  verifiedCount: number;
+  /** Primary-source passages that support references: extra grounding for the grader. */
+  evidence: string[];
+}
+
+export async function verifyReferences(env: Env, tenant: Tenant, refs: Reference[], searchType: SearchType, window: Window, faults: Faults): Promise<Verification> {
+  const verdicts: ReferenceVerdict[] = [];
+  for (let start = 0, chunk = 0; start < refs.length; start += VERIFY_CHUNK, chunk += 1) {
+    try {
+      if (faults.verifyChunks.has(chunk)) throw new InjectedFault(`verifier chunk ${chunk}`);
+      const part = await Promise.all(refs.slice(start, start + VERIFY_CHUNK).map((r, i) => verifyReference(env, tenant, r, start + i, searchType, window)));
+      verdicts.push(...part);
+    } catch (err) {
+      console.error(JSON.stringify({ level: "warn", message: "verifier chunk failed", chunk, error: err instanceof Error ? err.message : String(err) }));
+    }
+  }
+  const evidence = verdicts.filter((v) => v.verdict === "supported").flatMap((v) => v.evidence.map((e) => e.text));
+  return { verdicts, verifiedCount: verdicts.length, evidence };
+}

@@ -1,0 +1,51 @@
+// Helpers of the judge tests: submit through the Worker, poll the retrieval endpoint until settled,
+// read usage and checkpoint rows, and add external primary-source documents.
+import { env } from "cloudflare:test";
+import { call, jsonOf } from "../helpers/harness";
+import { until } from "../documents/doc-helpers";
+import { indexDocument } from "../../src/search/index";
+
+export const WINDOW = { end_time: "2025-01-01T00:00:00Z" };
+
+export function llmBody(extra: Record<string, unknown> = {}) {
+  return {
+    query: "What was 3M's FY2018 capital expenditure?",
+    answer: "3M's FY2018 capital expenditure was $1,577 million.",
+    time_window: WINDOW,
+    ...extra,
+  };
+}
+
+export async function submit(judge: "llm" | "agent", key: string, body: unknown, headers: Record<string, string> = {}) {
+  const res = await call(`/v2/judge/${judge}`, { key, body, headers });
+  return { res, json: await jsonOf(res) };
+}
+
+export async function settled(judge: "llm" | "agent", key: string, id: string) {
+  return until(
+    async () => (await jsonOf(await call(`/v2/judge/${judge}/${id}`, { key }))).payload,
+    (p) => p && p.status !== "pending",
+    25_000,
+  );
+}
+
+export async function usageRows(organizationId: string): Promise<number> {
+  const row = await env.DB.prepare("SELECT COUNT(*) AS n FROM judge_usage WHERE organization_id = ?").bind(organizationId).first<{ n: number }>();
+  return row?.n ?? 0;
+}
+
+export async function evaluationRows(organizationId: string): Promise<number> {
+  const row = await env.DB.prepare("SELECT COUNT(*) AS n FROM judge_evaluations WHERE organization_id = ?").bind(organizationId).first<{ n: number }>();
+  return row?.n ?? 0;
+}
+
+export async function checkpoints(evaluationId: string): Promise<{ step: string; attempt: number }[]> {
+  const rows = await env.DB.prepare("SELECT step, attempt FROM judge_checkpoints WHERE evaluation_id = ? ORDER BY created_at").bind(evaluationId).all<{ step: string; attempt: number }>();
+  return rows.results;
+}
+
+export async function fixtureText(name: string): Promise<string> {
+  const res = await env.FIXTURES.fetch(`http://f/${name}`);
+  if (!res.ok) throw new Error(`fixture ${name}: ${res.status}`);
+  return res.text();
+}
