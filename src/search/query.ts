@@ -52,9 +52,9 @@ const SYNONYMS: string[][] = [
   ["pp&e", "ppe", "property plant and equipment", "property and equipment", "fixed assets", "fixed asset"],
   ["cogs", "cost of goods sold", "cost of sales", "cost of revenue", "cost of products sold"],
   ["operating income", "income from operations", "operating profit", "operating earnings"],
-  ["operating margin", "operating income", "income from operations"],
-  ["gross margin", "gross profit", "cost of sales"],
-  ["free cash flow", "operating activities", "purchases of property"],
+  ["operating margin", "operating income", "income from operations", "statements of operations", "statements of income", "total revenue"],
+  ["gross margin", "gross profit", "cost of sales", "cost of revenue", "cost of products sold", "statements of operations", "statements of income", "statements of earnings"],
+  ["free cash flow", "operating activities", "purchases of property", "statements of cash flows", "net cash provided by operating activities"],
   ["operating cash flow", "cash from operations", "net cash provided by operating activities", "operating activities"],
   ["dividend", "dividends", "cash dividends", "dividends paid", "dividends declared"],
   ["accounts payable", "payables", "dpo", "days payable outstanding"],
@@ -67,7 +67,7 @@ const SYNONYMS: string[][] = [
   ["debt securities", "securities registered", "section 12 b", "trading symbol", "exchange on which registered", "notes due"],
   ["depreciation", "depreciation and amortization", "d&a", "amortization"],
   ["ebitda", "depreciation and amortization", "operating income", "adjusted ebitda"],
-  ["effective tax rate", "income taxes", "provision for income taxes", "tax rate"],
+  ["effective tax rate", "income taxes", "provision for income taxes", "tax rate", "income before income taxes", "statements of operations"],
   ["interest expense", "interest expense net", "interest coverage"],
   ["balance sheet", "balance sheets", "statement of financial position", "total assets", "total liabilities"],
   ["income statement", "statements of operations", "statement of income", "statements of income", "statement of earnings", "statements of earnings"],
@@ -78,10 +78,10 @@ const SYNONYMS: string[][] = [
   ["restructuring", "restructuring charges", "restructuring costs"],
   ["segment", "segments", "reportable segments", "operating segments"],
   ["acquisition", "acquisitions", "acquired", "business combination"],
-  ["customer concentration", "customers", "largest customer", "significant customers"],
+  ["customer concentration", "customers", "primary customers", "largest customer", "significant customers", "u s government"],
   ["share repurchase", "repurchases", "buyback", "treasury stock", "repurchase program"],
   ["guidance", "outlook", "expects", "forecast"],
-  ["litigation", "legal proceedings", "lawsuits"],
+  ["litigation", "legal proceedings", "lawsuits", "legal", "legal matters", "contingencies"],
   ["headcount", "employees", "human capital"],
 ];
 
@@ -150,21 +150,24 @@ export function planQuery(query: string, companyWords: Set<string> = new Set()):
   const seen = new Set<string>();
   const usedGroups = new Set<number>();
 
-  // Synonym groups named by a 1-4 word sequence of the question.
+  // Synonym groups named by a 1-4 word sequence of the question; the words of a matched sequence are
+  // then represented by the group (any variant counts), not one by one.
+  const consumed = new Set<string>();
   for (let n = 4; n >= 1; n--) {
     for (let i = 0; i + n <= allWords.length; i++) {
-      const key = nameWords(allWords.slice(i, i + n).join(" ")).join(" ");
-      for (const g of SYNONYM_INDEX.get(key) ?? []) {
+      const seq = nameWords(allWords.slice(i, i + n).join(" "));
+      for (const g of SYNONYM_INDEX.get(seq.join(" ")) ?? []) {
         if (usedGroups.has(g)) continue;
         usedGroups.add(g);
-        concepts.push({ variants: SYNONYMS[g].map(ftsWords), weight: 0.6, origin: "synonym" });
+        seq.forEach((w) => consumed.add(w));
+        concepts.push({ variants: SYNONYMS[g].map(ftsWords), weight: 1, origin: "synonym" });
       }
     }
   }
   for (const w of words) {
     const parts = ftsWords(w);
     const key = parts.join(" ");
-    if (seen.has(key) || parts.length === 0) continue;
+    if (seen.has(key) || parts.length === 0 || parts.every((p) => consumed.has(p))) continue;
     seen.add(key);
     concepts.push({ variants: [parts], weight: 1, origin: "word" });
   }

@@ -6,6 +6,7 @@
 import type { IndexableDocument } from "./types";
 
 const TAG = {
+  access: "a",
   organization: "o",
   kind: "k",
   sharedVisibility: "v",
@@ -42,13 +43,24 @@ export function normalizeTicker(ticker: string): string {
   return ticker.trim().toUpperCase();
 }
 
+/**
+ * One token per (organization, kind, audience[, external doc type]): the access check of a query is a
+ * short OR of these instead of an AND of common tokens, and bm25 reads far fewer postings for it.
+ */
+export function accessKey(organizationId: string, kind: string, audience: { shared: true } | { owner: string }, docType?: string | null): string {
+  const who = "shared" in audience ? "*" : `u:${audience.owner}`;
+  return kind === "external" ? `${organizationId}|${kind}|${who}|${docType ?? ""}` : `${organizationId}|${kind}|${who}`;
+}
+
 /** The scope column of every chunk of a document. */
 export function documentScope(doc: IndexableDocument): string {
+  const audience = doc.visibility === "organization" ? { shared: true as const } : doc.ownerUserId ? { owner: doc.ownerUserId } : null;
   const tokens = [
     scopeToken("organization", doc.organizationId),
     scopeToken("kind", doc.kind),
     scopeToken("document", doc.id),
   ];
+  if (audience) tokens.push(scopeToken("access", accessKey(doc.organizationId, doc.kind, audience, doc.docType)));
   if (doc.visibility === "organization") tokens.push(scopeToken("sharedVisibility", "organization"));
   else if (doc.ownerUserId) tokens.push(scopeToken("owner", doc.ownerUserId));
   if (doc.sourceBatchId) tokens.push(scopeToken("batch", doc.sourceBatchId));

@@ -8,7 +8,7 @@ import { queryAliasCandidates } from "./aliases";
 import { planQuery, type QueryPlan } from "./query";
 import { rerank, type Ranked } from "./rank";
 import { findAliasTickers, matchCandidates, type CandidateRow } from "./repo";
-import { and, anyOf, NONE, or, render, tok, uploadRange, type ScopeExpr } from "./scope";
+import { accessKey, and, anyOf, NONE, or, render, tok, uploadRange, type ScopeExpr } from "./scope";
 import { DEFAULT_EXTERNAL_TYPES, EXTERNAL_ORGANIZATION, type SearchFilters, type SearchHit, type SearchType } from "./types";
 
 export const MAX_TOP_K = 50;
@@ -30,26 +30,25 @@ const CANDIDATES = 120;
  */
 export function accessScope(tenant: Tenant, filters: SearchFilters): { rms: ScopeExpr; external: ScopeExpr } {
   const types = new Set<SearchType>(filters.searchTypes ?? (filters.sourceBatchId ? [] : ["all"]));
-  const visible = and(
-    tok("organization", tenant.organizationId),
-    or(tok("sharedVisibility", "organization"), tenant.user ? tok("owner", tenant.user.id) : NONE),
-  );
+  const org = tenant.organizationId;
+  const visible = (kind: "vault" | "source") =>
+    or(tok("access", accessKey(org, kind, { shared: true })), tenant.user ? tok("access", accessKey(org, kind, { owner: tenant.user.id })) : NONE);
   const rmsParts: ScopeExpr[] = [];
   if (types.has("rms") || types.has("all")) {
-    const parts = [visible, tok("kind", "vault")];
+    const parts = [visible("vault")];
     if (filters.rmsTypes?.length) parts.push(anyOf("rmsType", filters.rmsTypes));
     if (filters.rmsSubTypes?.length) parts.push(anyOf("rmsSubType", filters.rmsSubTypes));
     rmsParts.push(and(...parts));
   }
   if (filters.sourceBatchId) {
-    const parts = [visible, tok("kind", "source"), tok("batch", filters.sourceBatchId)];
+    const parts = [visible("source"), tok("batch", filters.sourceBatchId)];
     if (filters.sourceIds?.length) parts.push(anyOf("document", filters.sourceIds));
     rmsParts.push(and(...parts));
   }
   let external: ScopeExpr = NONE;
   if (types.has("external") || types.has("all")) {
     const docTypes = filters.externalTypes?.length ? filters.externalTypes : DEFAULT_EXTERNAL_TYPES;
-    external = and(tok("organization", EXTERNAL_ORGANIZATION), tok("kind", "external"), anyOf("docType", docTypes));
+    external = or(...[...new Set(docTypes)].map((t) => tok("access", accessKey(EXTERNAL_ORGANIZATION, "external", { shared: true }, t))));
   }
   const narrow: ScopeExpr[] = [];
   const tickers = (filters.tickers ?? []).map((t) => t.trim().toUpperCase()).filter(Boolean);
