@@ -27,3 +27,18 @@ describe("test fixtures", () => {
     expect(await res.text()).toBe("hello fixture\n");
   });
 });
+
+describe("OpenAPI coverage", () => {
+  it("documents every route, with the JSON body schema of every route that takes one", async () => {
+    const { routes } = await import("../src/routes");
+    const doc = await (await call("/openapi.json")).json<any>();
+    for (const route of routes) {
+      const path = route.path.replace(/:([A-Za-z0-9_]+)\??/g, "{$1}");
+      const op = doc.paths[path]?.[route.method.toLowerCase()];
+      expect(op, `${route.method} ${route.path}`).toBeDefined();
+      if (route.body && (route.bodyKind ?? "json") === "json") {
+        expect(op.requestBody.content["application/json"].schema, `${route.method} ${route.path}`).toBeDefined();
+      }
+    }
+  });
+});

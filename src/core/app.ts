@@ -106,7 +106,9 @@ export function createApp(routes: AnyRoute[]): App {
         if (err instanceof ApiError) {
           response = renderError(err);
         } else {
-          console.error(JSON.stringify({ level: "error", request_id: requestId, message: err instanceof Error ? err.message : String(err), stack: err instanceof Error ? err.stack : undefined }));
+          console.error(
+            JSON.stringify({ level: "error", request_id: requestId, message: err instanceof Error ? err.message : JSON.stringify(err), stack: err instanceof Error ? err.stack : undefined }),
+          );
           response = renderError(new ApiError("INTERNAL_ERROR", "Internal error"));
         }
       }

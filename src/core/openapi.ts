@@ -12,7 +12,7 @@ const errorEnvelope = z.object({
 const forbiddenEnvelope = z.object({ error: z.object({ message: z.string() }), payload: z.null() });
 
 function openapiPath(path: string): string {
-  return path.replace(/:([A-Za-z0-9_]+)/g, "{$1}");
+  return path.replace(/:([A-Za-z0-9_]+)\??/g, "{$1}");
 }
 
 function errorResponses(route: AnyRoute) {
@@ -31,13 +31,32 @@ function errorResponses(route: AnyRoute) {
   return out;
 }
 
+/** Whether zod-to-openapi can describe the schema (z.custom and friends cannot). */
+function documentable(schema: z.ZodType | undefined): boolean {
+  if (!schema) return true;
+  try {
+    const probe = new OpenAPIRegistry();
+    probe.registerPath({ method: "post", path: "/probe", request: { body: { content: { "application/json": { schema } } } }, responses: {} });
+    new OpenApiGeneratorV31(probe.definitions).generateDocument({ openapi: "3.1.0", info: { title: "probe", version: "0" } });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 export function buildOpenApiDocument(routes: AnyRoute[], serverUrl: string) {
   const registry = new OpenAPIRegistry();
   const apiKey = registry.registerComponent("securitySchemes", "ApiKey", { type: "apiKey", in: "header", name: "X-API-KEY" });
   const admin = registry.registerComponent("securitySchemes", "AdminToken", { type: "http", scheme: "bearer" });
 
   for (const route of routes) {
-    const payload = route.response ?? z.unknown();
+    // One schema the generator cannot describe must not take the whole document down: that part is
+    // published as a free-form object and the route says so.
+    const fallback = z.object({}).loose();
+    const described = (schema: z.ZodType | undefined) => (documentable(schema) ? schema : fallback);
+    const bodySchema = described(route.body);
+    const querySchema = described(route.query);
+    const payload = described(route.response) ?? z.unknown();
     const successSchema = route.envelope ? z.object({ error: z.null(), payload }) : payload;
     const status = route.successStatus ?? 200;
     const success =
@@ -56,10 +75,10 @@ export function buildOpenApiDocument(routes: AnyRoute[], serverUrl: string) {
       deprecated: undefined,
       request: {
         params: route.params as never,
-        query: route.query as never,
+        query: querySchema as never,
         body:
-          route.body && (route.bodyKind ?? "json") === "json"
-            ? { content: { "application/json": { schema: route.body } } }
+          bodySchema && (route.bodyKind ?? "json") === "json"
+            ? { content: { "application/json": { schema: bodySchema } } }
             : route.rawBodyDoc
               ? { content: { [route.rawBodyDoc.contentType]: { schema: route.rawBodyDoc.schema } } }
               : undefined,
