@@ -4,10 +4,11 @@ import { adminRoutes } from "./admin/routes";
 import { metaRoutes } from "./meta/routes";
 import { marketRoutes } from "./market/routes";
 import { searchRoutes } from "./search/routes";
+import { ttsqlRoutes } from "./ttsql/routes";
 import { documentRoutes } from "./documents/routes";
 import { downloadRoutes } from "./documents/download-routes";
 import { externalRoutes } from "./documents/external-routes";
 import { judgeRoutes } from "./judges/routes";
 
 export const routes: AnyRoute[] = [];
-routes.push(...metaRoutes(() => routes), ...adminRoutes, ...marketRoutes, ...documentRoutes, ...downloadRoutes, ...externalRoutes, ...searchRoutes, ...judgeRoutes);
+routes.push(...metaRoutes(() => routes), ...adminRoutes, ...marketRoutes, ...documentRoutes, ...downloadRoutes, ...externalRoutes, ...searchRoutes, ...judgeRoutes, ...ttsqlRoutes);

@@ -1,0 +1,230 @@
+// POST /v1/ttsql: question -> SQL plan (through the model provider) -> guard -> MARKET_DB -> markdown.
+// Every outcome is logged for the organization; a question the data cannot answer is a flat body with a
+// non-zero code saying what was understood and what was not, never a table presented as an answer.
+import type { Env } from "../core/env";
+import type { Tenant } from "../core/auth";
+import { modelProvider, ProviderError } from "../core/providers";
+import { planRequest } from "./engine";
+import { guardSql } from "./guard";
+import type { SqlPlan } from "./plan";
+import { formatFor, formatValue, markdownTable, type Row } from "./render";
+import * as repo from "./repo";
+
+/** Codes of the flat body: 0 success; 4xxx the question cannot be answered from the data; 5xxx a failure. */
+export const TTSQL_CODES = { OK: 0, UNANSWERABLE: 4001, NO_DATA: 4002, SQL_REJECTED: 4003, ENGINE_FAILED: 5001, QUERY_FAILED: 5002 } as const;
+
+export const EARNINGS_ENTITLEMENT = "earnings_schedule";
+const SCHEDULE_MAX = 50;
+
+export interface ScheduleEntry {
+  stock_id: string;
+  ticker: string;
+  company: string;
+  fiscal_year: number;
+  fiscal_quarter: number;
+  call_date: string;
+  call_time: string | null;
+  time_zone: string | null;
+  is_estimated: boolean;
+}
+
+export interface TtsqlResponse {
+  code: number;
+  success: boolean;
+  message: string;
+  response: {
+    execution_id: string;
+    stock_name_mapping: Record<string, string>;
+    currency_info: { currency: string; exchange_rate: number }[];
+    field_currency_info: Record<string, Record<string, string>>;
+    execution_duration: number;
+    date_range: [string, string] | [];
+    rdb_result: string;
+    earnings_schedule?: ScheduleEntry[];
+    earnings_schedule_truncated?: boolean;
+  };
+}
+
+const MONEY_FORMATS = new Set(["usd", "price", "eps"]);
+const HIDDEN = new Set(["stock_id", "variance"]);
+
+function today(): string {
+  return new Date().toISOString().slice(0, 10);
+}
+
+function dateRange(rows: Row[], plan: SqlPlan, ratiosAsOf: string | null): [string, string] | [] {
+  const dates: string[] = [];
+  for (const r of rows) {
+    for (const [k, v] of Object.entries(r)) {
+      if (typeof v === "string" && /^\d{4}-\d{2}-\d{2}$/.test(v)) dates.push(v);
+      else if (typeof v === "number" && /(^|_)year$/.test(k) && Number.isInteger(v) && !Object.keys(r).includes("period_ending")) dates.push(`${v}-01-01`, `${v}-12-31`);
+    }
+  }
+  if (dates.length === 0 && plan.sql && /\bratios\b/.test(plan.sql) && ratiosAsOf) return [ratiosAsOf, ratiosAsOf];
+  if (dates.length === 0) return [today(), today()];
+  dates.sort();
+  return [dates[0], dates[dates.length - 1]];
+}
+
+function median(values: number[]): number {
+  const v = [...values].sort((a, b) => a - b);
+  return v.length % 2 ? v[(v.length - 1) / 2] : (v[v.length / 2 - 1] + v[v.length / 2]) / 2;
+}
+
+/** Steps SQLite (as the guard parses it) cannot do: a median, a square root. */
+function postProcess(plan: SqlPlan, rows: Row[]): Row[] {
+  if (plan.post === "median" && plan.postColumn) {
+    const values = rows.map((r) => r[plan.postColumn!]).filter((v): v is number => typeof v === "number");
+    if (values.length === 0) return [];
+    const first = rows[0];
+    const out: Row = {};
+    if ("fiscal_year" in first) out.fiscal_year = first.fiscal_year;
+    out.companies = values.length;
+    out[`median_${plan.postColumn}`] = median(values);
+    return [out];
+  }
+  if (plan.post === "volatility") {
+    return rows.map((r) => ({ ...r, annualized_volatility_pct: typeof r.variance === "number" ? Math.sqrt(Math.max(0, r.variance)) * Math.sqrt(252) * 100 : null }));
+  }
+  return rows;
+}
+
+function schedule(rows: Row[]): ScheduleEntry[] {
+  return rows
+    .filter((r) => typeof r.call_date === "string")
+    .map((r) => ({
+      stock_id: String(r.stock_id ?? `US:${r.ticker}`),
+      ticker: String(r.ticker),
+      company: String(r.company ?? r.ticker),
+      fiscal_year: Number(r.fiscal_year),
+      fiscal_quarter: Number(r.fiscal_quarter),
+      call_date: String(r.call_date),
+      call_time: (r.call_time as string | null) ?? null,
+      time_zone: (r.time_zone as string | null) ?? null,
+      is_estimated: Boolean(r.is_estimated),
+    }));
+}
+
+function valueColumns(rows: Row[], plan: SqlPlan): string[] {
+  if (!rows.length) return [];
+  return Object.keys(rows[0]).filter((c) => !HIDDEN.has(c) && !["text", "date", "year", "bool"].includes(formatFor(plan, c)));
+}
+
+function summarize(plan: SqlPlan, rows: Row[], columns: string[]): string {
+  const first = rows[0];
+  const metricCol = valueColumns(rows, plan).filter((c) => !["companies", "daily_returns"].includes(c)).pop() ?? valueColumns(rows, plan).pop();
+  const show = (r: Row, c: string | undefined) => (c ? formatValue(r[c], formatFor(plan, c)) : "");
+  const who = (r: Row) => (r.company ? `${r.company}${r.ticker ? ` (${r.ticker})` : ""}` : String(r.ticker ?? ""));
+  switch (plan.answer) {
+    case "count": {
+      const c = columns.find((k) => formatFor(plan, k) === "count") ?? columns[0];
+      return `${formatValue(first[c], "count")}`;
+    }
+    case "winner":
+      if (rows.length >= 2 && metricCol) {
+        return `${who(rows[0])} is higher: ${show(rows[0], metricCol)} vs ${show(rows[1], metricCol)} for ${who(rows[1])}.`;
+      }
+      return rows.length === 1 ? `Only ${who(first)} has a value: ${show(first, metricCol)}.` : "";
+    case "schedule":
+      return `${rows.length} earnings call${rows.length === 1 ? "" : "s"}${rows.some((r) => r.is_estimated) ? " (dates marked estimated are projections, not confirmed)" : ""}.`;
+    case "single":
+      return `${first.company ? `${who(first)}: ` : ""}${metricCol ? show(first, metricCol) : ""}`.trim();
+    default:
+      return `${rows.length} row${rows.length === 1 ? "" : "s"}.`;
+  }
+}
+
+function failure(code: number, message: string, executionId: string, started: number): TtsqlResponse {
+  return {
+    code,
+    success: false,
+    message,
+    response: { execution_id: executionId, stock_name_mapping: {}, currency_info: [], field_currency_info: {}, execution_duration: Date.now() - started, date_range: [], rdb_result: "" },
+  };
+}
+
+export async function answerQuestion(env: Env, tenant: Tenant, question: string): Promise<TtsqlResponse> {
+  const started = Date.now();
+  const executionId = crypto.randomUUID();
+  const provider = modelProvider(env);
+  const engine = `${provider.name}/${provider.model}`;
+  let plan: SqlPlan | null = null;
+  let guarded: string | null = null;
+  const finish = async (res: TtsqlResponse, outcome: repo.ExecutionLog["outcome"], rowCount: number) => {
+    res.response.execution_duration = Date.now() - started;
+    await repo.logExecution(env, {
+      id: executionId, organizationId: tenant.organizationId, userId: tenant.user?.id ?? null, question, sql: guarded ?? plan?.sql ?? null,
+      engine, intent: plan?.intent ?? null, outcome, rowCount, durationMs: res.response.execution_duration, message: res.message,
+    });
+    return res;
+  };
+
+  const catalog = await repo.loadCatalog(env);
+  try {
+    plan = await provider.generateObject(planRequest({ question, securities: catalog.securities, ratiosAsOf: catalog.ratiosAsOf, today: today() }));
+  } catch (err) {
+    const why = err instanceof ProviderError ? err.message : "the SQL engine failed";
+    return finish(failure(TTSQL_CODES.ENGINE_FAILED, `The question could not be translated to SQL: ${why}`, executionId, started), "error", 0);
+  }
+  if (plan.status === "unanswerable" || !plan.sql) {
+    const msg = `Understood: ${plan.understood}. Cannot answer: ${plan.missing ?? "the data does not cover this question"}`;
+    return finish(failure(TTSQL_CODES.UNANSWERABLE, msg, executionId, started), "unanswerable", 0);
+  }
+  const guard = guardSql(plan.sql);
+  if (!guard.ok) {
+    return finish(failure(TTSQL_CODES.SQL_REJECTED, `Understood: ${plan.understood}. The generated SQL was refused: ${guard.reason}`, executionId, started), "rejected_sql", 0);
+  }
+  guarded = guard.sql;
+  let rows: Row[];
+  try {
+    rows = postProcess(plan, await repo.runGuardedSelect(env, guarded));
+  } catch (err) {
+    console.error(JSON.stringify({ level: "error", ttsql: executionId, message: err instanceof Error ? err.message : String(err) }));
+    return finish(failure(TTSQL_CODES.QUERY_FAILED, `Understood: ${plan.understood}. The query failed to run.`, executionId, started), "error", 0);
+  }
+  const columns = rows.length ? Object.keys(rows[0]).filter((c) => !HIDDEN.has(c)) : [];
+  const valueCols = valueColumns(rows, plan);
+  const empty = rows.length === 0 || (plan.answer !== "schedule" && plan.answer !== "count" && valueCols.length > 0 && rows.every((r) => valueCols.every((c) => r[c] === null || r[c] === undefined)));
+  if (empty) {
+    return finish(failure(TTSQL_CODES.NO_DATA, `Understood: ${plan.understood}. Cannot answer: the data holds no value for it${plan.title ? ` (${plan.title})` : ""}.`, executionId, started), "unanswerable", rows.length);
+  }
+
+  const notes = [...(plan.notes ?? [])];
+  if (plan.sql && /\bratios\b/.test(plan.sql)) notes.push(`Ratios are a point-in-time snapshot as of ${catalog.ratiosAsOf ?? "an unstated date"} (Yahoo Finance via datasets/s-and-p-500-companies-financials).`);
+  if (plan.sql && /\bfundamentals\b/.test(plan.sql)) notes.push("Fundamentals: annual reports in USD; sectors of 2012-2016 figures are the 2016 GICS sectors.");
+  if (plan.expectRows && rows.length < plan.expectRows) notes.push(`Only ${rows.length} companies have this figure; fewer than the ${plan.expectRows} asked for.`);
+  if (rows.some((r) => r.is_estimated)) notes.push("is_estimated = yes: a projected date, not yet confirmed by the company.");
+
+  const summary = summarize(plan, rows, columns);
+  const rdb = [`### ${plan.title ?? "Result"}`, "", plan.answer === "count" ? `**${summary}**\n` : "", markdownTable(rows, columns, plan), notes.length ? "\n" + notes.map((n) => `_${n}_`).join("\n\n") : ""].filter((x) => x !== "").join("\n");
+
+  const stockNames: Record<string, string> = {};
+  const fieldCurrency: Record<string, Record<string, string>> = {};
+  const moneyCols = columns.filter((c) => MONEY_FORMATS.has(formatFor(plan!, c)));
+  for (const r of rows) {
+    if (typeof r.ticker !== "string") continue;
+    const id = typeof r.stock_id === "string" ? r.stock_id : `US:${r.ticker}`;
+    stockNames[id] = String(r.company ?? r.ticker);
+    if (moneyCols.length) fieldCurrency[id] = Object.fromEntries(moneyCols.map((c) => [c, "USD"]));
+  }
+  const res: TtsqlResponse = {
+    code: TTSQL_CODES.OK,
+    success: true,
+    message: plan.answer === "count" ? summary : `${plan.title ?? "Result"}: ${summary}`,
+    response: {
+      execution_id: executionId,
+      stock_name_mapping: stockNames,
+      currency_info: [{ currency: "USD", exchange_rate: 1 }],
+      field_currency_info: fieldCurrency,
+      execution_duration: 0,
+      date_range: dateRange(rows, plan, catalog.ratiosAsOf),
+      rdb_result: rdb,
+    },
+  };
+  if (tenant.entitlements.includes(EARNINGS_ENTITLEMENT)) {
+    const entries = plan.answer === "schedule" ? schedule(rows) : [];
+    res.response.earnings_schedule = entries.slice(0, SCHEDULE_MAX);
+    res.response.earnings_schedule_truncated = entries.length > SCHEDULE_MAX;
+  }
+  return finish(res, "success", rows.length);
+}
