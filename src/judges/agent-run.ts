@@ -75,7 +75,9 @@ export async function runAgentJudge(env: Env, organizationId: string, evaluation
     const tenant = await jobTenant(env, organizationId, row.userId);
     const out: EvidenceState["claims"] = [];
     for (const c of material) {
-      const hits = await searchPrimary(env, tenant, `${c.claim} ${req.query}`, req.search_type, req.time_window, 3);
+      let hits = await searchPrimary(env, tenant, c.claim, req.search_type, req.time_window, 3);
+      // A bare claim may lack the subject the question names ("It rose 5%"): try again with the question.
+      if (hits.length === 0) hits = await searchPrimary(env, tenant, `${c.claim} ${req.query}`, req.search_type, req.time_window, 3);
       out.push({ claim: c.claim, hits: hits.map((h) => ({ document_id: h.document_id, document_name: h.document_name, chunk_id: h.chunk_id, text: h.text })) });
     }
     return { claims: out };

@@ -127,7 +127,7 @@ describe("size caps: JUDGE_EVALUATION_TOO_LARGE, nothing recorded, queued or bil
     expect(json.error.message).toContain("tokens");
     expect(await evaluationRows(fresh.organizationId)).toBe(0);
     expect(await usageRows(fresh.organizationId)).toBe(0);
-  });
+  }, 90_000);
 });
 
 describe("Idempotency-Key and retrieval parameters", () => {

@@ -50,6 +50,8 @@ function relevantOperands(src: PreparedSource, statementStems: Set<string>, limi
     .map((s) => s.q);
 }
 
+const ADDITIVE = /\b(total|combined|sum|together|aggregate|difference|increase[ds]?|decrease[ds]?|change[ds]?|grew|declined?|rose|fell|more than|less than|net of|minus|plus|average)\b/i;
+
 export function alignStatement(statement: string, sources: PreparedSource[], extraStems: Set<string> = new Set()): Alignment {
   const stems = contentStems(statement);
   const stemsSet = new Set(stems);
@@ -75,8 +77,9 @@ export function alignStatement(statement: string, sources: PreparedSource[], ext
     if (found) direct += 1;
     else unmatched.push(f);
   }
+  const additive = ADDITIVE.test(statement);
   for (const f of unmatched) {
-    if (sources.some((src) => derivable(f, relevantOperands(src, stemsSet, 24)))) derived += 1;
+    if (sources.some((src) => derivable(f, relevantOperands(src, stemsSet, 24), { additive }))) derived += 1;
   }
   const years = periodYears(statement);
   let yearHits = 0;

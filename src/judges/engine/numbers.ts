@@ -47,19 +47,21 @@ export function quantities(text: string): Quantity[] {
   const out: Quantity[] = [];
   for (const m of text.matchAll(NUMBER)) {
     const [raw, cur, open, minus, num, close, pct, scaleWord] = m;
-    const index = m.index ?? 0;
+    const lead = raw.length - raw.trimStart().length;
+    const index = (m.index ?? 0) + lead;
     const before = text[index - 1] ?? " ";
     // Inside a word or identifier (10-K, Q3, FY2018, 3M, page refs like 7A).
     if (/[\p{L}_]/u.test(before) && !cur) continue;
-    const after = text.slice(index + raw.length, index + raw.length + 1);
+    const after = text.slice(index + raw.length - lead, index + raw.length - lead + 1);
     if (/[\p{L}]/u.test(after) && !pct && !scaleWord) continue;
     if (isYearLike(num, num.includes(",")) && !cur && !pct && !scaleWord) continue;
     const mantissa = Number(num.replace(/,/g, ""));
     if (!Number.isFinite(mantissa)) continue;
     const scaleKey = scaleWord?.toLowerCase();
     // A lone "m"/"b" after a bare small number is too ambiguous unless there is a currency sign.
-    let scale = scaleKey ? SCALE[scaleKey] ?? 1 : 1;
-    if (scaleKey && scaleKey.length === 1 && !cur) scale = 1;
+    // "3M", "10K", "5B" without a currency sign are names and forms, not amounts.
+    if (scaleKey && scaleKey.length === 1 && !cur) continue;
+    const scale = scaleKey ? SCALE[scaleKey] ?? 1 : 1;
     const dot = num.indexOf(".");
     out.push({
       value: mantissa * scale,
@@ -70,7 +72,7 @@ export function quantities(text: string): Quantity[] {
       percent: Boolean(pct && /%|percent|per cent/i.test(pct)),
       currency: Boolean(cur),
       index,
-      end: index + raw.length,
+      end: index + raw.length - lead,
       raw: raw.trim(),
     });
   }
@@ -104,6 +106,10 @@ export function periodYears(text: string): Set<number> {
   return new Set(periods(text).map((p) => p.year).filter((y) => Number.isFinite(y)));
 }
 
+export function isBareSmall(q: Quantity): boolean {
+  return q.mantissa < 10 && q.decimals === 0 && !q.percent && !q.currency && q.scale === 1;
+}
+
 /** Half a unit of the last written digit, in base units: how far a rounded figure may be from the truth. */
 function tolerance(q: { decimals: number; scale: number }): number {
   return 0.5 * 10 ** -q.decimals * q.scale;
@@ -116,6 +122,8 @@ const SCALES = [1, 1e3, 1e6, 1e9, 1e-3, 1e-6];
  * so the reference figure may be read at any scale; the tolerance is the coarser of the two roundings.
  */
 export function sameAmount(a: Quantity, p: Quantity): boolean {
+  // Bare small integers (note numbers, counts of items) are too common to prove anything.
+  if (isBareSmall(p) || isBareSmall(a)) return false;
   if (a.percent !== p.percent && (a.percent || p.percent)) {
     // 12.5% and 0.125 are the same ratio.
     const pa = a.percent ? a.mantissa / 100 : a.mantissa;
@@ -132,7 +140,11 @@ export function sameAmount(a: Quantity, p: Quantity): boolean {
 }
 
 /** Whether a figure can be computed from two reference figures by one arithmetic step. */
-export function derivable(a: Quantity, operands: Quantity[]): boolean {
+export function derivable(a: Quantity, operands: Quantity[], cues: { additive: boolean }): boolean {
+  // Ratios are read for percentages and small decimal figures (0.96x, 1.35); sums and differences only
+  // when the statement says it combines figures (total, combined, increase...).
+  const ratioLike = a.percent || (a.decimals > 0 && a.mantissa < 100 && a.scale === 1 && !a.currency);
+  if (!ratioLike && !cues.additive) return false;
   const target = a.percent ? a.mantissa / 100 : a.value;
   if (target === 0) return false;
   const tolRatio = a.percent ? tolerance(a) / 100 : tolerance(a);
@@ -144,9 +156,11 @@ export function derivable(a: Quantity, operands: Quantity[]): boolean {
       const y = operands[j].value;
       if (y === 0) continue;
       // Ratios and changes are scale-free; sums and differences share the table's scale.
-      const candidates = [x / y, (x - y) / Math.abs(y)];
-      for (const c of candidates) if (Math.abs(Math.abs(c) - Math.abs(target)) <= tolRatio + 1e-12) return true;
-      if (!a.percent) {
+      if (ratioLike) {
+        const candidates = [x / y, (x - y) / Math.abs(y)];
+        for (const c of candidates) if (Math.abs(Math.abs(c) - Math.abs(target)) <= tolRatio + 1e-12) return true;
+      }
+      if (!a.percent && cues.additive) {
         const sums = [x + y, x - y];
         for (const s of sums) for (const k of SCALES) if (Math.abs(Math.abs(s * k) - Math.abs(target)) <= Math.max(tolerance(a), 0.5 * k) + 1e-9) return true;
       }
