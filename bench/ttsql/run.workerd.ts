@@ -157,7 +157,7 @@ it("TTSQL benchmark", async () => {
     c.n++;
     if (ok) c.ok++;
     perClass.set(q.class, c);
-    if (!ok) failures.push(`${q.id} | ${q.question} | ${why}`);
+    if (!ok) failures.push(`${q.id} | ${q.question} | ${why}${e.BENCH_VERBOSE ? `\n    ${String((body as any).response?.rdb_result ?? (body as any).message).slice(0, 400).replace(/\n/g, "\n    ")}` : ""}`);
   }
   const total = [...perClass.values()].reduce((a, c) => ({ n: a.n + c.n, ok: a.ok + c.ok }), { n: 0, ok: 0 });
   const lines = [

@@ -184,7 +184,12 @@ export async function answerQuestion(env: Env, tenant: Tenant, question: string)
   }
   const columns = rows.length ? Object.keys(rows[0]).filter((c) => !HIDDEN.has(c)) : [];
   const valueCols = valueColumns(rows, plan);
-  const empty = rows.length === 0 || (plan.answer !== "schedule" && plan.answer !== "count" && valueCols.length > 0 && rows.every((r) => valueCols.every((c) => r[c] === null || r[c] === undefined)));
+  // A single answer needs its figure (the last value column); a table needs some figure in some row.
+  const primary = valueCols[valueCols.length - 1];
+  const empty =
+    rows.length === 0 ||
+    (plan.answer === "single" && primary !== undefined && rows.every((r) => r[primary] === null || r[primary] === undefined)) ||
+    (plan.answer !== "schedule" && plan.answer !== "count" && valueCols.length > 0 && rows.every((r) => valueCols.every((c) => r[c] === null || r[c] === undefined)));
   if (empty) {
     return finish(failure(TTSQL_CODES.NO_DATA, `Understood: ${plan.understood}. Cannot answer: the data holds no value for it${plan.title ? ` (${plan.title})` : ""}.`, executionId, started), "unanswerable", rows.length);
   }

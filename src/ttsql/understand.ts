@@ -60,6 +60,7 @@ function normalizeName(name: string): string {
 
 export interface NameIndex {
   byKey: Map<string, string[]>;
+  aliases: Set<string>;
   byTicker: Map<string, CatalogEntry>;
   maxWords: number;
 }
@@ -81,13 +82,17 @@ export function buildNameIndex(securities: CatalogEntry[]): NameIndex {
     if (first && first.length >= 4 && !GENERIC_FIRST.has(first)) firstWords.set(first, (firstWords.get(first) ?? new Set()).add(key));
   }
   for (const [first, keys] of firstWords) if (keys.size === 1 && !byKey.has(first)) for (const key of keys) for (const t of byKey.get(key) ?? []) add(first, t);
+  const aliases = new Set<string>();
   for (const [alias, tickers] of Object.entries(ALIASES)) {
     const known = tickers.filter((t) => byTicker.has(t));
-    if (known.length) byKey.set(alias, known);
+    if (known.length) {
+      byKey.set(alias, known);
+      aliases.add(alias);
+    }
   }
   let maxWords = 1;
   for (const key of byKey.keys()) maxWords = Math.max(maxWords, key.split(" ").length);
-  return { byKey, byTicker, maxWords: Math.min(maxWords, 6) };
+  return { byKey, aliases, byTicker, maxWords: Math.min(maxWords, 6) };
 }
 
 function findCompanies(original: string, index: NameIndex): Company[] {
@@ -97,7 +102,7 @@ function findCompanies(original: string, index: NameIndex): Company[] {
   // Names and aliases, longest first, as whole words.
   const lower = original.toLowerCase().replace(/[’‘]/g, "'");
   const tokens: { word: string; start: number; end: number }[] = [];
-  const tokenRe = /[a-z0-9][a-z0-9&.'-]*/g;
+  const tokenRe = /[a-z0-9&][a-z0-9&.'-]*/g;
   for (let mt; (mt = tokenRe.exec(lower)); ) {
     let word = mt[0].replace(/'s$/, "").replace(/[.'-]+$/, "");
     tokens.push({ word, start: mt.index, end: mt.index + word.length });
@@ -110,6 +115,8 @@ function findCompanies(original: string, index: NameIndex): Company[] {
       if (!tickers) continue;
       const start = span[0].start, end = span[len - 1].end;
       if (overlaps(start, end)) continue;
+      // A legal name from the catalog counts only when written as a name (capitalised): "total assets" is not Total System Services.
+      if (!index.aliases.has(key) && !/^[A-Z0-9]/.test(original.slice(start, end))) continue;
       taken.push([start, end]);
       const candidates = tickers.map((t) => index.byTicker.get(t)!).filter(Boolean);
       found.push({ ticker: candidates[0].ticker, company: candidates[0].company, candidates, at: start, mention: original.slice(start, end) });
@@ -224,8 +231,9 @@ export function understand(question: string, index: NameIndex): Frame {
   const nMt = /\b(?:top|first|bottom|largest|biggest|highest|lowest|smallest|best|worst)\s+(\d{1,3}|one|two|three|four|five|six|seven|eight|nine|ten|fifteen|twenty)\b/.exec(lower) ?? /\b(\d{1,3}|three|five|ten|two|four)\s+(?:largest|biggest|highest|lowest|smallest|top|best|worst|most|least)\b/.exec(lower) ?? /\b(?:which|list|name|show)\s+(?:the\s+)?(\d{1,2}|two|three|four|five|ten)\s+\w/.exec(lower);
   if (nMt) topN = /^\d+$/.test(nMt[1]) ? Number(nMt[1]) : WORD_NUMBERS[nMt[1]];
   let order: Frame["order"] = null;
-  if (/\b(lowest|smallest|least|bottom|worst|fewest|cheapest)\b/.test(lower)) order = "asc";
-  else if (/\b(top|highest|largest|biggest|most|best|greatest|rank|ranking|leaders?)\b/.test(lower)) order = "desc";
+  const orderText = lower.replace(/\b(top|bottom)[- ]line\b/g, " ");
+  if (/\b(lowest|smallest|least|bottom|worst|fewest|cheapest)\b/.test(orderText)) order = "asc";
+  else if (/\b(top|highest|largest|biggest|most|best|greatest|rank|ranking|leaders?)\b/.test(orderText)) order = "desc";
 
   let threshold: Frame["threshold"] = null;
   const thMt = /\b(above|over|greater than|more than|exceeding|exceeds?|higher than|at least|below|under|less than|lower than|at most|>|<)\s*(-?\$?-?\d[\d,]*(?:\.\d+)?)\s*(trillion|tn|billion|bn|million|mn|mm|thousand|percent|%|[tbmk])?\b/.exec(lower.replace(/(\d)\s*%/g, "$1 %"));
