@@ -25,7 +25,8 @@ export function extractClaims(answer: string): ExtractedClaim[] {
     const causal = CAUSAL.test(text);
     const method = HEDGE_ONLY.test(text) || /^[^=]*=[^=]*$/.test(text) && !hasFigure;
     const kind = hasFigure ? "figure" : causal ? "causal" : hasDate ? "date" : hasEntity ? "entity" : "other";
-    const material = !method && kind !== "other" && stemSet(text).size >= 2;
+    const size = stemSet(text).size;
+    const material = !method && ((kind !== "other" && size >= 2) || size >= 4);
     out.push({ text, material, kind });
   }
   return out;
@@ -33,7 +34,7 @@ export function extractClaims(answer: string): ExtractedClaim[] {
 
 // "The document does not provide ...", "it is not possible to calculate ...", "I cannot determine ...".
 const DECLINE =
-  /\b((does|do|did)\s?n[o']t\s+(explicitly\s+|specifically\s+|directly\s+)?(provide|contain|include|mention|state|specify|give|disclose|offer|have)|(is|are)\s+not\s+(provided|specified|available|given|included|mentioned|disclosed)|not\s+possible\s+to\s+(calculate|determine|answer|say|assess|compute)|cannot\s+(be\s+)?(calculate|determine|answer|assess|compute)d?|can(no|')t\s+(calculate|determine|answer)|(insufficient|not enough)\s+(information|data|detail)|unable\s+to\s+(calculate|determine|answer)|no\s+(specific\s+)?information\s+(on|about|regarding))/i;
+  /\b((does|do|did)\s?n[o']t\s+(explicitly\s+|specifically\s+|directly\s+)?(provide|contain|include|mention|state|specify|give|disclose)|(is|are)\s+not\s+(provided|specified|available|given|included|mentioned|disclosed)|not\s+possible\s+to\s+(calculate|determine|answer|say|assess|compute)|cannot\s+(be\s+)?(calculate|determine|answer|assess|compute)d?|can(no|')t\s+(calculate|determine|answer)|(insufficient|not enough)\s+(information|data|detail)|unable\s+to\s+(calculate|determine|answer)|no\s+(specific\s+)?information\s+(on|about|regarding))/i;
 
 const EVIDENCE_WORDS = /\b(text|document|evidence|filing|context|information|data|statement|excerpt|report|passage)s?\b/i;
 
@@ -54,11 +55,11 @@ export function detectRefusal(answer: string): RefusalReading {
   const closing = ss.slice(-2);
   const declines = (s: string) => DECLINE.test(s) && (EVIDENCE_WORDS.test(s) || /not possible|cannot|can't|unable/i.test(s));
   const opener = opening.find(declines);
-  const closer = closing.find((s) => declines(s) && /not possible|cannot|can't|unable|therefore/i.test(s));
+  const closer = closing.find((s) => declines(s) && /not possible|cannot|can't|unable/i.test(s));
   const sentence = opener ?? closer ?? null;
   if (!sentence) return { refusal: false, sentence: null };
   // An answer that goes on to give the asked figures is an answer with a caveat, not a refusal.
   const rest = ss.filter((s) => s !== sentence);
-  const substantive = rest.filter((s) => !declines(s) && /^(however|but|that said|nevertheless)\b/i.test(s) && quantities(s).length > 0);
+  const substantive = rest.filter((s) => !declines(s) && /^(however|but|that said|nevertheless|instead)\b/i.test(s) && (quantities(s).length > 0 || stemSet(s).size >= 8));
   return { refusal: substantive.length === 0, sentence };
 }

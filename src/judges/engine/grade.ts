@@ -29,7 +29,13 @@ export interface GradeInput {
 export const RULES = {
   /** Raw 0..1 -> 1..5. */
   cuts: [0.35, 0.55, 0.7, 0.85],
+  maxSteps: 8,
+  stepPenalty: 0.05,
+  groundingStepPenalty: 0.04,
+  hedgePenalty: 0.06,
 };
+
+const HEDGES = /\b(approximately|assum\w*|estimat\w*|roughly|might|may not|not provided|not explicitly|unclear)\b/gi;
 
 function toScore(raw: number): number {
   let s = 1;
@@ -71,7 +77,35 @@ export function arithmeticErrors(answer: string): number {
 const YES_NO = /^(is|are|does|do|did|has|have|was|were|can|will|should)\b/i;
 const NUMERIC_Q = /\b(what is|what was|how much|how many|calculate|compute|ratio|margin|percentage|percent|rate|amount|total|value|growth|change)\b/i;
 
+export interface GradeDetails {
+  factuality: number;
+  completeness: number;
+  relevance: number;
+  grounding: number;
+  figureTotal: number;
+  figureShare: number;
+  mathErrors: number;
+  contradicted: number;
+  strayYears: number;
+  claims: number;
+  material: number;
+  refusal: boolean;
+  notes: string[];
+}
+
 export function gradeAnswer(input: GradeInput): GradeOutput {
+  const d = gradeDetails(input);
+  return {
+    factuality: toScore(d.factuality),
+    completeness: toScore(d.completeness),
+    relevance: toScore(d.relevance),
+    grounding: toScore(d.grounding),
+    reasoning: d.notes.join(" ").slice(0, 2000),
+  };
+}
+
+/** The raw 0..1 readings behind the scores (also what the benchmark calibrates on). */
+export function gradeDetails(input: GradeInput): GradeDetails {
   const { query, answer } = input;
   const refusal = detectRefusal(answer);
   const sources = [...input.references, ...input.evidence].map(prepareSource);
@@ -107,6 +141,10 @@ export function gradeAnswer(input: GradeInput): GradeOutput {
   const answerYears = [...periodYears(answer)];
   const strayYears = answerYears.filter((y) => !sourceYears.has(y)).length;
 
+  // The answer's own arithmetic chains and hedges: each step is a chance of error the sources do not
+  // state, and hedged conclusions (assuming, approximately, estimate) are weaker answers.
+  const steps = Math.min(RULES.maxSteps, (answer.match(/=/g) ?? []).length);
+  const hedges = Math.min(5, (answer.match(HEDGES) ?? []).length);
   let factuality: number;
   if (!sources.length) {
     factuality = 0.5;
@@ -114,6 +152,7 @@ export function gradeAnswer(input: GradeInput): GradeOutput {
   } else {
     factuality = 0.55 * figureShare + 0.45 * grounding;
     factuality -= 0.2 * Math.min(2, mathErrors) + 0.1 * Math.min(3, contradicted) + 0.05 * Math.min(2, strayYears);
+    factuality -= RULES.stepPenalty * steps;
     factuality = Math.max(0, Math.min(1, factuality));
   }
 
@@ -123,6 +162,7 @@ export function gradeAnswer(input: GradeInput): GradeOutput {
   let completeness = askedYears.length ? 0.5 + 0.5 * (coveredYears / askedYears.length) : 0.85;
   if (NUMERIC_Q.test(query) && quantities(answer).length === 0) completeness -= 0.3;
   if (YES_NO.test(query.trim()) && !/\b(yes|no|not|does|did|has|is|are)\b/i.test(answer.slice(0, 400))) completeness -= 0.2;
+  completeness -= RULES.hedgePenalty * hedges;
   if (refusal.refusal) completeness = 0.1;
   completeness = Math.max(0, Math.min(1, completeness));
 
@@ -133,6 +173,7 @@ export function gradeAnswer(input: GradeInput): GradeOutput {
   let relevance = queryStems.size ? 0.3 + 0.7 * (covered / queryStems.size) : 0.8;
   if (refusal.refusal) relevance = Math.min(relevance, 0.5);
 
+  grounding = Math.max(0, grounding - RULES.groundingStepPenalty * steps);
   if (!sources.length) grounding = 0;
   if (refusal.refusal) notes.push("The answer declines to answer.");
   if (figureTotal) notes.push(`${Math.round(figureHit)} of ${figureTotal} figures are carried by the sources.`);
@@ -142,11 +183,5 @@ export function gradeAnswer(input: GradeInput): GradeOutput {
   if (input.verdicts.contradicted) notes.push(`${input.verdicts.contradicted} reference(s) were contradicted by primary sources and were not used.`);
   notes.push(`${Math.round(grounding * 100)}% of the material claims are grounded.`);
 
-  return {
-    factuality: toScore(factuality),
-    completeness: toScore(completeness),
-    relevance: toScore(relevance),
-    grounding: toScore(grounding),
-    reasoning: notes.join(" ").slice(0, 2000),
-  };
+  return { factuality, completeness, relevance, grounding, figureTotal, figureShare, mathErrors, contradicted, strayYears, claims: claims.length, material: material.length, refusal: refusal.refusal, notes };
 }

@@ -67,7 +67,7 @@ export function namedEntities(text: string): string[] {
   for (const s of sentences(text)) {
     const toks = s.split(/\s+/);
     for (let i = 1; i < toks.length; i++) {
-      const t = toks[i].replace(/^[("'“]+|[)"'”.,;:!?]+$/g, "");
+      const t = toks[i].replace(/^[("'“]+|[)"'”.,;:!?]+$/g, "").replace(/['’]s$/, "");
       if (/^[A-Z][\p{L}&.-]{1,}$/u.test(t) && !STOP.has(t.toLowerCase())) out.push(t);
     }
   }

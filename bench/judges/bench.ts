@@ -1,0 +1,117 @@
+// npm run bench:judge: the judges' local engine on FinanceBench oracle answers (passage as the only
+// reference, gold answer withheld) and FaithBench summaries (source as the reference). Calibration uses
+// the first half only (FinanceBench: rows whose financebench_id is in the first half of the sorted
+// distinct ids; FaithBench: the first half of the rows in file order); figures are printed for the
+// held-back half and for all rows. The rules (src/judges/engine/grade.ts RULES and the thresholds
+// below) were frozen before the held-back half was first scored.
+import { readFileSync } from "node:fs";
+import { gradeAnswer } from "../../src/judges/engine/grade";
+import { assessClaims, extractAnswerClaims } from "../../src/judges/engine/assess";
+
+const DATA = process.env.JUDGE_BENCH_DATA ?? "/work/shared/data";
+/** The service's PASS/FAIL reading: overall_score >= PASS_THRESHOLD reads PASS (stated in README). */
+export const PASS_THRESHOLD = Number(process.env.PASS_THRESHOLD ?? 4);
+/** FaithBench: scores.grounding >= GROUNDED_THRESHOLD reads grounded (stated in README). */
+export const GROUNDED_THRESHOLD = Number(process.env.GROUNDED_THRESHOLD ?? 5);
+const SPLIT = process.env.SPLIT ?? "all"; // "calibration" prints only the calibration half (used while tuning)
+
+interface FbRow { financebench_id: string; question: string; passage: string; model_answer: string; label: "PASS" | "FAIL" | "REFUSAL" }
+
+function auroc(pos: number[], neg: number[]): number {
+  let wins = 0;
+  for (const p of pos) for (const n of neg) wins += p > n ? 1 : p === n ? 0.5 : 0;
+  return pos.length && neg.length ? wins / (pos.length * neg.length) : NaN;
+}
+
+function balancedAccuracy(posOk: number, posN: number, negOk: number, negN: number): number {
+  return (posOk / posN + negOk / negN) / 2;
+}
+
+function parseCsv(text: string): string[][] {
+  const rows: string[][] = [];
+  let row: string[] = [];
+  let field = "";
+  let quoted = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i];
+    if (quoted) {
+      if (c === '"' && text[i + 1] === '"') { field += '"'; i++; }
+      else if (c === '"') quoted = false;
+      else field += c;
+    } else if (c === '"') quoted = true;
+    else if (c === ",") { row.push(field); field = ""; }
+    else if (c === "\n" || c === "\r") {
+      if (c === "\r" && text[i + 1] === "\n") i++;
+      row.push(field); rows.push(row); row = []; field = "";
+    } else field += c;
+  }
+  if (field || row.length) { row.push(field); rows.push(row); }
+  return rows.filter((r) => r.length > 1);
+}
+
+const pct = (x: number) => `${(100 * x).toFixed(1)}%`;
+const f3 = (x: number) => x.toFixed(3);
+
+function financeBench() {
+  const rows: FbRow[] = readFileSync(`${DATA}/financebench_labeled_answers/derived_oracle_judge_pairs.jsonl`, "utf8").trim().split("\n").map((l) => JSON.parse(l));
+  const ids = [...new Set(rows.map((r) => r.financebench_id))].sort();
+  const calibrationIds = new Set(ids.slice(0, Math.ceil(ids.length / 2)));
+  const scored = rows.map((r) => {
+    const grade = gradeAnswer({ query: r.question, answer: r.model_answer, references: [r.passage], evidence: [], verdicts: { supported: 0, contradicted: 0, unresolved: 0 } });
+    const overall = (grade.factuality + grade.completeness + grade.relevance + grade.grounding) / 4;
+    const claims = extractAnswerClaims({ query: r.question, answer: r.model_answer });
+    const excluded = claims.refusal || !claims.claims.some((c) => c.material);
+    return { ...r, overall, grounding: grade.grounding, excluded, half: calibrationIds.has(r.financebench_id) ? "calibration" : "held-back" };
+  });
+  console.log(`\nFinanceBench oracle pairs: ${rows.length} rows (${ids.length} distinct ids; calibration = first ${calibrationIds.size} sorted ids)`);
+  for (const part of ["calibration", "held-back", "all"]) {
+    if (SPLIT === "calibration" && part !== "calibration") continue;
+    const set = scored.filter((r) => part === "all" || r.half === part);
+    const pass = set.filter((r) => r.label === "PASS");
+    const fail = set.filter((r) => r.label === "FAIL");
+    const refusal = set.filter((r) => r.label === "REFUSAL");
+    const passOk = pass.filter((r) => r.overall >= PASS_THRESHOLD).length;
+    const failOk = fail.filter((r) => r.overall < PASS_THRESHOLD).length;
+    console.log(
+      `  ${part.padEnd(11)} PASS ${pass.length} FAIL ${fail.length} REFUSAL ${refusal.length} | AUROC overall_score ${f3(auroc(pass.map((r) => r.overall), fail.map((r) => r.overall)))}` +
+        ` grounding ${f3(auroc(pass.map((r) => r.grounding), fail.map((r) => r.grounding)))}` +
+        ` | balanced accuracy (overall_score >= ${PASS_THRESHOLD} reads PASS) ${f3(balancedAccuracy(passOk, pass.length, failOk, fail.length))}` +
+        ` | agent excludes ${refusal.filter((r) => r.excluded).length}/${refusal.length} REFUSAL (${pct(refusal.filter((r) => r.excluded).length / Math.max(1, refusal.length))}), ${pass.filter((r) => r.excluded).length} PASS rows excluded`,
+    );
+  }
+}
+
+function faithBench() {
+  const [header, ...rows] = parseCsv(readFileSync(`${DATA}/faithbench/FaithBench.csv`, "utf8"));
+  const col = (name: string) => header.indexOf(name);
+  const half = Math.ceil(rows.length / 2);
+  const scored = rows.map((r, i) => {
+    const grade = gradeAnswer({ query: "Summarize the passage.", answer: r[col("summary")], references: [r[col("source")]], evidence: [], verdicts: { supported: 0, contradicted: 0, unresolved: 0 } });
+    return { label: r[col("worst-label")], grounding: grade.grounding, half: i < half ? "calibration" : "held-back" };
+  });
+  console.log(`\nFaithBench: ${rows.length} rows (calibration = first ${half} in file order); worst-label Consistent vs Unwanted; grounded when scores.grounding >= ${GROUNDED_THRESHOLD}`);
+  for (const part of ["calibration", "held-back", "all"]) {
+    if (SPLIT === "calibration" && part !== "calibration") continue;
+    const set = scored.filter((r) => part === "all" || r.half === part);
+    const pos = set.filter((r) => r.label === "Consistent");
+    const neg = set.filter((r) => r.label === "Unwanted");
+    const ba = balancedAccuracy(pos.filter((r) => r.grounding >= GROUNDED_THRESHOLD).length, pos.length, neg.filter((r) => r.grounding < GROUNDED_THRESHOLD).length, neg.length);
+    console.log(`  ${part.padEnd(11)} Consistent ${pos.length} Unwanted ${neg.length} | balanced accuracy ${f3(ba)} | AUROC grounding ${f3(auroc(pos.map((r) => r.grounding), neg.map((r) => r.grounding)))}`);
+  }
+}
+
+function throughput() {
+  const rows: FbRow[] = readFileSync(`${DATA}/financebench_labeled_answers/derived_oracle_judge_pairs.jsonl`, "utf8").trim().split("\n").map((l) => JSON.parse(l));
+  const started = performance.now();
+  for (const r of rows) {
+    gradeAnswer({ query: r.question, answer: r.model_answer, references: [r.passage], evidence: [], verdicts: { supported: 0, contradicted: 0, unresolved: 0 } });
+    const claims = extractAnswerClaims({ query: r.question, answer: r.model_answer });
+    assessClaims({ query: r.question, references: [r.passage], claims: claims.claims.filter((c) => c.material).slice(0, 25).map((c) => ({ claim: c.claim, passages: [] })) });
+  }
+  const minutes = (performance.now() - started) / 60_000;
+  console.log(`\nThroughput (local engine, one thread, grading + agent assessment per row, no D1/search): ${Math.round(rows.length / minutes)} evaluations per minute over ${rows.length} rows`);
+}
+
+financeBench();
+faithBench();
+if (SPLIT !== "calibration") throughput();
