@@ -32,6 +32,7 @@ export default defineConfig(async () => ({
           TEST_MIGRATIONS: await readD1Migrations(join(root, "migrations/db")),
           BENCH_SIZES: process.env.BENCH_SIZES ?? "10000,100000",
           BENCH_VERBOSE: process.env.BENCH_VERBOSE ?? "",
+          BENCH_IDS: process.env.BENCH_IDS ?? "",
         },
         serviceBindings: { BENCH_DATA: serveData },
       },

@@ -32,10 +32,22 @@ const PDFS = [
   "JOHNSON_JOHNSON_2023_8K_dated-2023-08-30", "MICROSOFT_2023_10K", "ULTABEAUTY_2023Q4_EARNINGS",
 ];
 
+/** The data binding's stream from Node is sometimes cut ("Network connection lost"): retry a few times. */
+async function fetchBytes(data: Fetcher, path: string): Promise<Uint8Array> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      const res = await data.fetch(`http://data/${path}`);
+      if (!res.ok) throw new Error(`${path}: ${res.status}`);
+      return new Uint8Array(await res.arrayBuffer());
+    } catch (err) {
+      if (attempt >= 4) throw err;
+      await new Promise((r) => setTimeout(r, 200 * attempt));
+    }
+  }
+}
+
 async function fetchText(data: Fetcher, path: string): Promise<string> {
-  const res = await data.fetch(`http://data/${path}`);
-  if (!res.ok) throw new Error(`${path}: ${res.status}`);
-  return res.text();
+  return new TextDecoder().decode(await fetchBytes(data, path));
 }
 
 function jsonl<T>(text: string): T[] {
@@ -65,7 +77,7 @@ export async function loadFinanceBench(data: Fetcher): Promise<{ questions: Ques
     }
   }
   for (const name of PDFS) {
-    const bytes = new Uint8Array(await (await data.fetch(`http://data/financebench/pdfs/${name}.pdf`)).arrayBuffer());
+    const bytes = await fetchBytes(data, `financebench/pdfs/${name}.pdf`);
     const pdf = await getDocumentProxy(bytes);
     const { text } = await extractText(pdf, { mergePages: false });
     pagesByDoc.set(name, new Map(text.map((t, i) => [i, t])));

@@ -8,7 +8,10 @@ export interface Concept {
   variants: string[][];
   /** Synonym concepts weigh less than words the user typed. */
   weight: number;
-  origin: "word" | "synonym" | "year";
+  /** hint: words of an answer instruction ("if X is not useful, explain why") or of the analysis asked
+   * for ("improving", "consistent"): they describe the answer, rarely the page, so they weigh little and
+   * stay out of MATCH. */
+  origin: "word" | "synonym" | "year" | "hint";
 }
 
 export interface QueryPlan {
@@ -53,9 +56,9 @@ const SYNONYMS: string[][] = [
   ["cogs", "cost of goods sold", "cost of sales", "cost of revenue", "cost of products sold"],
   ["operating income", "income from operations", "operating profit", "operating earnings"],
   ["operating margin", "operating income", "income from operations", "statements of operations", "statements of income", "total revenue"],
-  ["gross margin", "gross profit", "cost of sales", "cost of revenue", "cost of products sold", "statements of operations", "statements of income", "statements of earnings"],
-  ["free cash flow", "operating activities", "purchases of property", "statements of cash flows", "net cash provided by operating activities"],
-  ["operating cash flow", "cash from operations", "net cash provided by operating activities", "operating activities"],
+  ["gross margin", "gross profit", "cost of sales", "cost of revenue", "cost of products sold", "cost of products", "cost of services", "statements of operations", "statements of income", "statements of earnings"],
+  ["free cash flow", "free cashflow", "operating activities", "purchases of property", "statements of cash flows", "net cash provided by operating activities"],
+  ["operating cash flow", "operating cashflow", "cash from operations", "net cash provided by operating activities", "operating activities"],
   ["dividend", "dividends", "cash dividends", "dividends paid", "dividends declared"],
   ["accounts payable", "payables", "dpo", "days payable outstanding"],
   ["accounts receivable", "receivables", "receivable", "dso", "ar"],
@@ -71,7 +74,7 @@ const SYNONYMS: string[][] = [
   ["interest expense", "interest expense net", "interest coverage"],
   ["balance sheet", "balance sheets", "statement of financial position", "total assets", "total liabilities"],
   ["income statement", "statements of operations", "statement of income", "statements of income", "statement of earnings", "statements of earnings"],
-  ["cash flow statement", "statements of cash flows", "statement of cash flows", "cash flows"],
+  ["cash flow statement", "cashflow statement", "statements of cash flows", "statement of cash flows", "cash flows"],
   ["debt", "long term debt", "borrowings", "notes payable"],
   ["total assets", "assets"],
   ["shareholders equity", "stockholders equity", "shareowners equity", "total equity"],
@@ -85,10 +88,36 @@ const SYNONYMS: string[][] = [
   ["headcount", "employees", "human capital"],
 ];
 
+// Words that name the analysis rather than what a page says ("is the margin improving?").
+const ANALYSIS = new Set(
+  `improving improve improved improvement worsening deteriorating profile trend trends consistent consistently fluctuating fluctuate
+  fluctuated historically historical compare compared comparison explain why useful relevant meaningful healthy high low higher lower
+  drove driven drive reason reasons`.split(/\s+/),
+);
+
+/**
+ * An answer instruction: a sentence such as "If gross margin is not a useful metric for a company like this,
+ * then state that and explain why." It repeats what the question asks and says how to answer.
+ */
+function isInstruction(sentence: string): boolean {
+  return /^\s*if\b/i.test(sentence) && /\b(?:state|explain|say)\b/i.test(sentence);
+}
+
+const SUFFIXES = ["ations", "ation", "ities", "ity", "ings", "ing", "ies", "ied", "ment", "ments", "ers", "er", "ed", "es", "s", "e", "y"];
+
+/** A prefix shared by a word's inflections ("expenditures" -> "expenditur"). */
+export function stemPrefix(word: string): string {
+  for (const s of SUFFIXES) if (word.length - s.length >= 4 && word.endsWith(s)) return word.slice(0, -s.length);
+  return word;
+}
+
+/** Synonym groups are looked up by stemmed words: "gross margins" names the "gross margin" group. */
+const synonymKey = (words: string[]) => words.map(stemPrefix).join(" ");
+
 const SYNONYM_INDEX = new Map<string, number[]>();
 SYNONYMS.forEach((group, i) => {
   for (const v of group) {
-    const key = nameWords(v).join(" ");
+    const key = synonymKey(nameWords(v));
     SYNONYM_INDEX.set(key, [...(SYNONYM_INDEX.get(key) ?? []), i]);
   }
 });
@@ -142,8 +171,14 @@ export function ftsWords(text: string): string[] {
   return text.toLowerCase().split(/[^\p{L}\p{N}]+/u).filter(Boolean);
 }
 
+const HINT_WEIGHT = 0.2;
+
 export function planQuery(query: string, companyWords: Set<string> = new Set()): QueryPlan {
-  const { years, quarter, rest } = detectPeriods(query);
+  const sentences = query.split(/(?<=[.?!])\s+/);
+  const instructions = sentences.filter(isInstruction);
+  const asked = instructions.length < sentences.length ? sentences.filter((s) => !isInstruction(s)).join(" ") : query;
+  const { years, quarter, rest } = detectPeriods(asked);
+  const hintWords = new Set(contentWords(detectPeriods(instructions.join(" ")).rest));
   const words = contentWords(rest).filter((w) => !companyWords.has(w));
   const allWords = rest.toLowerCase().replace(/[\u2019']s\b/g, "").split(/[^\p{L}\p{N}&]+/u).filter(Boolean);
   const concepts: Concept[] = [];
@@ -156,7 +191,7 @@ export function planQuery(query: string, companyWords: Set<string> = new Set()):
   for (let n = 4; n >= 1; n--) {
     for (let i = 0; i + n <= allWords.length; i++) {
       const seq = nameWords(allWords.slice(i, i + n).join(" "));
-      for (const g of SYNONYM_INDEX.get(seq.join(" ")) ?? []) {
+      for (const g of SYNONYM_INDEX.get(synonymKey(seq)) ?? []) {
         if (usedGroups.has(g)) continue;
         usedGroups.add(g);
         seq.forEach((w) => consumed.add(w));
@@ -169,12 +204,20 @@ export function planQuery(query: string, companyWords: Set<string> = new Set()):
     const key = parts.join(" ");
     if (seen.has(key) || parts.length === 0 || parts.every((p) => consumed.has(p))) continue;
     seen.add(key);
-    concepts.push({ variants: [parts], weight: 1, origin: "word" });
+    if (ANALYSIS.has(w)) concepts.push({ variants: [parts], weight: HINT_WEIGHT, origin: "hint" });
+    else concepts.push({ variants: [parts], weight: 1, origin: "word" });
+  }
+  for (const w of hintWords) {
+    const parts = ftsWords(w);
+    const key = parts.join(" ");
+    if (seen.has(key) || parts.length === 0 || companyWords.has(w) || parts.every((p) => consumed.has(p))) continue;
+    seen.add(key);
+    concepts.push({ variants: [parts], weight: HINT_WEIGHT, origin: "hint" });
   }
   for (const y of years) concepts.push({ variants: [[String(y)]], weight: 0.5, origin: "year" });
 
-  const docSubTypes = DOC_TYPE_WORDS.filter(([re]) => re.test(query)).map(([, t]) => t);
+  const docSubTypes = DOC_TYPE_WORDS.filter(([re]) => re.test(asked)).map(([, t]) => t);
   const bigrams: string[] = [];
-  for (let i = 0; i + 1 < words.length; i++) bigrams.push(`${words[i]} ${words[i + 1]}`);
+  for (let i = 0; i + 1 < words.length; i++) if (!ANALYSIS.has(words[i]) && !ANALYSIS.has(words[i + 1])) bigrams.push(`${words[i]} ${words[i + 1]}`);
   return { concepts, years, quarter, docSubTypes, bigrams };
 }

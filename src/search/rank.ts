@@ -1,7 +1,8 @@
 // Second stage: re-scores the bm25 candidates by how much of the question a chunk covers (weighted by
 // rarity within the candidates), phrase matches, the fiscal period and document type asked for, and the
 // companies named. bm25 alone favours pages that repeat one word; analysts' questions need all of them.
-import type { Concept, QueryPlan } from "./query";
+import { stemPrefix, type Concept, type QueryPlan } from "./query";
+export { stemPrefix };
 import type { CandidateRow } from "./repo";
 
 export interface Ranked {
@@ -9,13 +10,6 @@ export interface Ranked {
   score: number;
 }
 
-const SUFFIXES = ["ations", "ation", "ities", "ity", "ings", "ing", "ies", "ied", "ment", "ments", "ers", "er", "ed", "es", "s", "e", "y"];
-
-/** A prefix shared by a word's inflections ("expenditures" -> "expenditur"). */
-export function stemPrefix(word: string): string {
-  for (const s of SUFFIXES) if (word.length - s.length >= 4 && word.endsWith(s)) return word.slice(0, -s.length);
-  return word;
-}
 
 function normalized(text: string): string {
   return ` ${text.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, " ")} `;

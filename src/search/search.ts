@@ -66,21 +66,29 @@ function quote(words: string[]): string {
 // frequency over the whole index, so these cost time and add nothing (the rerank still uses them).
 const RETRIEVAL_SKIP = new Set(["total", "net", "million", "millions", "year", "years", "ended", "december", "consolidated", "financial", "statement", "statements", "company", "share", "shares", "per", "cost", "costs", "income", "operating", "cash", "sales", "assets", "interest", "tax", "and", "of", "to", "in", "for", "the", "on"]);
 const MAX_MATCH_WORDS = 16;
+const MAX_RELAXED_WORDS = 32;
 
 /**
  * The text side of MATCH: single words (phrases are scored by the rerank, not here), the question's own
- * words first, then words of synonyms, at most MAX_MATCH_WORDS, in the text or title columns.
+ * words first, then words of synonyms, at most MAX_MATCH_WORDS, in the text or title columns. Relaxed
+ * adds, after those, the common words, years and hints left out (a superset, for a search that found
+ * too little).
  */
-export function textExpression(plan: QueryPlan): string | null {
+export function textExpression(plan: QueryPlan, relaxed = false): string | null {
   const words: string[] = [];
   const add = (w: string) => {
     if (!words.includes(w) && !RETRIEVAL_SKIP.has(w) && !/^\d{4}$/.test(w)) words.push(w);
   };
   for (const c of plan.concepts) if (c.origin === "word") c.variants.flat().forEach(add);
   for (const c of plan.concepts) if (c.origin === "synonym") c.variants.flat().forEach(add);
-  if (words.length === 0) for (const c of plan.concepts) c.variants.flat().forEach((w) => words.includes(w) || words.push(w));
-  if (words.length === 0) return null;
-  return `{text title} : (${words.slice(0, MAX_MATCH_WORDS).map((w) => quote([w])).join(" OR ")})`;
+  const strict = words.slice(0, MAX_MATCH_WORDS);
+  const rest: string[] = [];
+  if (strict.length === 0 || relaxed) {
+    for (const c of plan.concepts) for (const w of c.variants.flat()) if (!strict.includes(w) && !rest.includes(w)) rest.push(w);
+  }
+  const all = [...strict, ...rest].slice(0, relaxed ? MAX_RELAXED_WORDS : MAX_MATCH_WORDS);
+  if (all.length === 0) return null;
+  return `{text title} : (${all.map((w) => quote([w])).join(" OR ")})`;
 }
 
 function matchExpression(text: string | null, scope: ScopeExpr): string {
@@ -157,20 +165,26 @@ export async function searchChunks(env: Env, tenant: Tenant, query: string, filt
   // Nothing but stop words and no company: there is nothing to rank by.
   if (text === null && companies.tickers.size === 0) return [];
 
-  const run = async (extra: ScopeExpr | null): Promise<CandidateRow[]> => {
+  const run = async (extra: ScopeExpr | null, words = text): Promise<CandidateRow[]> => {
     const rows = await Promise.all(
-      [...parts].map(([db, exprs]) => matchCandidates(db, matchExpression(text, extra ? and(or(...exprs), extra) : or(...exprs)), CANDIDATES)),
+      [...parts].map(([db, exprs]) => matchCandidates(db, matchExpression(words, extra ? and(or(...exprs), extra) : or(...exprs)), CANDIDATES)),
     );
     return rows.flat();
   };
 
   let rows: CandidateRow[];
   if (companies.tickers.size > 0) {
-    // A question naming companies is answered from their documents; the whole scope only when they have none.
-    rows = await run(anyOf("ticker", [...companies.tickers]));
+    // A question naming companies is answered from their documents, with every word of the question if
+    // the distinctive ones find nothing there (their pages may say only "income statements"); the whole
+    // scope only when they have none.
+    const company = anyOf("ticker", [...companies.tickers]);
+    rows = await run(company);
+    // The relaxed expression is a superset of the strict one: it replaces a short list.
+    if (rows.length < k) rows = await run(company, textExpression(plan, true));
     if (rows.length === 0) rows = await run(null);
   } else {
     rows = await run(null);
+    if (rows.length === 0 && text !== null) rows = await run(null, textExpression(plan, true));
   }
   const ranked = rerank(rows, { plan, companies: companies.tickers }).slice(0, k);
   const max = ranked.length ? Math.max(ranked[0].score, 1e-9) : 1;

@@ -101,6 +101,17 @@ describe("query understanding and upload ranges", () => {
     expect(variants).not.toContain("millions");
   });
 
+  it("weighs answer instructions and analysis words as hints, and finds synonyms of inflected words", () => {
+    const plan = planQuery("Are the gross margins improving as of FY2022? If gross margin is not a useful metric for this business, then state that and explain why.");
+    const origin = (word: string) => plan.concepts.find((c) => c.variants.some((v) => v.join(" ") === word))?.origin;
+    expect(origin("gross profit")).toBe("synonym");
+    expect(origin("improving")).toBe("hint");
+    expect(origin("useful")).toBe("hint");
+    expect(origin("explain")).toBe("hint");
+    expect(plan.years).toEqual([2022]);
+    expect(planQuery("What was the free cashflow?").concepts.flatMap((c) => c.variants.map((v) => v.join(" ")))).toContain("operating activities");
+  });
+
   it("covers a date range with the fewest year/month/day tokens", () => {
     const r = render(uploadRange({ year: 2023, month: 12, day: 30 }, { year: 2025, month: 2, day: 28 }));
     // Dec 30-31 2023 as days, 2024 as a year, Jan and Feb 2025 as months.
