@@ -58,12 +58,11 @@ function fundamentalsHeader(column) {
   if (!h) throw new Error(`no fundamentals column for ${column}`);
   return h;
 }
-// Fiscal year: the "For Year" column when plausible, else the year of "Period Ending" (January/February ends count for the year before, as "For Year" does).
+// Fiscal year: the "For Year" column when present and plausible, else the year of "Period Ending".
 function fiscalYear(r) {
   const f = num(r["For Year"]);
   if (f !== null && Number.isInteger(f) && f >= 1900 && f <= 2100) return f;
-  const y = Number(r["Period Ending"].slice(0, 4)), m = Number(r["Period Ending"].slice(5, 7));
-  return m <= 2 ? y - 1 : y;
+  return Number(r["Period Ending"].slice(0, 4));
 }
 // One row per (ticker, fiscal year): the latest period end.
 const fundamentals = new Map();

@@ -212,12 +212,10 @@ function nyseSecurities(t: Table): LoadPlan {
   return plan;
 }
 
-/** The source's "For Year" when plausible; otherwise the period end's year, a January/February end counting for the year before. */
+/** The source's "For Year" when present and plausible; otherwise the year of the period end (the rule of issue 8). */
 export function fiscalYearOf(forYear: number | null, periodEnding: string): number {
   if (forYear !== null && Number.isInteger(forYear) && forYear >= 1900 && forYear <= 2100) return forYear;
-  const year = Number(periodEnding.slice(0, 4));
-  const month = Number(periodEnding.slice(5, 7));
-  return month <= 2 ? year - 1 : year;
+  return Number(periodEnding.slice(0, 4));
 }
 
 function fundamentals(t: Table): LoadPlan {

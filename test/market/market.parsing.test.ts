@@ -51,7 +51,8 @@ describe("fiscalYearOf", () => {
   it("keeps a plausible For Year and derives the rest from the period end", () => {
     expect(fiscalYearOf(2015, "2016-01-30")).toBe(2015);
     expect(fiscalYearOf(1215, "2015-12-31")).toBe(2015);
-    expect(fiscalYearOf(null, "2016-01-30")).toBe(2015);
+    // Issue 8: where "For Year" is empty, the fiscal year is the year of the period end.
+    expect(fiscalYearOf(null, "2016-01-30")).toBe(2016);
     expect(fiscalYearOf(null, "2016-09-24")).toBe(2016);
   });
 });
