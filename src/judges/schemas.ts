@@ -31,7 +31,7 @@ const httpUrl = z.string().refine((s) => {
   }
 }, "url must be an http(s) URL");
 
-const plainObject = z.custom<Record<string, unknown>>((v) => v !== null && typeof v === "object" && !Array.isArray(v), "metadata must be a JSON object");
+const plainObject = z.record(z.string(), z.unknown(), { error: "metadata must be a JSON object" });
 
 export const referenceSchema = z.strictObject(
   {
