@@ -5,7 +5,7 @@
 // held-back half and for all rows. The rules (src/judges/engine/grade.ts RULES and the thresholds
 // below) were frozen before the held-back half was first scored.
 import { readFileSync } from "node:fs";
-import { gradeAnswer } from "../../src/judges/engine/grade";
+import { gradeAnswer, RULES } from "../../src/judges/engine/grade";
 import { assessClaims, extractAnswerClaims } from "../../src/judges/engine/assess";
 
 const DATA = process.env.JUDGE_BENCH_DATA ?? "/work/shared/data";
@@ -13,6 +13,8 @@ const DATA = process.env.JUDGE_BENCH_DATA ?? "/work/shared/data";
 export const PASS_THRESHOLD = Number(process.env.PASS_THRESHOLD ?? 4);
 /** FaithBench: scores.grounding >= GROUNDED_THRESHOLD reads grounded (stated in README). */
 export const GROUNDED_THRESHOLD = Number(process.env.GROUNDED_THRESHOLD ?? 5);
+// Tuning hook (calibration only): JUDGE_RULES='{"novelEntityPenalty":0.05}' overrides frozen rules for one run.
+Object.assign(RULES, JSON.parse(process.env.JUDGE_RULES ?? "{}"));
 const SPLIT = process.env.SPLIT ?? "all"; // "calibration" prints only the calibration half (used while tuning)
 
 interface FbRow { financebench_id: string; question: string; passage: string; model_answer: string; label: "PASS" | "FAIL" | "REFUSAL" }

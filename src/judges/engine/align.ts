@@ -35,7 +35,7 @@ export function prepareSource(text: string): PreparedSource {
 }
 
 /** Figures of the source near words of the statement: the operands worth combining. */
-function relevantOperands(src: PreparedSource, statementStems: Set<string>, limit: number): Quantity[] {
+export function relevantOperands(src: PreparedSource, statementStems: Set<string>, limit: number): Quantity[] {
   const scored = src.quantities.map((q) => {
     const context = src.text.slice(Math.max(0, q.index - 120), q.index);
     const line = context.split("\n").slice(-3).join(" ");

@@ -19,7 +19,7 @@ export interface ClaimsInput {
 export const MAX_CLAIMS = 40;
 
 export function extractAnswerClaims(input: ClaimsInput): ClaimsOutput {
-  const refusal = detectRefusal(input.answer).refusal;
+  const refusal = detectRefusal(input.answer, input.query).refusal;
   const claims = extractClaims(input.answer).slice(0, MAX_CLAIMS).map((c) => ({ claim: c.text, material: c.material }));
   return { refusal, claims };
 }

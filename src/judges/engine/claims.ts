@@ -44,22 +44,41 @@ export interface RefusalReading {
   sentence: string | null;
 }
 
+// "it is not possible to calculate ...", "we cannot determine ...": the answer itself gives up.
+const GIVES_UP =
+  /\b(not\s+possible\s+to\s+(calculate|determine|answer|say|assess|compute|provide|know)|cannot\s+(be\s+)?(calculate|determine|answer|assess|compute|provide)d?|can(no|')t\s+(calculate|determine|answer|provide)|unable\s+to\s+(calculate|determine|answer|provide))\b/i;
+// "Therefore, the answer is 0.", "so the quick ratio is 0.96": a conclusion that answers after all.
+const CONCLUDES = /^(therefore|thus|hence|so|in conclusion|as a result|the answer is)\b[^.]*\b(is|are|was|were|would be|of)\b/i;
+
+const NOT_USEFUL_Q = /\bif\b[^.?]*\bnot\b[^.?]*\b(useful|relevant|meaningful|applicable)\b/i;
+const NOT_USEFUL_A = /\bnot\s+(typically\s+|generally\s+|usually\s+|particularly\s+|a\s+|the\s+most\s+|very\s+)*(a\s+)?(relevant|useful|meaningful|applicable|appropriate)\b/i;
+
+function offersFigure(s: string): boolean {
+  return quantities(s).some((q) => !(q.mantissa < 10 && q.decimals === 0 && !q.percent && !q.currency && q.scale === 1)) || /\bthe answer is\b/i.test(s);
+}
+
 /**
- * A refusal declines the question itself: its opening (or closing) sentence says the information is
- * missing, and what follows brings no figure of its own to answer with.
+ * A refusal declines the question itself: a sentence says the information is missing (the opening one)
+ * or that the asked figure cannot be computed (any one), and nothing after it offers a figure or a
+ * conclusion to answer with. "The passage does not state X. However, Y is $5 million" is an answer with
+ * a caveat; "... does not state X. However, it mentions that Z" (no figure) is still a refusal, and so
+ * is an answer that lists the passage's figures and then concludes that the question cannot be answered.
  */
-export function detectRefusal(answer: string): RefusalReading {
+export function detectRefusal(answer: string, query = ""): RefusalReading {
   const ss = sentences(answer);
   if (ss.length === 0) return { refusal: false, sentence: null };
-  const opening = ss.slice(0, 1);
-  const closing = ss.slice(-2);
-  const declines = (s: string) => DECLINE.test(s) && (EVIDENCE_WORDS.test(s) || /not possible|cannot|can't|unable/i.test(s));
-  const opener = opening.find(declines);
-  const closer = closing.find((s) => declines(s) && /not possible|cannot|can't|unable/i.test(s));
-  const sentence = opener ?? closer ?? null;
-  if (!sentence) return { refusal: false, sentence: null };
-  // An answer that goes on to give the asked figures is an answer with a caveat, not a refusal.
-  const rest = ss.filter((s) => s !== sentence);
-  const substantive = rest.filter((s) => !declines(s) && /^(however|but|that said|nevertheless|instead)\b/i.test(s) && (quantities(s).length > 0 || stemSet(s).size >= 8));
-  return { refusal: substantive.length === 0, sentence };
+  const declines = (s: string) => DECLINE.test(s) && (EVIDENCE_WORDS.test(s) || GIVES_UP.test(s));
+  let at = declines(ss[0]) ? 0 : -1;
+  if (at < 0) at = ss.findIndex((s) => GIVES_UP.test(s) && !/\b(precisely|exactly|with certainty|without (more|additional|further))\b/i.test(s));
+  if (at < 0) return { refusal: false, sentence: null };
+  const sentence = ss[at];
+  // An answer that goes on to give a figure or a conclusion answers with a caveat.
+  const after = ss.slice(at + 1).filter((s) => !declines(s) && !GIVES_UP.test(s));
+  // "If gross margin is not a useful metric, state that and explain why": saying so is the answer.
+  const offersNotUseful = NOT_USEFUL_Q.test(query) && after.some((s) => NOT_USEFUL_A.test(s));
+  const answers = offersNotUseful || after.some((s) => offersFigure(s) || (CONCLUDES.test(s) && !/\b(not|no)\b/i.test(s) && offersFigure(s)));
+  // Figures before a late "cannot be calculated" are the passage's context, not an answer, unless the
+  // answer computed a result of its own (an "=" step) before hedging.
+  const computedBefore = at > 0 && ss.slice(0, at).some((s) => /=\s*\(?-?\$?\d/.test(s));
+  return { refusal: !answers && !computedBefore, sentence };
 }

@@ -2,9 +2,10 @@
 // reasoning from the answer's claims aligned with the references and the verified primary sources.
 import { z } from "zod";
 import { extractClaims, detectRefusal } from "./claims";
-import { alignStatement, prepareSource, type Alignment } from "./align";
-import { contentStems, stemSet } from "./text";
-import { periodYears, quantities } from "./numbers";
+import { alignStatement, prepareSource, relevantOperands, type Alignment } from "./align";
+import { readFigures } from "./derive";
+import { contentStems, namedEntities, stemSet } from "./text";
+import { isBareSmall, periodYears, quantities } from "./numbers";
 
 export const gradeOutputSchema = z.object({
   factuality: z.number().int().min(1).max(5),
@@ -29,17 +30,23 @@ export interface GradeInput {
 export const RULES = {
   /** Raw 0..1 -> 1..5. */
   cuts: [0.35, 0.55, 0.7, 0.85],
+  /** Grounding reads 5 only when nearly everything is carried (FaithBench calibration half). */
+  groundingCuts: [0.35, 0.55, 0.75, 0.9],
+  /** Per name of the answer that no source mentions (at most 5 count). */
+  novelEntityPenalty: 0,
+  /** Times the share of the answer's figures that no source states or yields in one or two steps. */
+  unsupportedFigurePenalty: 0.3,
   maxSteps: 8,
   stepPenalty: 0.05,
-  groundingStepPenalty: 0.04,
+  groundingStepPenalty: 0.06,
   hedgePenalty: 0.06,
 };
 
 const HEDGES = /\b(approximately|assum\w*|estimat\w*|roughly|might|may not|not provided|not explicitly|unclear)\b/gi;
 
-function toScore(raw: number): number {
+function toScore(raw: number, cuts: number[] = RULES.cuts): number {
   let s = 1;
-  for (const c of RULES.cuts) if (raw >= c) s += 1;
+  for (const c of cuts) if (raw >= c) s += 1;
   return s;
 }
 
@@ -87,6 +94,7 @@ export interface GradeDetails {
   mathErrors: number;
   contradicted: number;
   strayYears: number;
+  figures: { stated: number; derived: number; unsupported: number };
   claims: number;
   material: number;
   refusal: boolean;
@@ -99,7 +107,7 @@ export function gradeAnswer(input: GradeInput): GradeOutput {
     factuality: toScore(d.factuality),
     completeness: toScore(d.completeness),
     relevance: toScore(d.relevance),
-    grounding: toScore(d.grounding),
+    grounding: toScore(d.grounding, RULES.groundingCuts),
     reasoning: d.notes.join(" ").slice(0, 2000),
   };
 }
@@ -107,7 +115,7 @@ export function gradeAnswer(input: GradeInput): GradeOutput {
 /** The raw 0..1 readings behind the scores (also what the benchmark calibrates on). */
 export function gradeDetails(input: GradeInput): GradeDetails {
   const { query, answer } = input;
-  const refusal = detectRefusal(answer);
+  const refusal = detectRefusal(answer, query);
   const sources = [...input.references, ...input.evidence].map(prepareSource);
   const queryStems = stemSet(query);
   const claims = extractClaims(answer);
@@ -133,8 +141,27 @@ export function gradeDetails(input: GradeInput): GradeDetails {
     }
     grounding /= weight;
   }
-  const figureShare = figureTotal ? figureHit / figureTotal : 1;
   const mathErrors = arithmeticErrors(answer);
+  // Every figure of the answer, in order: stated by a source, derived in one or two steps, or neither.
+  const figureStems = new Set(contentStems(`${query} ${answer}`));
+  const readings = sources.length
+    ? readFigures(
+        quantities(answer).filter((q) => !isBareSmall(q)),
+        sources.flatMap((s) => s.quantities),
+        sources.flatMap((s) => relevantOperands(s, figureStems, 24)),
+      )
+    : [];
+  const figures = { stated: 0, derived: 0, unsupported: 0 };
+  for (const r of readings) if (r.support !== "constant") figures[r.support] += 1;
+  const readTotal = figures.stated + figures.derived + figures.unsupported;
+  const figureShare = readTotal ? (figures.stated + 0.8 * figures.derived) / readTotal : figureTotal ? figureHit / figureTotal : 1;
+  const unsupportedShare = readTotal ? figures.unsupported / readTotal : 0;
+  // Names (companies, people, places, products) the answer brings that no source mentions.
+  // A name counts when neither its words nor their stems occur in the sources or the question.
+  const known = (e: string) => sources.some((s) => s.entities.has(e.toLowerCase()) || contentStems(e).every((w) => s.stems.has(w))) || contentStems(e).every((w) => queryStems.has(w));
+  // Acronyms (COGS, R&D), company suffixes and months are vocabulary, not names.
+  const vocabulary = (e: string) => /^[A-Z&.-]{2,6}$/.test(e) || /^(Inc|Corp|Corporation|Company|Co|Ltd|Group|Holdings|January|February|March|April|May|June|July|August|September|October|November|December)\.?$/.test(e);
+  const novelEntities = sources.length ? [...new Set(namedEntities(answer))].filter((e) => !vocabulary(e) && !known(e)).length : 0;
   // Periods the answer names that neither the question nor the sources know.
   const sourceYears = new Set<number>([...periodYears(query)]);
   for (const s of sources) for (const y of s.years) sourceYears.add(y);
@@ -173,15 +200,18 @@ export function gradeDetails(input: GradeInput): GradeDetails {
   let relevance = queryStems.size ? 0.3 + 0.7 * (covered / queryStems.size) : 0.8;
   if (refusal.refusal) relevance = Math.min(relevance, 0.5);
 
-  grounding = Math.max(0, grounding - RULES.groundingStepPenalty * steps);
+  grounding -= RULES.groundingStepPenalty * steps + RULES.novelEntityPenalty * Math.min(5, novelEntities) + RULES.unsupportedFigurePenalty * unsupportedShare;
+  grounding = Math.max(0, grounding);
   if (!sources.length) grounding = 0;
   if (refusal.refusal) notes.push("The answer declines to answer.");
   if (figureTotal) notes.push(`${Math.round(figureHit)} of ${figureTotal} figures are carried by the sources.`);
   if (mathErrors) notes.push(`${mathErrors} calculation step(s) do not hold.`);
   if (contradicted) notes.push(`${contradicted} claim(s) state figures the sources contradict.`);
+  if (figures.unsupported) notes.push(`${figures.unsupported} figure(s) are neither stated in the sources nor computable from them.`);
+  if (novelEntities) notes.push(`${novelEntities} name(s) do not appear in the sources.`);
   if (strayYears) notes.push(`${strayYears} period(s) named that the sources do not cover.`);
   if (input.verdicts.contradicted) notes.push(`${input.verdicts.contradicted} reference(s) were contradicted by primary sources and were not used.`);
   notes.push(`${Math.round(grounding * 100)}% of the material claims are grounded.`);
 
-  return { factuality, completeness, relevance, grounding, figureTotal, figureShare, mathErrors, contradicted, strayYears, claims: claims.length, material: material.length, refusal: refusal.refusal, notes };
+  return { factuality, completeness, relevance, grounding, figureTotal, figureShare, mathErrors, contradicted, strayYears, figures, claims: claims.length, material: material.length, refusal: refusal.refusal, notes };
 }
