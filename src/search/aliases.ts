@@ -26,6 +26,22 @@ export function nameAliases(name: string): string[] {
   return [...out].filter((a) => a.length >= 2 && !SUFFIXES.has(a));
 }
 
+/**
+ * Short forms written in capitals: "AMEX" for American Express, "FedEx" for Federal Express: the first
+ * two to four letters of each word of a two- or three-word name, at least four letters in all.
+ */
+export function abbreviationAliases(name: string): string[] {
+  const words = nameWords(name).filter((w) => !SUFFIXES.has(w) && /^\p{L}/u.test(w));
+  if (words.length < 2 || words.length > 3) return [];
+  let forms = [""];
+  for (const w of words) {
+    const next: string[] = [];
+    for (const f of forms) for (let n = 2; n <= Math.min(4, w.length); n++) next.push(f + w.slice(0, n));
+    forms = next;
+  }
+  return forms.filter((f) => f.length >= 4).map((f) => `~${f}`);
+}
+
 export function tickerAlias(ticker: string): string {
   return `$${ticker.trim().toLowerCase()}`;
 }
@@ -44,5 +60,12 @@ export function queryAliasCandidates(query: string): string[] {
     }
   }
   for (const m of query.matchAll(/\b[A-Z][A-Z0-9.]{0,5}\b/g)) if (m[0].length >= 2) out.add(tickerAlias(m[0]));
+  // Mixed case with two capitals or more ("JnJ", "AmEx", "FedEx"): a ticker or a short form of a name.
+  for (const m of query.matchAll(/\b[A-Za-z]{2,8}\b/g)) {
+    if (m[0].replace(/[^A-Z]/g, "").length < 2) continue;
+    const letters = m[0].toLowerCase();
+    if (m[0] !== m[0].toUpperCase() && letters.length <= 5) out.add(tickerAlias(m[0]));
+    if (letters.length >= 4) out.add(`~${letters}`);
+  }
   return [...out];
 }

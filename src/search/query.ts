@@ -173,6 +173,12 @@ export function ftsWords(text: string): string[] {
 
 const HINT_WEIGHT = 0.2;
 
+/** A word of the question vocabulary (stop words, finance terms): "CAPEX" is no company's short form. */
+export function isQueryVocabulary(word: string): boolean {
+  const w = word.toLowerCase();
+  return STOP.has(w) || ANALYSIS.has(w) || SYNONYM_INDEX.has(synonymKey([w]));
+}
+
 export function planQuery(query: string, companyWords: Set<string> = new Set()): QueryPlan {
   const sentences = query.split(/(?<=[.?!])\s+/);
   const instructions = sentences.filter(isInstruction);

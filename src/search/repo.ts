@@ -2,7 +2,7 @@
 // Bulk rows travel as one JSON parameter (json_each) to stay within D1's 100 bound parameters.
 import { chunkPage, type Chunk } from "./chunking";
 import { documentScope } from "./scope";
-import { nameAliases, tickerAlias } from "./aliases";
+import { abbreviationAliases, nameAliases, tickerAlias } from "./aliases";
 import type { IndexableDocument, PageText } from "./types";
 
 /** Bytes of chunk JSON per INSERT statement: well under D1's 2 MB per value and statement limits. */
@@ -79,7 +79,9 @@ export async function replaceDocument(db: D1Database, doc: IndexableDocument, pa
   for (const t of doc.tickers) {
     const ticker = t.trim().toUpperCase();
     aliases.add(JSON.stringify([tickerAlias(ticker), ticker]));
-    for (const name of doc.companyNames ?? []) for (const a of nameAliases(name)) aliases.add(JSON.stringify([a, ticker]));
+    for (const name of doc.companyNames ?? []) {
+      for (const a of [...nameAliases(name), ...abbreviationAliases(name)]) aliases.add(JSON.stringify([a, ticker]));
+    }
   }
   if (aliases.size > 0) {
     statements.push(
@@ -134,6 +136,28 @@ export interface CandidateRow {
   published_at: string | null;
 }
 
+const CANDIDATE_COLUMNS = `top.rank, c.chunk_id, c.document_id, c.page, c.start_offset, c.text, d.organization_id, d.kind, d.name, d.doc_type,
+  d.doc_sub_type, d.rms_type, d.rms_sub_type, d.tickers, d.stock_ids, d.company_names, d.fiscal_year, d.fiscal_quarter,
+  d.calendar_date, d.published_at`;
+
+/**
+ * Up to `limit` chunks matching a scope-only expression, unranked (rank 0), in index order: reads only
+ * the scope tokens' postings, for when a company's documents have too few chunks with the question's
+ * distinctive words and the rerank should see the rest of them.
+ */
+export async function scopeCandidates(db: D1Database, scopeMatch: string, exclude: string[], limit: number): Promise<CandidateRow[]> {
+  const rows = await db
+    .prepare(
+      `WITH top AS (SELECT rowid AS id, 0.0 AS rank FROM search_fts WHERE search_fts MATCH ?1 LIMIT ?2)
+       SELECT ${CANDIDATE_COLUMNS}
+       FROM top JOIN search_chunks c ON c.id = top.id JOIN search_documents d ON d.document_id = c.document_id
+       WHERE c.chunk_id NOT IN (SELECT value FROM json_each(?3))`,
+    )
+    .bind(scopeMatch, limit, JSON.stringify(exclude))
+    .all<CandidateRow>();
+  return rows.results;
+}
+
 /** Best `limit` chunks for an FTS5 MATCH expression by bm25 (text weighs 1, title 2, scope 0). */
 export async function matchCandidates(db: D1Database, match: string, limit: number): Promise<CandidateRow[]> {
   const rows = await db
@@ -141,9 +165,7 @@ export async function matchCandidates(db: D1Database, match: string, limit: numb
       `WITH top AS (
          SELECT rowid AS id, bm25(search_fts, 1.0, 2.0, 0.0) AS rank FROM search_fts WHERE search_fts MATCH ?1 ORDER BY rank LIMIT ?2
        )
-       SELECT top.rank, c.chunk_id, c.document_id, c.page, c.start_offset, c.text, d.organization_id, d.kind, d.name, d.doc_type,
-              d.doc_sub_type, d.rms_type, d.rms_sub_type, d.tickers, d.stock_ids, d.company_names, d.fiscal_year, d.fiscal_quarter,
-              d.calendar_date, d.published_at
+       SELECT ${CANDIDATE_COLUMNS}
        FROM top JOIN search_chunks c ON c.id = top.id JOIN search_documents d ON d.document_id = c.document_id
        ORDER BY top.rank`,
     )

@@ -5,15 +5,17 @@ import type { Env } from "../core/env";
 import type { Tenant } from "../core/auth";
 import { tenantD1 } from "../core/db";
 import { queryAliasCandidates } from "./aliases";
-import { planQuery, type QueryPlan } from "./query";
+import { isQueryVocabulary, planQuery, type QueryPlan } from "./query";
 import { rerank, type Ranked } from "./rank";
-import { findAliasTickers, matchCandidates, type CandidateRow } from "./repo";
+import { findAliasTickers, matchCandidates, scopeCandidates, type CandidateRow } from "./repo";
 import { accessKey, and, anyOf, NONE, or, render, tok, uploadRange, type ScopeExpr } from "./scope";
 import { DEFAULT_EXTERNAL_TYPES, EXTERNAL_ORGANIZATION, type SearchFilters, type SearchHit, type SearchType } from "./types";
 
 export const MAX_TOP_K = 50;
 /** bm25 candidates handed to the rerank. */
 const CANDIDATES = 120;
+/** Unranked chunks of the named companies added when their ranked candidates are fewer than top_k. */
+const SCOPE_CANDIDATES = 200;
 
 /**
  * Scope decisions (security rule: never another organization's chunks):
@@ -97,13 +99,13 @@ function matchExpression(text: string | null, scope: ScopeExpr): string {
 }
 
 async function detectCompanies(dbs: Map<D1Database, string[]>, query: string): Promise<{ tickers: Set<string>; words: Set<string> }> {
-  const candidates = queryAliasCandidates(query);
+  const candidates = queryAliasCandidates(query).filter((c) => !(c.startsWith("~") && isQueryVocabulary(c.slice(1))));
   const tickers = new Set<string>();
   const words = new Set<string>();
   for (const [db, orgs] of dbs) {
     for (const { alias, ticker } of await findAliasTickers(db, orgs, candidates)) {
       tickers.add(ticker);
-      for (const w of alias.replace(/^\$/, "").split(" ")) words.add(w);
+      for (const w of alias.replace(/^[$~]/, "").split(" ")) words.add(w);
     }
   }
   return { tickers, words };
@@ -172,19 +174,28 @@ export async function searchChunks(env: Env, tenant: Tenant, query: string, filt
     return rows.flat();
   };
 
+  // Few chunks with the distinctive words in a narrow scope (named companies, or the caller's company or
+  // document filters): let the rerank see that scope's other chunks too, reading only its scope postings
+  // (common words such as "income" would read most of the index).
+  const fill = async (rows: CandidateRow[], extra: ScopeExpr | null): Promise<CandidateRow[]> => {
+    if (rows.length >= k) return rows;
+    const seen = rows.map((r) => r.chunk_id);
+    const more = await Promise.all(
+      [...parts].map(([db, exprs]) => scopeCandidates(db, `scope : ${render(extra ? and(or(...exprs), extra) : or(...exprs))}`, seen, SCOPE_CANDIDATES)),
+    );
+    return [...rows, ...more.flat()];
+  };
+
   let rows: CandidateRow[];
   if (companies.tickers.size > 0) {
-    // A question naming companies is answered from their documents, with every word of the question if
-    // the distinctive ones find nothing there (their pages may say only "income statements"); the whole
-    // scope only when they have none.
+    // A question naming companies is answered from their documents; the whole scope only when they have none.
     const company = anyOf("ticker", [...companies.tickers]);
-    rows = await run(company);
-    // The relaxed expression is a superset of the strict one: it replaces a short list.
-    if (rows.length < k) rows = await run(company, textExpression(plan, true));
+    rows = await fill(await run(company), company);
     if (rows.length === 0) rows = await run(null);
   } else {
     rows = await run(null);
-    if (rows.length === 0 && text !== null) rows = await run(null, textExpression(plan, true));
+    if (narrowed) rows = await fill(rows, null);
+    else if (rows.length === 0 && text !== null) rows = await run(null, textExpression(plan, true));
   }
   const ranked = rerank(rows, { plan, companies: companies.tickers }).slice(0, k);
   const max = ranked.length ? Math.max(ranked[0].score, 1e-9) : 1;

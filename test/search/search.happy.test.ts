@@ -37,6 +37,18 @@ describe("ranking", () => {
     expect(results[0].search_type).toBe("external");
   });
 
+  it("recognizes a company by a short form (AMEX) or a mixed-case ticker (JnJ) and searches its documents", async () => {
+    const word = uniqueWord();
+    const amex = await addDocument(doc({ organizationId: "external", kind: "external", tickers: ["AXP"], companyNames: ["American Express Company"] }), `Card member ${word} spending grew.`);
+    const jnj = await addDocument(doc({ organizationId: "external", kind: "external", tickers: ["JNJ"], companyNames: ["Johnson & Johnson"] }), `Pharmaceutical ${word} sales grew.`);
+    await addDocument(doc({ organizationId: "external", kind: "external", tickers: ["ZZZ"], companyNames: ["Other Corp"] }), `Card member ${word} sales grew.`);
+    expect((await search(org.key, { query: `How did AMEX ${word} spending change?`, top_k: 5 })).map((r) => r.document_id)).toEqual([amex.id]);
+    expect((await search(org.key, { query: `How did JnJ's ${word} sales change?`, top_k: 5 })).map((r) => r.document_id)).toEqual([jnj.id]);
+    // A finance term in capitals is no short form, even when a company's initials spell it.
+    const capex = await addDocument(doc({ organizationId: "external", kind: "external", tickers: ["CPX"], companyNames: ["Capital Express"] }), `Nothing about ${word}.`);
+    expect((await search(org.key, { query: `What was CAPEX and ${word} spending?`, top_k: 5 })).map((r) => r.document_id)).not.toEqual([capex.id]);
+  });
+
   it("returns the response shape, highest score first", async () => {
     const results = await search(org.key, { query: "capital expenditures purchases of property plant and equipment" });
     expect(results.length).toBeGreaterThan(0);
