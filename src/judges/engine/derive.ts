@@ -18,7 +18,7 @@ function isConstant(q: Quantity): boolean {
 /** Half a unit of the last written digit (relative to the figure), with a little slack for rounded inputs. */
 function tolerance(target: number, q: Quantity): number {
   const unit = 0.5 * 10 ** -q.decimals * (q.percent ? 0.01 : q.scale);
-  return Math.max(unit, Math.abs(target) * 0.005);
+  return Math.max(unit, Math.abs(target) * 0.001);
 }
 
 const SCALES = [1, 1e3, 1e6, 1e9, 1e-3, 1e-6];

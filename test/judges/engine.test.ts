@@ -1,0 +1,87 @@
+// Unit tests of the local judge engine's pure pieces: reading an answer's figures as stated, derived in
+// one or two steps, or unsupported; and telling a refusal from an answer that carries a caveat.
+import { describe, expect, it } from "vitest";
+import { readFigures } from "../../src/judges/engine/derive";
+import { quantities, isBareSmall } from "../../src/judges/engine/numbers";
+import { detectRefusal } from "../../src/judges/engine/claims";
+import { gradeAnswer } from "../../src/judges/engine/grade";
+
+const PASSAGE = `Consolidated Balance Sheet (in millions)
+Total current assets 7,453 6,912
+Total current liabilities 5,175 4,806
+Net sales 14,189 14,082
+Cost of sales 9,683 9,019
+Inventories 1,055 604`;
+
+function read(answer: string, passage = PASSAGE) {
+  const src = quantities(passage);
+  return readFigures(quantities(answer).filter((q) => !isBareSmall(q)), src, src).map((r) => `${r.figure.raw}:${r.support}`);
+}
+
+describe("figure derivation", () => {
+  it("reads a figure of a table stated in millions as stated", () => {
+    expect(read("Current assets were $7,453 million.")).toEqual(["$7,453 million:stated"]);
+    expect(read("Current assets were $7.45 billion.")).toEqual(["$7.45 billion:stated"]);
+  });
+
+  it("derives a difference, a ratio and a percent change in one step", () => {
+    expect(read("Working capital was $2,278 million.")).toEqual(["$2,278 million:derived"]);
+    expect(read("The current ratio was 1.44.")).toEqual(["1.44:derived"]);
+    expect(read("Net sales grew 0.8% year over year.")).toEqual(["0.8%:derived"]);
+  });
+
+  it("derives margins and averages of two steps from the answer's own calculation chain", () => {
+    // Gross margin: (14,189 - 9,683) / 14,189 = 31.8%; inventory turnover: 9,683 / ((1,055 + 604) / 2) = 11.67.
+    expect(read("Net sales were $14,189 million and cost of sales $9,683 million, a gross margin of 31.8%.")).toContain("31.8%:derived");
+    expect(read("Cost of sales $9,683 million, inventories $1,055 million and $604 million: turnover of 11.67 times.")).toContain("11.67:derived");
+  });
+
+  it("derives a CAGR over several years", () => {
+    // (14,189 / 10,000)^(1/3) - 1 = 12.4%
+    expect(read("Revenue rose from $10,000 million to $14,189 million, a CAGR of 12.4%.", `${PASSAGE}\nNet sales 2019 10,000`)).toContain("12.4%:derived");
+  });
+
+  it("marks a figure no source states or yields as unsupported, and formula constants as constants", () => {
+    expect(read("Working capital was $3,912 million.")).toEqual(["$3,912 million:unsupported"]);
+    expect(read("Margin = gross profit / net sales x 100.")).toEqual(["100:constant"]);
+  });
+});
+
+describe("refusal detection", () => {
+  it("reads a declining opening sentence as a refusal", () => {
+    expect(detectRefusal("The document does not provide information on Boeing's effective tax rate for FY2022.").refusal).toBe(true);
+  });
+
+  it("keeps declining when the continuation offers no figure", () => {
+    const a = "The text does not provide specific information on whether the company paid dividends in Q2. However, it is mentioned that it has paid dividends every quarter since listing.";
+    expect(detectRefusal(a).refusal).toBe(true);
+  });
+
+  it("reads 'the passage does not state X, but Y is ...' as an answer", () => {
+    const a = "The filing does not explicitly state the quick ratio. However, cash of $4,258 million and receivables of $4,947 million against liabilities of $10,936 million give 0.84.";
+    expect(detectRefusal(a).refusal).toBe(false);
+    expect(detectRefusal("The document does not provide specific information on restructuring costs. Therefore, the answer is 0.").refusal).toBe(false);
+  });
+
+  it("reads a late 'it is not possible to calculate' as a refusal even after the passage's figures", () => {
+    const a = "During fiscal 2022 the company repurchased shares at a cost of $900.0 million. The context does not give the FY2023 figures. Therefore, it is not possible to determine the percentage for FY2023.";
+    expect(detectRefusal(a).refusal).toBe(true);
+  });
+
+  it("reads the question's 'if not useful, say so' alternative as an answer", () => {
+    const q = "What is JPMorgan's gross margin? If gross margin is not a useful metric for a company like this, state that and explain why.";
+    const a = "The document does not contain JPMorgan's gross margin. However, gross margin is not a relevant metric for banks, which have no cost of goods sold.";
+    expect(detectRefusal(a, q).refusal).toBe(false);
+    expect(detectRefusal(a).refusal).toBe(true);
+  });
+});
+
+describe("grading", () => {
+  const base = { query: "What was working capital in FY2022?", references: [PASSAGE], evidence: [], verdicts: { supported: 0, contradicted: 0, unresolved: 0 } };
+  it("grades a stated or derived figure above an unsupported one", () => {
+    const right = gradeAnswer({ ...base, answer: "Working capital in FY2022 was $2,278 million (current assets $7,453 million less current liabilities $5,175 million)." });
+    const wrong = gradeAnswer({ ...base, answer: "Working capital in FY2022 was $3,912 million (current assets $9,087 million less current liabilities $5,175 million)." });
+    expect(right.factuality).toBeGreaterThan(wrong.factuality);
+    expect(right.grounding).toBeGreaterThanOrEqual(wrong.grounding);
+  });
+});
