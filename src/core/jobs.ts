@@ -29,29 +29,39 @@ export function classifyQueue(name: string): { queue: JobQueue | null; deadLette
 
 const envelope = z.object({ kind: z.string() }).loose();
 
-export async function consumeBatch(batch: MessageBatch<unknown>, env: Env): Promise<void> {
-  const { deadLetter } = classifyQueue(batch.queue);
-  for (const message of batch.messages) {
-    const parsed = envelope.safeParse(message.body);
-    const handler = parsed.success ? handlers.get(parsed.data.kind) : undefined;
-    if (!parsed.success || !handler) {
-      console.error(JSON.stringify({ level: "error", queue: batch.queue, message: "unknown job dropped", id: message.id }));
-      message.ack();
-      continue;
-    }
-    const body = handler.schema.safeParse(message.body);
-    if (!body.success) {
-      console.error(JSON.stringify({ level: "error", queue: batch.queue, message: "invalid job dropped", kind: parsed.data.kind }));
-      message.ack();
-      continue;
-    }
-    try {
-      if (deadLetter) await handler.onDeadLetter?.(env, body.data);
-      else await handler.run(env, body.data, message.attempts);
-      message.ack();
-    } catch (err) {
-      console.error(JSON.stringify({ level: "error", queue: batch.queue, kind: parsed.data.kind, attempt: message.attempts, message: err instanceof Error ? err.message : String(err) }));
-      message.retry({ delaySeconds: Math.min(300, 2 ** message.attempts) });
-    }
+/** Messages of one batch handled at once: parse jobs hold whole files in memory, so one at a time. */
+const CONCURRENCY: Record<JobQueue, number> = { judge: 10, parse: 1, briefing: 5 };
+
+async function handle(message: Message<unknown>, queueName: string, deadLetter: boolean, env: Env): Promise<void> {
+  const parsed = envelope.safeParse(message.body);
+  const handler = parsed.success ? handlers.get(parsed.data.kind) : undefined;
+  if (!parsed.success || !handler) {
+    console.error(JSON.stringify({ level: "error", queue: queueName, message: "unknown job dropped", id: message.id }));
+    message.ack();
+    return;
   }
+  const body = handler.schema.safeParse(message.body);
+  if (!body.success) {
+    console.error(JSON.stringify({ level: "error", queue: queueName, message: "invalid job dropped", kind: parsed.data.kind }));
+    message.ack();
+    return;
+  }
+  try {
+    if (deadLetter) await handler.onDeadLetter?.(env, body.data);
+    else await handler.run(env, body.data, message.attempts);
+    message.ack();
+  } catch (err) {
+    console.error(JSON.stringify({ level: "error", queue: queueName, kind: parsed.data.kind, attempt: message.attempts, message: err instanceof Error ? err.message : String(err) }));
+    message.retry({ delaySeconds: Math.min(300, 2 ** message.attempts) });
+  }
+}
+
+export async function consumeBatch(batch: MessageBatch<unknown>, env: Env): Promise<void> {
+  const { queue, deadLetter } = classifyQueue(batch.queue);
+  const limit = queue ? CONCURRENCY[queue] : 1;
+  const pending = [...batch.messages];
+  const lane = async () => {
+    for (let message = pending.shift(); message; message = pending.shift()) await handle(message, batch.queue, deadLetter, env);
+  };
+  await Promise.all(Array.from({ length: Math.min(limit, pending.length) }, lane));
 }
