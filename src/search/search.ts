@@ -69,6 +69,11 @@ function quote(words: string[]): string {
 const RETRIEVAL_SKIP = new Set(["total", "net", "million", "millions", "year", "years", "ended", "december", "consolidated", "financial", "statement", "statements", "company", "share", "shares", "per", "cost", "costs", "income", "operating", "cash", "sales", "assets", "interest", "tax", "and", "of", "to", "in", "for", "the", "on"]);
 const MAX_MATCH_WORDS = 16;
 const MAX_RELAXED_WORDS = 32;
+/**
+ * The search of the whole scope (no company named or filtered) reads every MATCH word's postings over the
+ * whole index: fewer words, the question's own first, keep it within the latency budget.
+ */
+const MAX_WHOLE_SCOPE_WORDS = 8;
 
 /**
  * The text side of MATCH: single words (phrases are scored by the rerank, not here), the question's own
@@ -76,19 +81,19 @@ const MAX_RELAXED_WORDS = 32;
  * adds, after those, the common words, years and hints left out (a superset, for a search that found
  * too little).
  */
-export function textExpression(plan: QueryPlan, relaxed = false): string | null {
+export function textExpression(plan: QueryPlan, relaxed = false, max = MAX_MATCH_WORDS): string | null {
   const words: string[] = [];
   const add = (w: string) => {
     if (!words.includes(w) && !RETRIEVAL_SKIP.has(w) && !/^\d{4}$/.test(w)) words.push(w);
   };
   for (const c of plan.concepts) if (c.origin === "word") c.variants.flat().forEach(add);
   for (const c of plan.concepts) if (c.origin === "synonym") c.variants.flat().forEach(add);
-  const strict = words.slice(0, MAX_MATCH_WORDS);
+  const strict = words.slice(0, max);
   const rest: string[] = [];
   if (strict.length === 0 || relaxed) {
     for (const c of plan.concepts) for (const w of c.variants.flat()) if (!strict.includes(w) && !rest.includes(w)) rest.push(w);
   }
-  const all = [...strict, ...rest].slice(0, relaxed ? MAX_RELAXED_WORDS : MAX_MATCH_WORDS);
+  const all = [...strict, ...rest].slice(0, relaxed ? MAX_RELAXED_WORDS : max);
   if (all.length === 0) return null;
   return `{text title} : (${all.map((w) => quote([w])).join(" OR ")})`;
 }
@@ -191,11 +196,12 @@ export async function searchChunks(env: Env, tenant: Tenant, query: string, filt
     // A question naming companies is answered from their documents; the whole scope only when they have none.
     const company = anyOf("ticker", [...companies.tickers]);
     rows = await fill(await run(company), company);
-    if (rows.length === 0) rows = await run(null);
+    if (rows.length === 0) rows = await run(null, textExpression(plan, false, MAX_WHOLE_SCOPE_WORDS));
+  } else if (narrowed) {
+    rows = await fill(await run(null), null);
   } else {
-    rows = await run(null);
-    if (narrowed) rows = await fill(rows, null);
-    else if (rows.length === 0 && text !== null) rows = await run(null, textExpression(plan, true));
+    rows = await run(null, textExpression(plan, false, MAX_WHOLE_SCOPE_WORDS));
+    if (rows.length === 0 && text !== null) rows = await run(null, textExpression(plan, true));
   }
   const ranked = rerank(rows, { plan, companies: companies.tickers }).slice(0, k);
   const max = ranked.length ? Math.max(ranked[0].score, 1e-9) : 1;
