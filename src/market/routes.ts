@@ -81,7 +81,7 @@ export const marketRoutes = [
     rawBodyDoc: { contentType: "text/csv", schema: z.string().describe("CSV with a header of the table's column names (ticker instead of stock_id)") },
     params: z.object({ table: z.enum(LOADABLE_TABLES) }),
     query: z.object({
-      mode: z.enum(["replace", "upsert"]).default("replace").describe("replace: the file becomes the table; upsert: merged by key"),
+      mode: z.enum(["replace", "upsert"]).optional().describe("replace (default; securities: upsert only): the file becomes the table; upsert: merged by key"),
       skip_invalid: z.enum(["true", "false"]).default("false").describe("true: load the valid rows even when some are rejected"),
     }),
     response: z.object({
@@ -94,7 +94,8 @@ export const marketRoutes = [
     }),
     handler: async ({ params, query }, ctx) => {
       const csv = await readCsvBody(ctx.request);
-      return service.loadTable(ctx.env, params.table, csv, { mode: query.mode, skipInvalid: query.skip_invalid === "true" });
+      const mode = query.mode ?? (params.table === "securities" ? "upsert" : "replace");
+      return service.loadTable(ctx.env, params.table, csv, { mode, skipInvalid: query.skip_invalid === "true" });
     },
   }),
   defineRoute({

@@ -96,7 +96,9 @@ export interface TableLoadResult {
 export async function loadTable(env: Env, table: LoadableTable, csvText: string, opts: { mode: "replace" | "upsert"; skipInvalid: boolean }): Promise<TableLoadResult> {
   const plan = planTableLoad(table, csvText);
   if (!plan.ok) throw invalidBody(plan.error);
-  const known = new Set((await repo.findSecuritiesByTickers(env, plan.tickers)).map((s) => s.ticker));
+  // Securities rows define tickers; a replace would orphan the prices and fundamentals that reference them.
+  if (table === "securities" && opts.mode === "replace") throw invalidBody("securities are loaded with mode=upsert only");
+  const known = table === "securities" ? new Set(plan.tickers) : new Set((await repo.findSecuritiesByTickers(env, plan.tickers)).map((s) => s.ticker));
   const rejected = [...plan.rejected];
   const rows: typeof plan.rows = [];
   const tickerAt = TABLE_SPECS[table].dbColumns.indexOf("ticker");

@@ -2,8 +2,9 @@
 // own columns, every row checked on its own, so a response can list each rejected row with its reasons.
 import { parseCsv } from "./csv";
 import { canonicalTicker, stockIdFor } from "./tickers";
+import { FUNDAMENTAL_COLUMNS } from "./fundamentals-columns";
 
-export const LOADABLE_TABLES = ["earnings_calls", "prices", "ratios"] as const;
+export const LOADABLE_TABLES = ["securities", "fundamentals", "earnings_calls", "prices", "ratios"] as const;
 export type LoadableTable = (typeof LOADABLE_TABLES)[number];
 
 type Kind = "ticker" | "int" | "real" | "date" | "time" | "text" | "bool" | "quarter" | "year";
@@ -25,7 +26,29 @@ export interface TableSpec {
 
 const col = (name: string, kind: Kind, required = false): ColumnSpec => ({ name, kind, required });
 
+const SECURITY_TEXT = ["cik", "gics_sector", "gics_sub_industry", "gics_sector_2016", "gics_sub_industry_2016", "headquarters"];
+const FUNDAMENTALS = FUNDAMENTAL_COLUMNS.map(([, column]) => column);
+
 export const TABLE_SPECS: Record<LoadableTable, TableSpec> = {
+  securities: {
+    columns: [
+      col("ticker", "ticker", true),
+      col("company", "text", true),
+      col("kind", "text", true),
+      ...SECURITY_TEXT.map((n) => col(n, "text")),
+      col("date_added", "date"),
+      col("founded", "text"),
+      col("in_sp500", "bool", true),
+      col("in_sp500_2016", "bool", true),
+    ],
+    dbColumns: ["stock_id", "ticker", "company", "kind", ...SECURITY_TEXT, "date_added", "founded", "in_sp500", "in_sp500_2016"],
+    key: ["stock_id"],
+  },
+  fundamentals: {
+    columns: [col("ticker", "ticker", true), col("period_ending", "date", true), col("fiscal_year", "year", true), ...FUNDAMENTALS.map((n) => col(n, "real"))],
+    dbColumns: ["stock_id", "ticker", "period_ending", "fiscal_year", ...FUNDAMENTALS],
+    key: ["stock_id", "period_ending"],
+  },
   earnings_calls: {
     columns: [
       col("ticker", "ticker", true),
@@ -143,6 +166,7 @@ export function planTableLoad(table: LoadableTable, csvText: string): TablePlan 
       else values.set(c.name, out.value);
     }
     if (table === "prices" && typeof values.get("close") === "number" && (values.get("close") as number) <= 0) reasons.push("close must be positive");
+    if (table === "securities" && values.get("kind") !== null && !["stock", "etf", "index"].includes(values.get("kind") as string)) reasons.push("kind must be stock, etf or index");
     const ticker = values.get("ticker");
     const dbRow = spec.dbColumns.map((c) => (c === "stock_id" ? (typeof ticker === "string" ? stockIdFor(ticker) : null) : (values.get(c) ?? null)));
     if (reasons.length === 0) {

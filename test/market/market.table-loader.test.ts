@@ -79,3 +79,32 @@ describe("POST /admin/v1/market/{table}", () => {
     expect((await post("ratios", "ticker,price\nAAPL,1\n", "", "text/csv", null)).status).toBe(401);
   });
 });
+
+describe("POST /admin/v1/market/{table} for securities and fundamentals", () => {
+  it("upserts securities (replace refused) and validates kind and flags", async () => {
+    const csv = ["ticker,company,kind,cik,gics_sector,in_sp500,in_sp500_2016", "ZZTEST,Zeta Test Corp,stock,0000000001,Industrials,false,false", "ZZETF,Zeta ETF,etf,,,false,false"].join("\n");
+    const res = await post("securities", csv);
+    expect(res.status).toBe(200);
+    expect(await jsonOf(res)).toMatchObject({ table: "securities", mode: "upsert", rows_loaded: 2, rows_rejected: 0 });
+    expect(await env.MARKET_DB.prepare("SELECT company, kind FROM securities WHERE stock_id = 'US:ZZTEST'").first()).toEqual({ company: "Zeta Test Corp", kind: "stock" });
+    expect((await post("securities", csv, "?mode=replace")).status).toBe(400);
+    const bad = await post("securities", ["ticker,company,kind,in_sp500,in_sp500_2016", "ZZBAD,Bad,bond,maybe,false"].join("\n"));
+    expect(bad.status).toBe(400);
+    const body = await jsonOf(bad);
+    expect(body.error.details.rejected[0].reasons).toEqual(expect.arrayContaining(["kind must be stock, etf or index", 'in_sp500: "maybe" is not true or false']));
+    expect(await count("securities_staging")).toBe(0);
+  });
+
+  it("loads fundamentals atomically, one row a statement under the parameter limit, and refuses unknown tickers", async () => {
+    const csv = ["ticker,period_ending,fiscal_year,total_revenue,net_income", "ZZTEST,2015-12-31,2015,1000000,50000", "ZZTEST,2016-12-31,2016,1200000,65000"].join("\n");
+    const res = await post("fundamentals", csv, "?mode=upsert");
+    expect(res.status).toBe(200);
+    expect(await jsonOf(res)).toMatchObject({ table: "fundamentals", rows_loaded: 2 });
+    expect(await env.MARKET_DB.prepare("SELECT total_revenue, net_income FROM fundamentals WHERE stock_id = 'US:ZZTEST' AND fiscal_year = 2016").first()).toEqual({ total_revenue: 1200000, net_income: 65000 });
+    const before = await count("fundamentals");
+    const unknown = await post("fundamentals", ["ticker,period_ending,fiscal_year,total_revenue", "NOPEX,2015-12-31,2015,1"].join("\n"), "?mode=upsert");
+    expect(unknown.status).toBe(400);
+    expect(await count("fundamentals")).toBe(before);
+    expect(await count("fundamentals_staging")).toBe(0);
+  });
+});
