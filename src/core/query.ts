@@ -4,6 +4,9 @@
 export type QueryValue = string | string[] | { [key: string]: QueryValue };
 export type QueryObject = { [key: string]: QueryValue };
 
+/** Segments that would reach an object's prototype instead of an own property. */
+const FORBIDDEN_SEGMENTS = new Set(["__proto__", "constructor", "prototype"]);
+
 function splitKey(key: string): string[] {
   const head = key.split("[", 1)[0];
   const rest = [...key.slice(head.length).matchAll(/\[([^\]]*)\]/g)].map((m) => m[1]);
@@ -16,14 +19,16 @@ export function parseQuery(params: URLSearchParams): QueryObject {
     const parts = splitKey(rawKey);
     // "tickers[]=A&tickers[]=B" is the same as repeating "tickers".
     if (parts.length === 2 && parts[1] === "") parts.pop();
+    // "__proto__[organization_id]=..." would otherwise write to Object.prototype (every object of the isolate).
+    if (parts.some((p) => FORBIDDEN_SEGMENTS.has(p))) continue;
     let node: QueryObject = out;
     for (let i = 0; i < parts.length - 1; i++) {
-      const existing = node[parts[i]];
+      const existing = Object.hasOwn(node, parts[i]) ? node[parts[i]] : undefined;
       if (typeof existing !== "object" || Array.isArray(existing)) node[parts[i]] = {};
       node = node[parts[i]] as QueryObject;
     }
     const last = parts[parts.length - 1];
-    const prev = node[last];
+    const prev = Object.hasOwn(node, last) ? node[last] : undefined;
     if (prev === undefined) node[last] = value;
     else if (Array.isArray(prev)) prev.push(value);
     else if (typeof prev === "string") node[last] = [prev, value];
