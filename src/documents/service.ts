@@ -177,6 +177,8 @@ export async function confirmVault(
   const visibility = input.visibility ?? (tenant.user ? "private" : "organization");
   if (visibility === "private" && !tenant.user) throw invalidBody("A private document needs a user: pass user_id or user_email, or visibility organization");
   const existing = await repo.findUpload(env, tenant.organizationId, input.file_key);
+  // A user's vault upload becomes a document only through that user: nobody else may publish or own it.
+  if (existing?.userId && existing.userId !== tenant.user?.id) throw invalidBody("file_key is unknown");
   if (existing?.documentId) return { rms_document_id: existing.documentId };
   const { upload, size } = await requireUploadedFile(env, tenant, input.file_key, "vault");
   const doc = await repo.insertDocument(
