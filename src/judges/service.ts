@@ -59,6 +59,8 @@ export async function submit(env: Env, tenant: Tenant, judge: repo.Judge, body: 
     }
     const existing = await repo.findEvaluation(env, tenant.organizationId, judge, outcome.evaluationId);
     if (!existing) throw new Error("idempotent evaluation missing");
+    // Another user's evaluation (verified with that user's private documents) is never handed out.
+    if (!readableBy(existing, tenant)) throw new ApiError("JUDGE_EVALUATION_IDEMPOTENCY_CONFLICT", "Idempotency-Key was already used by another user");
     return { evaluation_id: existing.id, status: existing.status };
   }
   const job: JudgeJob = { kind: judge === "llm" ? "judge.llm" : "judge.agent", organization_id: tenant.organizationId, evaluation_id: id };
@@ -72,9 +74,18 @@ export async function submit(env: Env, tenant: Tenant, judge: repo.Judge, body: 
   return { evaluation_id: id, status: "pending" as const };
 }
 
+/**
+ * An evaluation is verified with its submitter's visibility (jobTenant): one submitted for a user may
+ * quote that user's private documents, so only that user reads it; one submitted without a user saw
+ * organization documents only and is the organization's.
+ */
+function readableBy(row: repo.EvaluationRow, tenant: Tenant): boolean {
+  return row.userId === null || row.userId === tenant.user?.id;
+}
+
 async function load(env: Env, tenant: Tenant, judge: repo.Judge, id: string): Promise<repo.EvaluationRow> {
   const row = await repo.findEvaluation(env, tenant.organizationId, judge, id);
-  if (!row) throw notFound("Evaluation");
+  if (!row || !readableBy(row, tenant)) throw notFound("Evaluation");
   return row;
 }
 
