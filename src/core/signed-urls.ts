@@ -62,7 +62,9 @@ export async function presignDownload(
     return signed.url;
   }
   const token = await signToken(loadConfig(env).urlSigningSecret, "download", { k: file.r2Key, d: file.documentId, o: file.organizationId }, ttlSeconds);
-  return `${origin}/files/${token}/${encodeURIComponent(file.fileName)}`;
+  // "." and ".." are dot segments a URL parser would remove, leaving no token path at all.
+  const name = /^\.{1,2}$/.test(file.fileName) ? "file" : file.fileName;
+  return `${origin}/files/${token}/${encodeURIComponent(name)}`;
 }
 
 /** A URL that accepts one PUT of exactly `size` bytes with the given Content-Type. */

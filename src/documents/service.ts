@@ -33,7 +33,9 @@ async function requireBatchRoom(env: Env, tenant: Tenant, batchId: string) {
 
 function safeFileName(name: string): string {
   const cleaned = name.normalize("NFKC").replace(/[\\/\u0000-\u001f\u007f]+/g, "_").trim();
-  return cleaned.slice(-200) || "file";
+  const kept = cleaned.slice(-200);
+  // "." and ".." would be dot segments in the key's URL (R2 presigning), resolving to another key.
+  return kept === "" || /^\.+$/.test(kept) ? "file" : kept;
 }
 
 export async function createUploadUrl(
