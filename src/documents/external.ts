@@ -4,7 +4,7 @@ import { z } from "zod";
 import type { Env } from "../core/env";
 import { invalidBody } from "../core/errors";
 import { resolveTickers } from "../market/service";
-import { acceptContentType, MAX_FILE_BYTES } from "./formats";
+import { acceptContentType, MAX_FILE_BYTES, safeFileName } from "./formats";
 import * as repo from "./repo";
 import { enqueueParse } from "./ingest";
 
@@ -40,7 +40,7 @@ export async function addExternalDocument(env: Env, file: File, meta: ExternalMe
     }
   }
   const id = crypto.randomUUID();
-  const r2Key = `${repo.EXTERNAL_ORG}/${id}/${file.name.replace(/[\\/]+/g, "_")}`;
+  const r2Key = `${repo.EXTERNAL_ORG}/${id}/${safeFileName(file.name)}`;
   await env.DOCUMENTS.put(r2Key, await file.arrayBuffer(), { httpMetadata: { contentType } });
   const doc = await repo.insertDocument(env, {
     id,

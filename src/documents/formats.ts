@@ -34,3 +34,11 @@ export function acceptContentType(flow: UploadFlow, contentType: string): string
 export function describeAllowed(flow: UploadFlow): string {
   return [...new Set(Object.values(allowedTypes(flow)).flat())].map((e) => e.toUpperCase()).join(", ");
 }
+
+/** A file name safe as the last segment of an R2 key and a URL path. */
+export function safeFileName(name: string): string {
+  const cleaned = name.normalize("NFKC").replace(/[\\/\u0000-\u001f\u007f]+/g, "_").trim();
+  const kept = cleaned.slice(-200);
+  // "." and ".." would be dot segments in the key's URL (R2 presigning), resolving to another key.
+  return kept === "" || /^\.+$/.test(kept) ? "file" : kept;
+}

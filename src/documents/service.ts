@@ -5,7 +5,7 @@ import type { Tenant } from "../core/auth";
 import { ApiError, invalidBody, notFound } from "../core/errors";
 import { loadConfig } from "../core/env";
 import { presignUpload, verifyToken } from "../core/signed-urls";
-import { acceptContentType, describeAllowed, MAX_FILE_BYTES, MAX_FILES_PER_BATCH, type UploadFlow } from "./formats";
+import { acceptContentType, describeAllowed, MAX_FILE_BYTES, MAX_FILES_PER_BATCH, safeFileName, type UploadFlow } from "./formats";
 import * as repo from "./repo";
 import type { DocumentRow, UploadRow } from "./schema";
 import { enqueueParse } from "./ingest";
@@ -31,12 +31,6 @@ async function requireBatchRoom(env: Env, tenant: Tenant, batchId: string) {
   }
 }
 
-function safeFileName(name: string): string {
-  const cleaned = name.normalize("NFKC").replace(/[\\/\u0000-\u001f\u007f]+/g, "_").trim();
-  const kept = cleaned.slice(-200);
-  // "." and ".." would be dot segments in the key's URL (R2 presigning), resolving to another key.
-  return kept === "" || /^\.+$/.test(kept) ? "file" : kept;
-}
 
 export async function createUploadUrl(
   env: Env,
@@ -181,7 +175,8 @@ export async function confirmVault(
   const existing = await repo.findUpload(env, tenant.organizationId, input.file_key);
   // A user's vault upload becomes a document only through that user: nobody else may publish or own it.
   if (existing?.userId && existing.userId !== tenant.user?.id) throw invalidBody("file_key is unknown");
-  if (existing?.documentId) return { rms_document_id: existing.documentId };
+  // A retried confirmation answers with the document it created; a source-batch file_key is not a vault upload.
+  if (existing?.documentId && existing.flow === "vault") return { rms_document_id: existing.documentId };
   const { upload, size } = await requireUploadedFile(env, tenant, input.file_key, "vault");
   const doc = await repo.insertDocument(
     env,

@@ -3,7 +3,7 @@
 import { SELF } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { call, createOrg, createUser, jsonOf, platformKey, userKey } from "../helpers/harness";
-import { TXT, put, settledVault, upload, uploadUrl } from "../documents/doc-helpers";
+import { TXT, addSource, createBatch, put, settledVault, upload, uploadUrl } from "../documents/doc-helpers";
 
 const text = (s: string) => new TextEncoder().encode(s);
 
@@ -77,5 +77,15 @@ describe("signed upload URLs", () => {
     const token = new URL(mine.payload.upload_url).pathname.split("/")[2];
     const res = await SELF.fetch(`https://api.test/files/${token}/a.txt`);
     expect(res.status).toBe(403);
+  });
+});
+
+describe("vault confirm of a source-batch file_key", () => {
+  it("is refused even after the file was registered as a source", async () => {
+    const org = await createOrg();
+    const batch = await createBatch(org.key);
+    const source = await addSource(org.key, batch, "n.txt", TXT, text("note"));
+    const res = await call("/v2/vault/confirm", { key: org.key, body: { file_key: source.fileKey, name: "n" } });
+    expect(res.status).toBe(400);
   });
 });
