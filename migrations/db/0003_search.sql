@@ -20,6 +20,9 @@ CREATE TABLE search_documents (
   fiscal_quarter INTEGER,
   calendar_date TEXT,
   published_at TEXT,
+  -- published_at, else calendar_date, as RFC 3339 UTC with milliseconds (string order is time order);
+  -- NULL when undated. The exact check of published windows (the scope tokens cover whole days).
+  dated_at TEXT,
   created_at TEXT NOT NULL,
   chunk_count INTEGER NOT NULL
 );

@@ -1,12 +1,12 @@
 // Primary-source look-up for both judges: the search of the documents capability with the run's
-// search_type and the caller's visibility, kept inside the evaluation's time window. The search module
-// has no published_at filter, so hits are post-filtered here on published_at (else the calendar date);
-// undated hits are kept, since nothing says they fall outside the window.
+// search_type and the caller's visibility, inside the evaluation's time window: the search's
+// publishedWindow filter ranks among in-window documents only (date: published_at, else the calendar
+// date); undated documents are kept, since nothing says they fall outside the window.
 import type { Env } from "../core/env";
 import type { Tenant } from "../core/auth";
 import { findUserInOrganization } from "../core/accounts-repo";
 import { searchChunks, type SearchHit } from "../search";
-import { parseInstant } from "./time";
+import { parseInstant, toUtc } from "./time";
 import type { SearchType } from "./schemas";
 
 export interface Window {
@@ -26,19 +26,13 @@ export async function jobTenant(env: Env, organizationId: string, userId: string
   };
 }
 
-function hitInstant(hit: SearchHit): number | null {
-  const raw = hit.published_at ?? (typeof hit.metadata.calendar_date === "string" ? hit.metadata.calendar_date : null);
-  if (!raw) return null;
-  const ms = Date.parse(raw);
-  return Number.isFinite(ms) ? ms : null;
-}
-
-export function insideWindow(hit: SearchHit, window: Window): boolean {
-  const at = hitInstant(hit);
-  if (at === null) return true;
-  const end = parseInstant(window.end_time) ?? Infinity;
-  const start = window.start_time ? parseInstant(window.start_time) ?? -Infinity : -Infinity;
-  return at >= start && at <= end;
+/** The window as the search's publishedWindow (instants normalized to UTC; validated at submission). */
+export function publishedWindowOf(window: Window): { start?: string; end?: string } {
+  const at = (text: string | undefined) => {
+    const ms = text === undefined ? null : parseInstant(text);
+    return ms === null ? undefined : toUtc(ms);
+  };
+  return { start: at(window.start_time), end: at(window.end_time) };
 }
 
 /** Text a search can use: the statement's words, capped (the search reads at most 16 terms anyway). */
@@ -47,6 +41,5 @@ function queryOf(text: string): string {
 }
 
 export async function searchPrimary(env: Env, tenant: Tenant, text: string, searchType: SearchType, window: Window, topK = 6): Promise<SearchHit[]> {
-  const hits = await searchChunks(env, tenant, queryOf(text), { searchTypes: [searchType] }, Math.min(50, topK * 3));
-  return hits.filter((h) => insideWindow(h, window)).slice(0, topK);
+  return searchChunks(env, tenant, queryOf(text), { searchTypes: [searchType], publishedWindow: publishedWindowOf(window) }, topK);
 }

@@ -1,7 +1,7 @@
 // The search tables' queries: atomic (re)indexing of a document, removal, alias and candidate look-ups.
 // Bulk rows travel as one JSON parameter (json_each) to stay within D1's 100 bound parameters.
 import { chunkPage, type Chunk } from "./chunking";
-import { documentScope } from "./scope";
+import { datedAt, documentScope } from "./scope";
 import { abbreviationAliases, nameAliases, tickerAlias } from "./aliases";
 import type { IndexableDocument, PageText } from "./types";
 
@@ -37,12 +37,12 @@ export async function replaceDocument(db: D1Database, doc: IndexableDocument, pa
       .prepare(
         `INSERT INTO search_documents (document_id, organization_id, kind, visibility, owner_user_id, name, source_batch_id, rms_type,
           rms_sub_type, doc_type, doc_sub_type, tickers, stock_ids, company_names, fiscal_year, fiscal_quarter, calendar_date,
-          published_at, created_at, chunk_count) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)`,
+          published_at, dated_at, created_at, chunk_count) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)`,
       )
       .bind(
         doc.id, doc.organizationId, doc.kind, doc.visibility, doc.ownerUserId, doc.name, doc.sourceBatchId, doc.rmsType, doc.rmsSubType,
         doc.docType, doc.docSubType, JSON.stringify(doc.tickers), JSON.stringify(doc.stockIds), JSON.stringify(doc.companyNames ?? []),
-        doc.fiscalYear, doc.fiscalQuarter, doc.calendarDate, doc.publishedAt, doc.createdAt, chunks.length,
+        doc.fiscalYear, doc.fiscalQuarter, doc.calendarDate, doc.publishedAt, datedAt(doc), doc.createdAt, chunks.length,
       ),
   );
 
@@ -140,36 +140,57 @@ const CANDIDATE_COLUMNS = `top.rank, c.chunk_id, c.document_id, c.page, c.start_
   d.doc_sub_type, d.rms_type, d.rms_sub_type, d.tickers, d.stock_ids, d.company_names, d.fiscal_year, d.fiscal_quarter,
   d.calendar_date, d.published_at`;
 
+/** Instants (utcInstant strings, inclusive) a candidate's dated_at must lie between; undated documents pass. */
+export interface DatedBounds {
+  start: string | null;
+  end: string | null;
+}
+
+/**
+ * The FTS5 rows of a MATCH, with the exact published-window check when bounds are given: the scope tokens
+ * cover whole UTC days, so documents of the window's first and last day outside its instants are removed
+ * here, before the LIMIT, and never take a candidate's place.
+ */
+function matchedRows(bounds: DatedBounds | undefined): { from: string; where: string } {
+  if (!bounds) return { from: "search_fts", where: "search_fts MATCH ?1" };
+  return {
+    from: `search_fts JOIN search_chunks wc ON wc.id = search_fts.rowid JOIN search_documents wd ON wd.document_id = wc.document_id`,
+    where: `search_fts MATCH ?1 AND (wd.dated_at IS NULL OR ((?4 IS NULL OR wd.dated_at >= ?4) AND (?5 IS NULL OR wd.dated_at <= ?5)))`,
+  };
+}
+
 /**
  * Up to `limit` chunks matching a scope-only expression, unranked (rank 0), in index order: reads only
  * the scope tokens' postings, for when a company's documents have too few chunks with the question's
  * distinctive words and the rerank should see the rest of them.
  */
-export async function scopeCandidates(db: D1Database, scopeMatch: string, exclude: string[], limit: number): Promise<CandidateRow[]> {
+export async function scopeCandidates(db: D1Database, scopeMatch: string, exclude: string[], limit: number, bounds?: DatedBounds): Promise<CandidateRow[]> {
+  const m = matchedRows(bounds);
   const rows = await db
     .prepare(
-      `WITH top AS (SELECT rowid AS id, 0.0 AS rank FROM search_fts WHERE search_fts MATCH ?1 LIMIT ?2)
+      `WITH top AS (SELECT search_fts.rowid AS id, 0.0 AS rank FROM ${m.from} WHERE ${m.where} LIMIT ?2)
        SELECT ${CANDIDATE_COLUMNS}
        FROM top JOIN search_chunks c ON c.id = top.id JOIN search_documents d ON d.document_id = c.document_id
        WHERE c.chunk_id NOT IN (SELECT value FROM json_each(?3))`,
     )
-    .bind(scopeMatch, limit, JSON.stringify(exclude))
+    .bind(scopeMatch, limit, JSON.stringify(exclude), ...(bounds ? [bounds.start, bounds.end] : []))
     .all<CandidateRow>();
   return rows.results;
 }
 
 /** Best `limit` chunks for an FTS5 MATCH expression by bm25 (text weighs 1, title 2, scope 0). */
-export async function matchCandidates(db: D1Database, match: string, limit: number): Promise<CandidateRow[]> {
+export async function matchCandidates(db: D1Database, match: string, limit: number, bounds?: DatedBounds): Promise<CandidateRow[]> {
+  const m = matchedRows(bounds);
   const rows = await db
     .prepare(
       `WITH top AS (
-         SELECT rowid AS id, bm25(search_fts, 1.0, 2.0, 0.0) AS rank FROM search_fts WHERE search_fts MATCH ?1 ORDER BY rank LIMIT ?2
+         SELECT search_fts.rowid AS id, bm25(search_fts, 1.0, 2.0, 0.0) AS rank FROM ${m.from} WHERE ${m.where} ORDER BY rank LIMIT ?2
        )
        SELECT ${CANDIDATE_COLUMNS}
        FROM top JOIN search_chunks c ON c.id = top.id JOIN search_documents d ON d.document_id = c.document_id
        ORDER BY top.rank`,
     )
-    .bind(match, limit)
+    .bind(match, limit, ...(bounds ? [null, bounds.start, bounds.end] : []))
     .all<CandidateRow>();
   return rows.results;
 }

@@ -22,6 +22,12 @@ const TAG = {
   uploadYear: "cy",
   uploadMonth: "cm",
   uploadDay: "cd",
+  /** Publication date (published_at, else calendar_date; UTC days): "dated" or "undated", then decade, year, month, day. */
+  dated: "pn",
+  publishedDecade: "px",
+  publishedYear: "py",
+  publishedMonth: "pm",
+  publishedDay: "pd",
 } as const;
 
 type Tag = keyof typeof TAG;
@@ -52,6 +58,24 @@ export function accessKey(organizationId: string, kind: string, audience: { shar
   return kind === "external" ? `${organizationId}|${kind}|${who}|${docType ?? ""}` : `${organizationId}|${kind}|${who}`;
 }
 
+/**
+ * The instant a document speaks for, for the published window: published_at, else calendar_date, as
+ * RFC 3339 UTC with milliseconds (so stored values compare as strings); null when it has neither (vault
+ * uploads) or the value is not a date: such documents are undated and kept by every window.
+ */
+export function datedAt(doc: Pick<IndexableDocument, "publishedAt" | "calendarDate">): string | null {
+  const raw = doc.publishedAt ?? doc.calendarDate;
+  return raw ? utcInstant(raw) : null;
+}
+
+/** RFC 3339 UTC with milliseconds, or null when the text is no instant within years 0000-9999. */
+export function utcInstant(text: string): string | null {
+  const ms = Date.parse(text);
+  if (!Number.isFinite(ms)) return null;
+  const iso = new Date(ms).toISOString();
+  return iso.length === 24 ? iso : null;
+}
+
 /** The scope column of every chunk of a document. */
 export function documentScope(doc: IndexableDocument): string {
   const audience = doc.visibility === "organization" ? { shared: true as const } : doc.ownerUserId ? { owner: doc.ownerUserId } : null;
@@ -72,11 +96,28 @@ export function documentScope(doc: IndexableDocument): string {
   if (doc.fiscalYear !== null) tokens.push(scopeToken("fiscalYear", String(doc.fiscalYear)));
   const created = doc.createdAt.slice(0, 10); // YYYY-MM-DD
   tokens.push(scopeToken("uploadYear", created.slice(0, 4)), scopeToken("uploadMonth", created.slice(0, 7)), scopeToken("uploadDay", created));
+  const dated = datedAt(doc);
+  if (dated === null) tokens.push(scopeToken("dated", "undated"));
+  else {
+    const day = dated.slice(0, 10);
+    tokens.push(
+      scopeToken("dated", "dated"),
+      scopeToken("publishedDecade", day.slice(0, 3)),
+      scopeToken("publishedYear", day.slice(0, 4)),
+      scopeToken("publishedMonth", day.slice(0, 7)),
+      scopeToken("publishedDay", day),
+    );
+  }
   return [...new Set(tokens)].join(" ");
 }
 
 /** A boolean expression over scope tokens; rendered into FTS5 syntax by `render`. */
-export type ScopeExpr = { op: "token"; token: string } | { op: "and" | "or"; items: ScopeExpr[] } | { op: "none" };
+export type ScopeExpr =
+  | { op: "token"; token: string }
+  | { op: "and" | "or"; items: ScopeExpr[] }
+  /** The first item without the second (FTS5's binary NOT). */
+  | { op: "not"; items: [ScopeExpr, ScopeExpr] }
+  | { op: "none" };
 
 export const tok = (tag: Tag, value: string): ScopeExpr => ({ op: "token", token: scopeToken(tag, value) });
 export const NONE: ScopeExpr = { op: "none" };
@@ -103,6 +144,8 @@ export function render(expr: ScopeExpr): string {
       return expr.token;
     case "none":
       throw new Error("an empty scope matches nothing and must not be rendered");
+    case "not":
+      return `(${render(expr.items[0])} NOT ${render(expr.items[1])})`;
     default:
       return `(${expr.items.map(render).join(expr.op === "and" ? " AND " : " OR ")})`;
   }
@@ -121,6 +164,52 @@ function daysInMonth(year: number, month: number): number {
   return new Date(Date.UTC(year, month, 0)).getUTCDate();
 }
 
+interface DayTags {
+  decade?: Tag;
+  year: Tag;
+  month: Tag;
+  day: Tag;
+}
+
+const ymdKey = (d: Ymd) => d.year * 10000 + d.month * 100 + d.day;
+
+/**
+ * A range of UTC days (inclusive) as the fewest decade/year/month/day tokens covering it exactly: whole
+ * decades (when the tags have them) and years inside, whole months at the edges, single days at the
+ * edges of those.
+ */
+function dayCover(tags: DayTags, s: Ymd, e: Ymd): ScopeExpr {
+  if (ymdKey(s) > ymdKey(e)) return NONE;
+  const out: ScopeExpr[] = [];
+  const dayTok = (y: number, m: number, d: number) => tok(tags.day, `${y}-${pad(m)}-${pad(d)}`);
+  const monthTok = (y: number, m: number) => tok(tags.month, `${y}-${pad(m)}`);
+  const wholeYear = (y: number) => (y > s.year || (s.month === 1 && s.day === 1)) && (y < e.year || (e.month === 12 && e.day === 31));
+
+  const addDays = (y: number, m: number, from: number, to: number) => {
+    if (from === 1 && to === daysInMonth(y, m)) out.push(monthTok(y, m));
+    else for (let d = from; d <= to; d++) out.push(dayTok(y, m, d));
+  };
+  for (let y = s.year; y <= e.year; y++) {
+    if (tags.decade && y % 10 === 0 && y + 9 <= e.year && wholeYear(y) && wholeYear(y + 9)) {
+      out.push(tok(tags.decade, String(y).slice(0, -1)));
+      y += 9;
+      continue;
+    }
+    if (wholeYear(y)) {
+      out.push(tok(tags.year, String(y)));
+      continue;
+    }
+    const from = y === s.year ? s : { year: y, month: 1, day: 1 };
+    const to = y === e.year ? e : { year: y, month: 12, day: 31 };
+    for (let m = from.month; m <= to.month; m++) {
+      const d0 = m === from.month ? from.day : 1;
+      const d1 = m === to.month ? to.day : daysInMonth(y, m);
+      addDays(y, m, d0, d1);
+    }
+  }
+  return or(...out);
+}
+
 /**
  * An upload-date range (inclusive, UTC days) as the fewest year/month/day tokens covering it exactly:
  * whole years inside, whole months at the edges, single days at the edges of those.
@@ -128,32 +217,42 @@ function daysInMonth(year: number, month: number): number {
 export function uploadRange(start: Ymd | undefined, end: Ymd | undefined, now = new Date()): ScopeExpr {
   const s = start ?? { year: FIRST_UPLOAD_YEAR, month: 1, day: 1 };
   const e = end ?? { year: now.getUTCFullYear() + 1, month: 12, day: 31 };
-  const key = (d: Ymd) => d.year * 10000 + d.month * 100 + d.day;
-  if (key(s) > key(e)) return NONE;
-  const out: ScopeExpr[] = [];
-  const dayTok = (y: number, m: number, d: number) => tok("uploadDay", `${y}-${pad(m)}-${pad(d)}`);
-  const monthTok = (y: number, m: number) => tok("uploadMonth", `${y}-${pad(m)}`);
+  return dayCover({ year: "uploadYear", month: "uploadMonth", day: "uploadDay" }, s, e);
+}
 
-  const addDays = (y: number, m: number, from: number, to: number) => {
-    if (from === 1 && to === daysInMonth(y, m)) out.push(monthTok(y, m));
-    else for (let d = from; d <= to; d++) out.push(dayTok(y, m, d));
-  };
-  const addMonths = (y: number, from: Ymd, to: Ymd) => {
-    // from/to lie in year y
-    if (from.month === 1 && from.day === 1 && to.month === 12 && to.day === 31) {
-      out.push(tok("uploadYear", String(y)));
-      return;
-    }
-    for (let m = from.month; m <= to.month; m++) {
-      const d0 = m === from.month ? from.day : 1;
-      const d1 = m === to.month ? to.day : daysInMonth(y, m);
-      addDays(y, m, d0, d1);
-    }
-  };
-  for (let y = s.year; y <= e.year; y++) {
-    const from = y === s.year ? s : { year: y, month: 1, day: 1 };
-    const to = y === e.year ? e : { year: y, month: 12, day: 31 };
-    addMonths(y, from, to);
+/** Published windows are covered from here to the next year; older or later dates rely on the exact check. */
+const FIRST_PUBLISHED_YEAR = 1900;
+const PUBLISHED: DayTags = { decade: "publishedDecade", year: "publishedYear", month: "publishedMonth", day: "publishedDay" };
+
+function dayOf(ms: number): Ymd {
+  const d = new Date(ms);
+  return { year: d.getUTCFullYear(), month: d.getUTCMonth() + 1, day: d.getUTCDate() };
+}
+
+const DAY_MS = 86_400_000;
+
+/**
+ * The scope side of a published window (instants as utcInstant strings, inclusive): undated documents,
+ * and dated ones whose UTC day lies in the window's days. A superset at the edges: documents of the first
+ * and last day outside the instants are removed by the exact check on search_documents.dated_at (repo.ts).
+ * A bounded side covers its days; an open side excludes the days beyond the other bound instead (a NOT
+ * of a few tokens rather than an OR of a century of them). Null when nothing narrows.
+ */
+export function publishedRange(start: string | null, end: string | null, now = new Date()): ScopeExpr | null {
+  if (start === null && end === null) return null;
+  const undated = tok("dated", "undated");
+  const dated = tok("dated", "dated");
+  const floor: Ymd = { year: FIRST_PUBLISHED_YEAR, month: 1, day: 1 };
+  const ceiling: Ymd = { year: now.getUTCFullYear() + 1, month: 12, day: 31 };
+  let inWindow: ScopeExpr;
+  if (start !== null && end !== null) {
+    inWindow = dayCover(PUBLISHED, dayOf(Date.parse(start)), dayOf(Date.parse(end)));
+  } else {
+    const outside =
+      end !== null
+        ? dayCover(PUBLISHED, dayOf(Date.parse(end) + DAY_MS), ceiling)
+        : dayCover(PUBLISHED, floor, dayOf(Date.parse(start!) - DAY_MS));
+    inWindow = outside.op === "none" ? dated : { op: "not", items: [dated, outside] };
   }
-  return or(...out);
+  return or(undated, inWindow);
 }

@@ -7,8 +7,8 @@ import { tenantD1 } from "../core/db";
 import { queryAliasCandidates } from "./aliases";
 import { isQueryVocabulary, planQuery, type QueryPlan } from "./query";
 import { rerank, type Ranked } from "./rank";
-import { findAliasTickers, matchCandidates, scopeCandidates, type CandidateRow } from "./repo";
-import { accessKey, and, anyOf, NONE, or, render, tok, uploadRange, type ScopeExpr } from "./scope";
+import { findAliasTickers, matchCandidates, scopeCandidates, type CandidateRow, type DatedBounds } from "./repo";
+import { accessKey, and, anyOf, NONE, or, publishedRange, render, tok, uploadRange, utcInstant, type ScopeExpr } from "./scope";
 import { DEFAULT_EXTERNAL_TYPES, EXTERNAL_ORGANIZATION, type SearchFilters, type SearchHit, type SearchType } from "./types";
 
 export const MAX_TOP_K = 50;
@@ -28,7 +28,8 @@ const SCOPE_CANDIDATES = 200;
  * - search_types defaults to ["all"], except when source_batch_id is given: then only the batch is
  *   searched unless search_types is given too;
  * - rms_types / rms_sub_types narrow the rms part only; tickers and stock_ids (either may match),
- *   document_ids and upload_period narrow every part.
+ *   document_ids, upload_period and published_window narrow every part (published_window keeps undated
+ *   documents; its exact instants are checked by the candidate queries, see datedBounds).
  */
 export function accessScope(tenant: Tenant, filters: SearchFilters): { rms: ScopeExpr; external: ScopeExpr } {
   const types = new Set<SearchType>(filters.searchTypes ?? (filters.sourceBatchId ? [] : ["all"]));
@@ -57,7 +58,23 @@ export function accessScope(tenant: Tenant, filters: SearchFilters): { rms: Scop
   if (tickers.length || filters.stockIds?.length) narrow.push(or(anyOf("ticker", tickers), anyOf("stock", filters.stockIds ?? [])));
   if (filters.documentIds?.length) narrow.push(anyOf("document", filters.documentIds));
   if (filters.uploadPeriod && (filters.uploadPeriod.start || filters.uploadPeriod.end)) narrow.push(uploadRange(filters.uploadPeriod.start, filters.uploadPeriod.end));
+  const bounds = datedBounds(filters);
+  const published = bounds && publishedRange(bounds.start, bounds.end);
+  if (published) narrow.push(published);
   return { rms: and(or(...rmsParts), ...narrow), external: and(external, ...narrow) };
+}
+
+/** The published window as normalized instants; undefined when the filter is absent or open on both sides. */
+export function datedBounds(filters: SearchFilters): DatedBounds | undefined {
+  const w = filters.publishedWindow;
+  if (!w || (w.start === undefined && w.end === undefined)) return undefined;
+  const instant = (text: string | undefined, side: string) => {
+    if (text === undefined) return null;
+    const at = utcInstant(text);
+    if (at === null) throw new TypeError(`publishedWindow.${side} is not an RFC 3339 instant: ${text}`);
+    return at;
+  };
+  return { start: instant(w.start, "start"), end: instant(w.end, "end") };
 }
 
 function quote(words: string[]): string {
@@ -152,6 +169,7 @@ function toHit(r: Ranked, maxScore: number): SearchHit {
 export async function searchChunks(env: Env, tenant: Tenant, query: string, filters: SearchFilters, topK: number): Promise<SearchHit[]> {
   const k = Math.max(1, Math.min(MAX_TOP_K, Math.floor(topK)));
   const scope = accessScope(tenant, filters);
+  const bounds = datedBounds(filters);
   // The external corpus and the tenant may live in different databases (TENANT_DB_OVERRIDES).
   const parts = new Map<D1Database, ScopeExpr[]>();
   const orgsByDb = new Map<D1Database, string[]>();
@@ -174,7 +192,7 @@ export async function searchChunks(env: Env, tenant: Tenant, query: string, filt
 
   const run = async (extra: ScopeExpr | null, words = text): Promise<CandidateRow[]> => {
     const rows = await Promise.all(
-      [...parts].map(([db, exprs]) => matchCandidates(db, matchExpression(words, extra ? and(or(...exprs), extra) : or(...exprs)), CANDIDATES)),
+      [...parts].map(([db, exprs]) => matchCandidates(db, matchExpression(words, extra ? and(or(...exprs), extra) : or(...exprs)), CANDIDATES, bounds)),
     );
     return rows.flat();
   };
@@ -186,7 +204,7 @@ export async function searchChunks(env: Env, tenant: Tenant, query: string, filt
     if (rows.length >= k) return rows;
     const seen = rows.map((r) => r.chunk_id);
     const more = await Promise.all(
-      [...parts].map(([db, exprs]) => scopeCandidates(db, `scope : ${render(extra ? and(or(...exprs), extra) : or(...exprs))}`, seen, SCOPE_CANDIDATES)),
+      [...parts].map(([db, exprs]) => scopeCandidates(db, `scope : ${render(extra ? and(or(...exprs), extra) : or(...exprs))}`, seen, SCOPE_CANDIDATES, bounds)),
     );
     return [...rows, ...more.flat()];
   };

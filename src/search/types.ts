@@ -50,6 +50,12 @@ export interface SearchFilters {
   sourceBatchId?: string;
   sourceIds?: string[];
   documentIds?: string[];
+  /**
+   * Publication window, RFC 3339 instants, both ends inclusive, either may be left open. A document's date
+   * is published_at, else calendar_date; documents with neither are undated and kept. Applied inside the
+   * search, so ranking happens among in-window chunks only.
+   */
+  publishedWindow?: { start?: string; end?: string };
 }
 
 export interface SearchHit {

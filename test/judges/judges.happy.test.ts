@@ -1,11 +1,12 @@
 // Both judges end to end through the Worker and the real queue consumer: 202 then the settled result in
 // the documented shapes, verification against external primary sources in the time window, grading,
 // idempotency (also under concurrent retries) and billing.
-import { SELF } from "cloudflare:test";
+import { env, SELF } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
 import { admin, call, createOrg, jsonOf, type TestOrg } from "../helpers/harness";
 import { until } from "../documents/doc-helpers";
 import { evaluationRows, fixtureText, llmBody, settled, submit, usageRows } from "./judge-helpers";
+import { indexDocument } from "../../src/search/index";
 
 const ISO_Z = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{3})?Z$/;
 let org: TestOrg;
@@ -77,6 +78,30 @@ describe("LLM judge", () => {
     expect(r.reference_verdicts[0].verdict).toBe("unresolved");
     const later = await submit("llm", org.key, llmBody({ references: [SUPPORTED_REF], time_window: { start_time: "2019-02-07T00:00:00Z", end_time: "2019-02-07T00:00:00Z" } }));
     expect((await settled("llm", org.key, later.json.payload.evaluation_id)).result.reference_verdicts[0].verdict).toBe("supported");
+  });
+
+  it("ignores an out-of-window primary source that contradicts the reference (the search filters on the window)", async () => {
+    const ref = { title: "Veltrane Logistics 2018 revenue", content: "Veltrane Logistics reported revenue of 4,120 million in fiscal 2018, up from 3,870 million in fiscal 2017." };
+    // Published after WINDOW (and after every other window of this file), with other figures on the subject.
+    const laterId = crypto.randomUUID();
+    await indexDocument(
+      env.DB,
+      {
+        id: laterId, organizationId: "external", kind: "external", visibility: "organization", ownerUserId: null, name: "Veltrane Logistics annual report",
+        sourceBatchId: null, rmsType: null, rmsSubType: null, docType: "filing", docSubType: "10k", tickers: ["VLTR"], stockIds: [], companyNames: ["Veltrane Logistics"],
+        fiscalYear: 2018, fiscalQuarter: null, calendarDate: null, publishedAt: "2025-06-30T00:00:00Z", createdAt: new Date().toISOString(),
+      },
+      [{ page: 1, text: "Veltrane Logistics reported revenue of 5,930 million in fiscal 2018, up from 5,210 million in fiscal 2017." }],
+    );
+    const inWindow = await submit("llm", org.key, llmBody({ references: [ref] }));
+    const v = (await settled("llm", org.key, inWindow.json.payload.evaluation_id)).result.reference_verdicts[0];
+    expect(v.verdict).toBe("unresolved");
+    expect(v.evidence).toEqual([]);
+    // With the later document inside the window, it is found and contradicts the reference.
+    const wide = await submit("llm", org.key, llmBody({ references: [ref], time_window: { end_time: new Date().toISOString() } }));
+    const w = (await settled("llm", org.key, wide.json.payload.evaluation_id)).result.reference_verdicts[0];
+    expect(w.verdict).toBe("contradicted");
+    expect(w.evidence.map((e: { document_id: string }) => e.document_id)).toEqual([laterId]);
   });
 
   it("grades a correct answer above one with a wrong figure, and skips verification without references", async () => {
