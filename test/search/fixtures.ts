@@ -1,7 +1,7 @@
 // Setup data for the search tests: real documents / source_batches rows inserted through env.DB and
 // indexed with indexDocument, plus the FinanceBench pages in test/fixtures/search.
 import { env } from "cloudflare:test";
-import { indexDocument, type IndexableDocument, type PageText } from "../../src/search/index";
+import { indexDocument, type IndexableDocument, type PageText, type SearchHit } from "../../src/search/index";
 import { call, jsonOf } from "../helpers/harness";
 
 export const PAGES = ["3M_2018_10K_p59", "AMAZON_2017_10K_p37", "AMD_2022_10K_p11", "JPMORGAN_2022_10K_p2", "PEPSICO_2022_10K_p3"] as const;
@@ -58,18 +58,8 @@ export async function addBatch(organizationId: string): Promise<string> {
   return id;
 }
 
-export interface Result {
-  document_id: string;
-  document_name: string;
-  chunk_id: string;
-  text: string;
-  score: number;
-  search_type: "rms" | "external";
-  page: number | null;
-  doc_type: string | null;
-  tickers: string[];
-  published_at: string | null;
-}
+/** One result of POST /v1/search: the hit without the fields kept for citations. */
+export type Result = Omit<SearchHit, "offset" | "metadata">;
 
 export async function search(key: string, body: Record<string, unknown>): Promise<Result[]> {
   const res = await call("/v1/search", { key, body });
