@@ -2,6 +2,8 @@
 // question of questions.json through POST /v1/ttsql, and scores the answers against gold.json (computed
 // from the CSVs by gold.mjs). Prints execution accuracy per class and overall, p50/p95 latency, and the
 // wrong answers presented as success on out-of-scope questions.
+// TTSQL_QUESTIONS=heldout (binding set by bench/ttsql.vitest.config.mts from the environment) asks the
+// held-out set instead: heldout-questions.json scored against heldout-gold.json (node bench/ttsql/heldout-gold.mjs).
 import { applyD1Migrations, env, SELF } from "cloudflare:test";
 import { it } from "vitest";
 
@@ -139,8 +141,9 @@ it("TTSQL benchmark", async () => {
   const { user_id } = await admin("/admin/v1/users", { method: "POST", body: JSON.stringify({ organization_id, email: "bench@example.com", name: "Bench" }), headers: { "Content-Type": "application/json" } });
   const { api_key } = await admin("/admin/v1/api_keys", { method: "POST", body: JSON.stringify({ organization_id, kind: "organization", user_id }), headers: { "Content-Type": "application/json" } });
 
-  const { questions } = JSON.parse(await data("bench/ttsql/questions.json")) as { questions: { id: string; class: string; question: string }[] };
-  const gold = JSON.parse(await data("bench/ttsql/gold.json")) as Record<string, Gold>;
+  const set = e.TTSQL_QUESTIONS === "heldout" ? "heldout-" : "";
+  const { questions } = JSON.parse(await data(`bench/ttsql/${set}questions.json`)) as { questions: { id: string; class: string; question: string }[] };
+  const gold = JSON.parse(await data(`bench/ttsql/${set}gold.json`)) as Record<string, Gold>;
   const perClass = new Map<string, { n: number; ok: number }>();
   const latencies: number[] = [];
   const failures: string[] = [];
@@ -162,7 +165,7 @@ it("TTSQL benchmark", async () => {
   const total = [...perClass.values()].reduce((a, c) => ({ n: a.n + c.n, ok: a.ok + c.ok }), { n: 0, ok: 0 });
   const lines = [
     "",
-    `TTSQL benchmark: ${total.n} questions, engine local (MODEL_PROVIDER default), demo market data loaded in ${loadSeconds.toFixed(1)} s`,
+    `TTSQL benchmark${set ? " (held-out set)" : ""}: ${total.n} questions, engine local (MODEL_PROVIDER default), demo market data loaded in ${loadSeconds.toFixed(1)} s`,
     "class                 n   correct  accuracy",
     ...[...perClass.entries()].map(([k, c]) => `${k.padEnd(20)} ${String(c.n).padStart(3)}   ${String(c.ok).padStart(5)}    ${pct(c.ok, c.n).padStart(5)}%`),
     `${"overall".padEnd(20)} ${String(total.n).padStart(3)}   ${String(total.ok).padStart(5)}    ${pct(total.ok, total.n).padStart(5)}%`,
