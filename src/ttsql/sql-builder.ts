@@ -53,7 +53,13 @@ export function buildPlan(input: EngineInput): SqlPlan {
   const text = f.text;
   const understood = describe(f);
 
-  if (/\b(drop|delete|insert|update|alter|truncate|create|attach|pragma|grant|replace into)\b/.test(text) && !/\bupdate(d)?\b.*\b(price|data)\b/.test(text) || /;\s*\w/.test(text)) {
+  // Write requests, not finance words: "a 30% drop", "peak-to-trough drop" and "updated prices" are questions.
+  const writeRequest =
+    /\b(drop|truncate|alter|create)\s+(table|database|index|view|schema)\b/.test(text) ||
+    /\b(delete|remove|wipe|erase)\b.*\b(from|all|every|table|database|rows?|records?|companies|prices|data)\b/.test(text) ||
+    /\b(insert\s+into|replace\s+into|update\s+\w+\s+set|attach|pragma|grant)\b/.test(text) ||
+    /;\s*\w/.test(text);
+  if (writeRequest) {
     return refuse("write", understood, "This service only reads market data; it never changes it.");
   }
   if (/\b(will|forecast|predict|prediction|projection for|next year|going to|expected to|should i|buy or sell|recommend)\b/.test(text) && !/earnings|call|report/.test(text)) {

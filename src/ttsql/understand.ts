@@ -189,8 +189,16 @@ function parseAmount(raw: string, unitWord: string | undefined): { value: number
   return { value: n * scale, percent: u === "%" || u === "percent" };
 }
 
+/** "'14", "FY15", "fy 13" -> 2014, FY2015, fy 2013 (two-digit years read as 19xx from 50, else 20xx). */
+export function expandShortYears(text: string): string {
+  const full = (yy: string) => (Number(yy) >= 50 ? `19${yy}` : `20${yy}`);
+  return text
+    .replace(/\b(fy|FY|Fy)\s?'?(\d{2})\b(?!\d)/g, (_m, fy: string, yy: string) => `${fy}${full(yy)}`)
+    .replace(/(^|[\s(])'(\d{2})\b(?!\d)/g, (_m, pre: string, yy: string) => `${pre}${full(yy)}`);
+}
+
 export function understand(question: string, index: NameIndex): Frame {
-  const original = question.replace(/[’‘]/g, "'").replace(/\s+/g, " ").trim();
+  const original = expandShortYears(question.replace(/[’‘]/g, "'").replace(/\s+/g, " ").trim());
   const lower = original.toLowerCase();
   const flags = new Set<string>();
   const datesFound = findDates(lower);
@@ -201,8 +209,15 @@ export function understand(question: string, index: NameIndex): Frame {
   const range = /(?:from|between)\s+(?:fy\s?|fiscal\s+(?:year\s+)?)?((?:19|20)\d{2})\s+(?:to|and|through|until|-)\s+(?:fy\s?|fiscal\s+(?:year\s+)?)?((?:19|20)\d{2})/.exec(withoutDates) ?? /\b((?:19|20)\d{2})\s*[-–]\s*((?:19|20)\d{2})\b/.exec(withoutDates);
   if (range) yearRange = [Number(range[1]), Number(range[2])];
   const monthYear = new RegExp(`\\b(?:in\\s+)?${MONTH_RE}\\s+((?:19|20)\\d{2})\\b`).exec(withoutDates);
+  // "jan 2014 through dec 2015": a span of whole months.
+  const monthSpan = new RegExp(`\\b${MONTH_RE}\\s+((?:19|20)\\d{2})\\s+(?:to|through|thru|until|till|-|–)\\s+${MONTH_RE}\\s+((?:19|20)\\d{2})\\b`).exec(withoutDates);
   let months: [string, string] | null = null;
-  if (monthYear) {
+  if (monthSpan) {
+    const [a, b] = [monthIndex(monthSpan[1]), monthIndex(monthSpan[3])];
+    const [ya, yb] = [Number(monthSpan[2]), Number(monthSpan[4])];
+    const last = new Date(Date.UTC(yb, b + 1, 0)).getUTCDate();
+    months = [`${ya}-${String(a + 1).padStart(2, "0")}-01`, `${yb}-${String(b + 1).padStart(2, "0")}-${String(last).padStart(2, "0")}`];
+  } else if (monthYear) {
     const mi = monthIndex(monthYear[1]);
     const y = Number(monthYear[2]);
     const last = new Date(Date.UTC(y, mi + 1, 0)).getUTCDate();
@@ -225,7 +240,8 @@ export function understand(question: string, index: NameIndex): Frame {
     }
   }
   // "financial" in "financial data" or "technology" inside a company name is not a sector filter.
-  if (sector && !/\b(sector|companies|company|stocks|firms|names|industry)\b/.test(lower)) sector = null;
+  // A plural sector word ("industrials", "utilities") names the sector's companies by itself.
+  if (sector && !/\b(sector|companies|company|stocks|firms|names|industry)\b/.test(lower) && !/\b(industrials|utilities)\b/.test(lower)) sector = null;
 
   let topN: number | null = null;
   const nMt = /\b(?:top|first|bottom|largest|biggest|highest|lowest|smallest|best|worst)\s+(\d{1,3}|one|two|three|four|five|six|seven|eight|nine|ten|fifteen|twenty)\b/.exec(lower) ?? /\b(\d{1,3}|three|five|ten|two|four)\s+(?:largest|biggest|highest|lowest|smallest|top|best|worst|most|least)\b/.exec(lower) ?? /\b(?:which|list|name|show)\s+(?:the\s+)?(\d{1,2}|two|three|four|five|ten)\s+\w/.exec(lower);
