@@ -1,7 +1,9 @@
 #!/usr/bin/env node
 // Computes the TTSQL benchmark's gold answers straight from the source CSVs (../shared/data, or the
 // gzipped copies in data/market), with plain JavaScript: never through the engine, its SQL or D1.
-// Writes bench/ttsql/gold.json: one expected answer per question of questions.json.
+// Writes bench/ttsql/gold.json: one expected answer per question of questions.json. With
+// TTSQL_QUESTIONS=heldout it reads heldout-questions.json and writes heldout-gold.json instead (the
+// held-out set: `TTSQL_QUESTIONS=heldout npm run bench:ttsql`).
 import { readFileSync, existsSync, writeFileSync } from "node:fs";
 import { gunzipSync } from "node:zlib";
 import { dirname, join } from "node:path";
@@ -178,7 +180,8 @@ function answer(g) {
   throw new Error(`unknown gold kind ${g.kind}`);
 }
 
-const { questions } = JSON.parse(readFileSync(join(here, "questions.json"), "utf8"));
+const set = process.env.TTSQL_QUESTIONS === "heldout" ? "heldout-" : "";
+const { questions } = JSON.parse(readFileSync(join(here, `${set}questions.json`), "utf8"));
 const gold = {};
 for (const q of questions) {
   let a = answer(q.gold);
@@ -186,5 +189,5 @@ for (const q of questions) {
   if (a.type === "number" && (a.value === null || !Number.isFinite(a.value))) a = { type: "unanswerable", reason: "no value in the source" };
   gold[q.id] = a;
 }
-writeFileSync(join(here, "gold.json"), JSON.stringify(gold, null, 1) + "\n");
-console.log(`gold answers for ${Object.keys(gold).length} questions -> bench/ttsql/gold.json`);
+writeFileSync(join(here, `${set}gold.json`), JSON.stringify(gold, null, 1) + "\n");
+console.log(`gold answers for ${Object.keys(gold).length} questions -> bench/ttsql/${set}gold.json`);

@@ -3,7 +3,7 @@
 // from the CSVs by gold.mjs). Prints execution accuracy per class and overall, p50/p95 latency, and the
 // wrong answers presented as success on out-of-scope questions.
 // TTSQL_QUESTIONS=heldout (binding set by bench/ttsql.vitest.config.mts from the environment) asks the
-// held-out set instead: heldout-questions.json scored against heldout-gold.json (node bench/ttsql/heldout-gold.mjs).
+// held-out set instead: heldout-questions.json scored against heldout-gold.json (TTSQL_QUESTIONS=heldout node bench/ttsql/gold.mjs).
 import { applyD1Migrations, env, SELF } from "cloudflare:test";
 import { it } from "vitest";
 
