@@ -1,6 +1,7 @@
 // Market-data endpoints: the admin loader (multipart CSV upload per dataset) with its status, and
 // ticker -> stock_id mapping for API keys. Logic lives in service.ts.
 import { z } from "zod";
+import { tenantSelectorFields } from "../core/schemas";
 import { defineRoute } from "../core/route";
 import { invalidBody } from "../core/errors";
 import { parseWith } from "../core/http";
@@ -136,10 +137,7 @@ export const marketRoutes = [
     envelope: true,
     body: z.strictObject({
       tickers: z.array(z.string().trim().min(1).max(32)).min(1).max(500),
-      organization_id: z.string().optional(),
-      user_id: z.string().optional(),
-      user_email: z.string().optional(),
-      user_name: z.string().optional(),
+      ...tenantSelectorFields,
     }),
     response: z.object({
       mappings: z.array(z.object({ ticker: z.string(), stock_id: z.string(), company_name: z.string() })),

@@ -1,5 +1,6 @@
 // Endpoints without an API key: the health check and the generated OpenAPI document.
 import { z } from "zod";
+import { tenantSelectorFields } from "../core/schemas";
 import { defineRoute, type AnyRoute } from "../core/route";
 import { buildOpenApiDocument } from "../core/openapi";
 import { json } from "../core/http";
@@ -25,10 +26,7 @@ export function metaRoutes(allRoutes: () => AnyRoute[]): AnyRoute[] {
       auth: "key",
       envelope: true,
       query: z.object({
-        organization_id: z.string().optional(),
-        user_id: z.string().optional(),
-        user_email: z.string().optional(),
-        user_name: z.string().optional(),
+        ...tenantSelectorFields,
       }),
       response: z.object({
         organization_id: z.uuid(),

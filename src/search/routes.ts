@@ -1,6 +1,7 @@
 // POST /v1/search: document search without answer generation. Schema and registration here; the
 // logic in service.ts (batch checks) and search.ts (scope, query understanding, ranking).
 import { z } from "zod";
+import { tenantSelectorFields } from "../core/schemas";
 import { defineRoute } from "../core/route";
 import { MAX_TOP_K } from "./search";
 import * as service from "./service";
@@ -38,11 +39,7 @@ export const searchRequest = z.strictObject({
   source_batch_id: z.uuid().optional(),
   source_ids: z.array(z.uuid()).max(100).optional(),
   document_ids: z.array(z.uuid()).max(100).optional(),
-  // Identity selectors of platform keys (read by the tenant resolution).
-  organization_id: z.string().optional(),
-  user_id: z.string().optional(),
-  user_email: z.string().optional(),
-  user_name: z.string().optional(),
+  ...tenantSelectorFields,
 });
 
 export const searchResult = z.object({

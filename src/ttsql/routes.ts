@@ -1,5 +1,6 @@
 // POST /v1/ttsql: a finance question in plain language, answered from MARKET_DB as markdown (flat body).
 import { z } from "zod";
+import { tenantSelectorFields } from "../core/schemas";
 import { defineRoute } from "../core/route";
 import { invalidBody } from "../core/errors";
 import { answerQuestion } from "./service";
@@ -39,10 +40,7 @@ export const ttsqlRoutes = [
     maxBodyBytes: 64 * 1024,
     body: z.object({
       query: z.unknown(),
-      organization_id: z.string().optional(),
-      user_id: z.string().optional(),
-      user_email: z.string().optional(),
-      user_name: z.string().optional(),
+      ...tenantSelectorFields,
     }),
     response: ttsqlResponseSchema,
     handler: async ({ body }, ctx) => {
