@@ -40,7 +40,7 @@ export async function findBatch(env: Env, organizationId: string, id: string) {
     .get();
 }
 
-/** Files registered in a batch plus uploads handed out for it and not yet registered or expired. */
+/** Files registered in a batch (the 10-file limit counts registered sources). */
 export async function batchFileCount(env: Env, organizationId: string, batchId: string): Promise<number> {
   const db = dbFor(env, organizationId);
   const docs = await db
