@@ -3,13 +3,14 @@
 // Each finished step is stored in D1, so a redelivered job resumes where the last delivery stopped.
 import type { Env } from "../core/env";
 import { modelProvider, ProviderError } from "../core/providers";
-import { parseFaults, InjectedFault, type Faults } from "./faults";
+import { parseFaults } from "./faults";
 import { TASK_ASSESS, TASK_CLAIMS } from "./engine";
 import { assessOutputSchema, claimsOutputSchema, type AssessOutput, type ClaimsOutput } from "./engine/assess";
 import { failureCodeOf } from "./llm-run";
 import * as repo from "./repo";
 import type { AgentRequest, Assessment } from "./schemas";
 import { jobTenant, searchPrimary } from "./sources";
+import { loadRunSteps, step } from "./steps";
 
 const AGENT_SYSTEM =
   "You are an expert financial fact-checker. Work only from the question, the answer, the references and the primary-source passages given. Return JSON that matches the schema.";
@@ -20,29 +21,19 @@ interface EvidenceState {
 
 const MAX_MATERIAL = 25;
 
-async function step<T>(env: Env, row: repo.EvaluationRow, done: Map<string, repo.Checkpoint>, name: string, attempt: number, faults: Faults, work: () => Promise<T>): Promise<T> {
-  const saved = done.get(name);
-  if (saved) return saved.state as T;
-  // Test-only: the step fails on the first delivery; the retry resumes from the stored steps.
-  if (faults.agentSteps.has(name) && attempt <= 1) throw new InjectedFault(`agent step ${name}`);
-  const state = await work();
-  await repo.saveCheckpoint(env, row.organizationId, row.id, name, attempt, state);
-  return state;
-}
-
 export async function runAgentJudge(env: Env, organizationId: string, evaluationId: string, attempt: number): Promise<void> {
   const row = await repo.findEvaluation(env, organizationId, "agent", evaluationId);
   if (!row || row.status !== "pending") return;
   await repo.recordRunStarted(env, organizationId, evaluationId, "agent");
   const req = row.request as AgentRequest;
-  const faults = parseFaults(env, row.faults);
-  const done = await repo.loadCheckpoints(env, organizationId, evaluationId);
+  // Test-only: an agent_step fault fails the step on the first delivery; the retry resumes from the stored steps.
+  const run = await loadRunSteps(env, organizationId, evaluationId, attempt, { before: parseFaults(env, row.faults).agentSteps });
   const provider = modelProvider(env);
   const fail = (err: ProviderError) => repo.settleEvaluation(env, organizationId, evaluationId, { status: "failed", code: failureCodeOf(err), message: `Assessment failed: ${err.message}` });
 
   let claims: ClaimsOutput;
   try {
-    claims = await step(env, row, done, "claims", attempt, faults, () =>
+    claims = await step(run, "claims", () =>
       provider.generateObject({
         task: TASK_CLAIMS,
         system: AGENT_SYSTEM,
@@ -71,7 +62,7 @@ export async function runAgentJudge(env: Env, organizationId: string, evaluation
     return;
   }
 
-  const evidence = await step<EvidenceState>(env, row, done, "evidence", attempt, faults, async () => {
+  const evidence = await step<EvidenceState>(run, "evidence", async () => {
     const tenant = await jobTenant(env, organizationId, row.userId);
     const out: EvidenceState["claims"] = [];
     for (const c of material) {
@@ -85,7 +76,7 @@ export async function runAgentJudge(env: Env, organizationId: string, evaluation
 
   let assessed: AssessOutput;
   try {
-    assessed = await step(env, row, done, "assess", attempt, faults, () =>
+    assessed = await step(run, "assess", () =>
       provider.generateObject({
         task: TASK_ASSESS,
         system: AGENT_SYSTEM,

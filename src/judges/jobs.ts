@@ -17,7 +17,7 @@ async function deadLetter(env: Parameters<typeof runLlmJudge>[0], message: unkno
 
 registerJob("judge.llm", {
   schema: judgeJob("judge.llm"),
-  run: (env, message) => runLlmJudge(env, (message as JudgeMessage).organization_id, (message as JudgeMessage).evaluation_id),
+  run: (env, message, attempt) => runLlmJudge(env, (message as JudgeMessage).organization_id, (message as JudgeMessage).evaluation_id, attempt),
   onDeadLetter: deadLetter,
 });
 

@@ -1,6 +1,7 @@
-// One LLM judge run (queue consumer): verify the references against primary sources, then grade the
-// answer through the model provider (caller's prompt as the system message, temperature 0, seed 7,
-// schema-checked output retried once by the provider) and settle the evaluation.
+// One LLM judge run (queue consumer), in checkpointed steps: verify (the references against primary
+// sources), then grade (the model provider: caller's prompt as the system message, temperature 0, seed 7,
+// schema-checked output retried once by the provider), then settle. A redelivered job resumes from the
+// stored steps, so it neither verifies nor grades again.
 import type { Env } from "../core/env";
 import { modelProvider, ProviderError } from "../core/providers";
 import { parseFaults, InjectedFault } from "./faults";
@@ -9,7 +10,8 @@ import { gradeOutputSchema, type GradeInput, type GradeOutput } from "./engine/g
 import * as repo from "./repo";
 import type { LlmRequest, LlmResult } from "./schemas";
 import { jobTenant } from "./sources";
-import { verifyReferences } from "./verify";
+import { loadRunSteps, step } from "./steps";
+import { verifyReferences, type Verification } from "./verify";
 
 export const DEFAULT_JUDGE_PROMPT =
   "You are a meticulous financial research reviewer. Grade the answer to the user's question on four fixed dimensions, " +
@@ -32,16 +34,25 @@ export function failureCodeOf(err: ProviderError): string {
   return err.kind === "unavailable" || err.kind === "configuration" ? "JUDGE_EVALUATION_UNAVAILABLE" : "JUDGE_EVALUATION_FAIL";
 }
 
-export async function runLlmJudge(env: Env, organizationId: string, evaluationId: string): Promise<void> {
+/** The grade step's stored state: the scores and the provider:model that gave them. */
+interface Graded {
+  grade: GradeOutput;
+  judge_model: string;
+}
+
+export async function runLlmJudge(env: Env, organizationId: string, evaluationId: string, attempt: number): Promise<void> {
   const row = await repo.findEvaluation(env, organizationId, "llm", evaluationId);
   if (!row || row.status !== "pending") return;
+  // One usage row per evaluation: a redelivery finds it present and bills nothing more.
   await repo.recordRunStarted(env, organizationId, evaluationId, "llm");
   const req = row.request as LlmRequest;
   const faults = parseFaults(env, row.faults);
-  const tenant = await jobTenant(env, organizationId, row.userId);
+  // Test-only: an llm_step fault fails the first delivery once the step is stored; the retry resumes.
+  const run = await loadRunSteps(env, organizationId, evaluationId, attempt, { after: faults.llmSteps });
 
-  const verification = req.references.length
-    ? await verifyReferences(env, tenant, req.references, req.search_type, req.time_window, faults)
+  // Without references verification is skipped: nothing to do, nothing to store.
+  const verification: Verification = req.references.length
+    ? await step(run, "verify", async () => verifyReferences(env, await jobTenant(env, organizationId, row.userId), req.references, req.search_type, req.time_window, faults))
     : { verdicts: [], verifiedCount: 0, evidence: [] };
   // Only surviving verdicts reach the grader; references contradicted by primary sources are left out.
   const contradicted = new Set(verification.verdicts.filter((v) => v.verdict === "contradicted").map((v) => v.reference_index));
@@ -57,25 +68,29 @@ export async function runLlmJudge(env: Env, organizationId: string, evaluationId
     },
   };
 
-  const provider = modelProvider(env);
-  let grade: GradeOutput;
+  let graded: Graded;
   try {
-    if (faults.grade) throw new ProviderError("invalid_output", `${new InjectedFault("grading output failed validation on both attempts").message}`);
-    grade = await provider.generateObject({
-      task: TASK_GRADE,
-      system: req.prompt ?? DEFAULT_JUDGE_PROMPT,
-      prompt: renderPrompt(input, verification.verdicts),
-      input,
-      schema: gradeOutputSchema,
-      schemaName: "judge_scores",
-      temperature: 0,
-      seed: 7,
+    graded = await step(run, "grade", async () => {
+      if (faults.grade) throw new ProviderError("invalid_output", `${new InjectedFault("grading output failed validation on both attempts").message}`);
+      const provider = modelProvider(env);
+      const grade = await provider.generateObject({
+        task: TASK_GRADE,
+        system: req.prompt ?? DEFAULT_JUDGE_PROMPT,
+        prompt: renderPrompt(input, verification.verdicts),
+        input,
+        schema: gradeOutputSchema,
+        schemaName: "judge_scores",
+        temperature: 0,
+        seed: 7,
+      });
+      return { grade, judge_model: `${provider.name}:${provider.model}` };
     });
   } catch (err) {
     if (!(err instanceof ProviderError)) throw err;
     await repo.settleEvaluation(env, organizationId, evaluationId, { status: "failed", code: failureCodeOf(err), message: `Grading failed: ${err.message}` });
     return;
   }
+  const { grade } = graded;
   const scores = { factuality: grade.factuality, completeness: grade.completeness, relevance: grade.relevance, grounding: grade.grounding };
   const result: LlmResult = {
     scores,
@@ -84,7 +99,7 @@ export async function runLlmJudge(env: Env, organizationId: string, evaluationId
     reference_verdicts: verification.verdicts,
     input_reference_count: req.references.length,
     verified_reference_count: verification.verifiedCount,
-    judge_model: `${provider.name}:${provider.model}`,
+    judge_model: graded.judge_model,
   };
   await repo.settleEvaluation(env, organizationId, evaluationId, { status: "completed", result });
 }

@@ -1,4 +1,4 @@
-// Every query of the judges: evaluations, idempotency keys, usage rows and agent checkpoints, always
+// Every query of the judges: evaluations, idempotency keys, usage rows and run checkpoints, always
 // scoped by organization_id and run against the organization's database (tenantD1).
 import type { Env } from "../core/env";
 import { tenantD1 } from "../core/db";

@@ -1,8 +1,10 @@
 // Fault paths, injected per submission with the test-only X-Judge-Faults header (honoured only when
-// WORKERD_LOCAL=true): a failed verifier chunk, a grading call that keeps failing, an agent step that
-// fails once and is resumed from its checkpoint by the queue's retry.
+// WORKERD_LOCAL=true): a failed verifier chunk, a grading call that keeps failing, an LLM or agent judge
+// delivery that fails once and is resumed from its checkpoints by the queue's retry.
+import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { createOrg } from "../helpers/harness";
+import { until } from "../documents/doc-helpers";
 import { parseFaults, readFaultHeader } from "../../src/judges/faults";
 import type { Env } from "../../src/core/env";
 import { checkpoints, llmBody, settled, submit, usageRows } from "./judge-helpers";
@@ -34,6 +36,49 @@ describe("faults", () => {
     expect(await usageRows(org.organizationId)).toBe(1);
   });
 
+  it("an LLM judge delivery that fails after verification is retried and resumes from the stored verification, billed once", async () => {
+    const org = await createOrg();
+    const { json } = await submit("llm", org.key, llmBody({ references: refs(2) }), { "X-Judge-Faults": "llm_step:verify" });
+    const id = json.payload.evaluation_id;
+    // The first delivery stores the verification, then fails; the queue retries it about 3 s later. Mark
+    // the stored verification in between: only a retry that reads it back (not one that verifies again)
+    // can report the mark.
+    const stored = await until(
+      () => env.DB.prepare("SELECT state FROM judge_checkpoints WHERE evaluation_id = ? AND step = 'verify'").bind(id).first<{ state: string }>(),
+      (row) => row !== null,
+      10_000,
+    );
+    const verification = JSON.parse(stored!.state);
+    expect(verification.verifiedCount).toBe(2);
+    verification.verdicts[0].explanation = "read back from the checkpoint";
+    await env.DB.prepare("UPDATE judge_checkpoints SET state = ? WHERE evaluation_id = ? AND step = 'verify'").bind(JSON.stringify(verification), id).run();
+
+    const p = await settled("llm", org.key, id);
+    expect(p.status).toBe("completed");
+    expect(p.result.reference_verdicts[0].explanation).toBe("read back from the checkpoint");
+    expect(p.result.verified_reference_count).toBe(2);
+    // Verified on the first delivery, graded on the second.
+    expect(await checkpoints(id)).toEqual([
+      { step: "verify", attempt: 1 },
+      { step: "grade", attempt: 2 },
+    ]);
+    expect(await usageRows(org.organizationId)).toBe(1);
+  });
+
+  it("an LLM judge delivery that fails after grading settles on the retry from both stored steps", async () => {
+    const org = await createOrg();
+    const { json } = await submit("llm", org.key, llmBody({ references: refs(1) }), { "X-Judge-Faults": "llm_step:grade" });
+    const id = json.payload.evaluation_id;
+    const p = await settled("llm", org.key, id);
+    expect(p.status).toBe("completed");
+    expect(p.result.judge_model).toBe("local:local-rules-v1");
+    expect(await checkpoints(id)).toEqual([
+      { step: "verify", attempt: 1 },
+      { step: "grade", attempt: 1 },
+    ]);
+    expect(await usageRows(org.organizationId)).toBe(1);
+  });
+
   it("an agent step that fails is retried by the queue and resumes from its checkpoints", async () => {
     const org = await createOrg();
     const { json } = await submit("agent", org.key, llmBody({ answer: "3M's capital expenditure was $1,577 million in 2018." }), { "X-Judge-Faults": "agent_step:assess" });
@@ -55,6 +100,8 @@ describe("faults", () => {
     const deployed = {} as Env;
     expect(() => readFaultHeader(local, new Headers({ "X-Judge-Faults": "explode" }))).toThrow();
     expect(readFaultHeader(local, new Headers({ "X-Judge-Faults": "grade, verify_chunk:2" }))).toBe("grade,verify_chunk:2");
+    expect(() => readFaultHeader(local, new Headers({ "X-Judge-Faults": "llm_step:settle" }))).toThrow();
+    expect([...parseFaults(local, "llm_step:verify,agent_step:assess").llmSteps]).toEqual(["verify"]);
     expect(readFaultHeader(deployed, new Headers({ "X-Judge-Faults": "grade" }))).toBeNull();
     expect(parseFaults(deployed, "grade").grade).toBe(false);
     expect(parseFaults(local, "grade").grade).toBe(true);

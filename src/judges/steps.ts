@@ -1,0 +1,37 @@
+// Checkpointed steps of a judge run: a finished step's state is stored in judge_checkpoints, so a
+// redelivered queue job reads it back instead of doing (and paying for) the work again.
+import type { Env } from "../core/env";
+import { InjectedFault } from "./faults";
+import * as repo from "./repo";
+
+/** Test-only (X-Judge-Faults): steps that fail the job's first delivery, before they run or once stored. */
+export interface StepFaults {
+  before?: Set<string>;
+  after?: Set<string>;
+}
+
+export interface RunSteps {
+  env: Env;
+  organizationId: string;
+  evaluationId: string;
+  /** The queue delivery (1 on the first). */
+  attempt: number;
+  done: Map<string, repo.Checkpoint>;
+  faults: StepFaults;
+}
+
+export async function loadRunSteps(env: Env, organizationId: string, evaluationId: string, attempt: number, faults: StepFaults = {}): Promise<RunSteps> {
+  return { env, organizationId, evaluationId, attempt, done: await repo.loadCheckpoints(env, organizationId, evaluationId), faults };
+}
+
+/** The stored state of step `name`, or the state `work` produces, stored before it is returned. */
+export async function step<T>(run: RunSteps, name: string, work: () => Promise<T>): Promise<T> {
+  const saved = run.done.get(name);
+  if (saved) return saved.state as T;
+  const firstDelivery = run.attempt <= 1;
+  if (firstDelivery && run.faults.before?.has(name)) throw new InjectedFault(`step ${name}`);
+  const state = await work();
+  await repo.saveCheckpoint(run.env, run.organizationId, run.evaluationId, name, run.attempt, state);
+  if (firstDelivery && run.faults.after?.has(name)) throw new InjectedFault(`after step ${name}`);
+  return state;
+}
