@@ -4,6 +4,7 @@ import { z } from "zod";
 import { extractClaims, detectRefusal } from "./claims";
 import { alignStatement, prepareSource, relevantOperands, type Alignment } from "./align";
 import { readFigures } from "./derive";
+import { checkRecomputation } from "./solve";
 import { contentStems, namedEntities, stemSet } from "./text";
 import { isBareSmall, periodYears, quantities } from "./numbers";
 
@@ -40,6 +41,15 @@ export const RULES = {
   stepPenalty: 0.05,
   groundingStepPenalty: 0.06,
   hedgePenalty: 0.06,
+  /**
+   * Independent recomputation (solve.ts): a floor when the answer states the recomputed figure of a metric
+   * the question defines (none for standard metrics: on the calibration half their conventions disagree
+   * with the labels, e.g. working capital from all current items)...
+   */
+  recomputedMatchDefined: 0.9,
+  /** ...and ceilings when it does not, lower for a metric the question itself defines. */
+  recomputedMismatchDefined: 0.2,
+  recomputedMismatchStandard: 0.45,
 };
 
 const HEDGES = /\b(approximately|assum\w*|estimat\w*|roughly|might|may not|not provided|not explicitly|unclear)\b/gi;
@@ -182,6 +192,14 @@ export function gradeDetails(input: GradeInput): GradeDetails {
     factuality -= RULES.stepPenalty * steps;
     factuality = Math.max(0, Math.min(1, factuality));
   }
+  // The metric the question asks for, recomputed from the sources' statement tables: an answer can use
+  // only figures of the passage and still compute the wrong thing (wrong year, item or definition).
+  const recomputed = sources.length ? checkRecomputation(query, answer, [...input.references, ...input.evidence]) : null;
+  const recomputedCeiling = recomputed?.recomputation?.basis === "defined" ? RULES.recomputedMismatchDefined : RULES.recomputedMismatchStandard;
+  const recomputedFloor = recomputed?.status === "match" && recomputed.recomputation?.basis === "defined" ? RULES.recomputedMatchDefined : 0;
+  factuality = Math.max(factuality, recomputedFloor);
+  if (recomputed?.status === "mismatch") factuality = Math.min(factuality, recomputedCeiling);
+  if (recomputed && recomputed.status !== "none") notes.push(recomputed.note);
 
   // Completeness: the asked periods, a figure when one is asked for, a stance on a yes/no question.
   const askedYears = [...periodYears(query)];
@@ -202,6 +220,8 @@ export function gradeDetails(input: GradeInput): GradeDetails {
 
   grounding -= RULES.groundingStepPenalty * steps + RULES.novelEntityPenalty * Math.min(5, novelEntities) + RULES.unsupportedFigurePenalty * unsupportedShare;
   grounding = Math.max(0, grounding);
+  grounding = Math.max(grounding, recomputedFloor);
+  if (recomputed?.status === "mismatch") grounding = Math.min(grounding, recomputedCeiling + 0.1);
   if (!sources.length) grounding = 0;
   if (refusal.refusal) notes.push("The answer declines to answer.");
   if (figureTotal) notes.push(`${Math.round(figureHit)} of ${figureTotal} figures are carried by the sources.`);

@@ -1,0 +1,132 @@
+// Financial statement tables in passage text: a header of years (columns) and rows of a label with one
+// figure per column. PDF text puts the label on one line and each figure on the next ones ("$" alone,
+// "(3,162)" negative, "—" nil), or a whole row on one line; both read the same way here.
+
+export interface StatementRow {
+  label: string;
+  /** One figure per column of the table, in the table's own units (often millions). */
+  values: number[];
+}
+
+export type StatementKind = "balance" | "income" | "cash" | "other";
+
+export interface StatementTable {
+  /** Which statement the table is, from the last title line before its header. */
+  kind: StatementKind;
+  /** The fiscal year of each column, in column order. */
+  years: number[];
+  rows: StatementRow[];
+}
+
+const TITLES: [RegExp, StatementKind][] = [
+  [/balance sheets?|statements? of financial (position|condition)/i, "balance"],
+  [/cash flows?/i, "cash"],
+  [/statements? of (consolidated )?(operations|income|earnings|comprehensive)|income statements?|statements? of (net )?earnings/i, "income"],
+];
+
+const FIGURE = /^\(?\$?\s?[-−–]?\s?\$?\s?(?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d+)?\s?\)?%?$/;
+const NIL = /^[—–-]{1,2}$/;
+const YEAR = /\b(19[89]\d|20[0-4]\d)\b/g;
+const MONTH = /\b(jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?\s+\d{1,2},?\s+(19[89]\d|20[0-4]\d)\b/gi;
+
+function figureValue(token: string): number | null {
+  const t = token.trim();
+  if (NIL.test(t)) return 0;
+  if (!FIGURE.test(t)) return null;
+  const negative = /^\(.*\)%?$/.test(t) || /[-−–]\s?\$?\s?\d/.test(t);
+  const v = Number(t.replace(/[^\d.]/g, ""));
+  if (!Number.isFinite(v)) return null;
+  return negative ? -v : v;
+}
+
+/** The years a header line names, or null when the line is not a header (it carries other figures). */
+function headerYears(line: string): number[] | null {
+  const t = line.trim();
+  // "2022", "2022 2021 2020", "Fiscal 2023", "FY2022"
+  if (/^((fiscal\s*(year\s*)?|fy\s?)?(19[89]\d|20[0-4]\d)\s*)+$/i.test(t)) return [...t.matchAll(YEAR)].map((m) => Number(m[1]));
+  // "January 28, 2023", "December 31, 2022 and 2021" (a line of dates with nothing else numeric)
+  const dates = [...t.matchAll(MONTH)];
+  if (dates.length && t.replace(MONTH, "").replace(YEAR, "").replace(/\d{1,2},/g, "").replace(/[^\d]/g, "") === "") {
+    return [...t.matchAll(YEAR)].map((m) => Number(m[1]));
+  }
+  return null;
+}
+
+/** Splits "Total revenue 12,617 11,141 9,660" into its label and trailing figures. */
+function splitRow(line: string): { label: string; figures: number[] } {
+  const tokens = line.trim().split(/\s+/);
+  const figures: number[] = [];
+  let i = tokens.length;
+  while (i > 0) {
+    const tok = tokens[i - 1];
+    if (tok === "$") { i -= 1; continue; }
+    const v = figureValue(tok);
+    if (v === null) break;
+    figures.unshift(v);
+    i -= 1;
+  }
+  return { label: tokens.slice(0, i).join(" ").replace(/\s*\$$/, ""), figures };
+}
+
+export function parseTables(text: string): StatementTable[] {
+  const tables: StatementTable[] = [];
+  let current: StatementTable | null = null;
+  let headerRun: number[] = [];
+  let label = "";
+  let pending: number[] = [];
+  let kind: StatementKind = "other";
+
+  const flush = () => {
+    if (current && label && pending.length >= current.years.length && current.years.length) {
+      current.rows.push({ label: normalizeLabel(label), values: pending.slice(0, current.years.length) });
+    }
+    pending = [];
+  };
+
+  for (const raw of text.replace(/\r/g, "").split("\n")) {
+    // "Inventories (Note 3)": a note reference is not a figure.
+    const line = raw.replace(/\((?:see\s)?notes?\s[\d,\sand]+\)/gi, " ").trim();
+    if (!line || line === "$") continue;
+    const years = headerYears(line);
+    if (years && years.length) {
+      // "Years ended December 31, 2022, 2021 and 2020" followed by the column years: the columns win.
+      if (years.some((y) => headerRun.includes(y))) headerRun = [...years];
+      else headerRun.push(...years);
+      continue;
+    }
+    if (headerRun.length) {
+      flush();
+      label = "";
+      // A new header starts a new table; a lone year after a title is a one-column table.
+      current = { kind, years: [...headerRun], rows: [] };
+      tables.push(current);
+      headerRun = [];
+    }
+    const title = TITLES.find(([re]) => re.test(line) && line.length < 120);
+    if (title) kind = title[1];
+    const { label: rowLabel, figures } = splitRow(line);
+    if (rowLabel && /[a-z]{2}/i.test(rowLabel)) {
+      flush();
+      label = rowLabel;
+      pending = figures;
+      if (current && pending.length >= current.years.length) flush();
+    } else if (figures.length) {
+      pending.push(...figures);
+      if (current && pending.length >= current.years.length) {
+        flush();
+        label = "";
+      }
+    }
+  }
+  flush();
+  return tables.filter((t) => t.rows.length > 0);
+}
+
+export function normalizeLabel(label: string): string {
+  return label
+    .toLowerCase()
+    .replace(/\(\d\)|\[\d\]/g, " ")
+    .replace(/&/g, " and ")
+    .replace(/[^a-z0-9]+/g, " ")
+    .trim();
+}

@@ -1,0 +1,156 @@
+// The local engine's independent recomputation (engine/solve.ts, engine/table.ts): statement tables in
+// PDF-text layout, metrics defined in words in the question, standard metrics, and the answer's figures
+// checked against the recomputed value. Pure logic, so unit tests.
+import { describe, expect, it } from "vitest";
+import { parseTables } from "../../src/judges/engine/table";
+import { checkRecomputation, recompute } from "../../src/judges/engine/solve";
+
+// A made-up company's statements in the layout PDF text extraction gives (label line, then one figure
+// per line, "$" alone, negatives in parentheses), with one row written on a single line.
+const STATEMENTS = `Consolidated Balance Sheets
+December 31, 2022 and 2021
+2022
+2021
+2020
+(in millions)
+Cash and cash equivalents
+$
+1,000
+$
+900
+$
+800
+Accounts receivable, net
+2,000
+1,800
+1,700
+Inventories (Note 4)
+3,000
+2,500
+2,400
+Total current assets
+6,000
+5,200
+4,900
+Total assets
+20,000
+18,000
+17,000
+Accounts payable
+1,500
+1,300
+1,200
+Total current liabilities
+4,000
+3,500
+3,300
+
+Consolidated Statements of Operations
+Years ended December 31, 2022, 2021 and 2020
+2022
+2021
+2020
+Net sales $ 12,000 $ 11,000 $ 10,000
+Cost of sales
+(8,000)
+(7,500)
+(7,000)
+Operating income
+1,200
+1,100
+900
+Net income
+800
+700
+600
+
+Consolidated Statements of Cash Flows
+2022
+2021
+2020
+Depreciation and amortization
+400
+380
+360
+Inventories
+(500)
+(100)
+(50)
+Net cash provided by operating activities
+1,600
+1,400
+1,300
+Purchases of property and equipment
+(600)
+(550)
+(400)`;
+
+const value = (q: string) => recompute(q, [STATEMENTS])?.value;
+
+describe("statement tables", () => {
+  it("reads the column years, the statement kind and every row of each table", () => {
+    const tables = parseTables(STATEMENTS);
+    expect(tables.map((t) => [t.kind, t.years])).toEqual([
+      ["balance", [2022, 2021, 2020]],
+      ["income", [2022, 2021, 2020]],
+      ["cash", [2022, 2021, 2020]],
+    ]);
+    expect(tables[0].rows.find((r) => r.label === "inventories")?.values).toEqual([3000, 2500, 2400]);
+    expect(tables[1].rows.find((r) => r.label === "net sales")?.values).toEqual([12000, 11000, 10000]);
+    expect(tables[1].rows.find((r) => r.label === "cost of sales")?.values).toEqual([-8000, -7500, -7000]);
+  });
+});
+
+describe("metrics defined in the question", () => {
+  it("computes averages, changes and years named inside a definition", () => {
+    const dpo = value(
+      "What is the FY2022 days payable outstanding (DPO)? DPO is defined as: 365 * (average accounts payable between FY2021 and FY2022) / (FY2022 COGS + change in inventory between FY2021 and FY2022). Round your answer to two decimal places.",
+    );
+    expect(dpo).toBeCloseTo((365 * 1400) / 8500, 6);
+  });
+
+  it("resolves definitions that name other definitions (CCC = DIO + DSO - DPO)", () => {
+    const ccc = value(
+      "What is the FY2022 cash conversion cycle (CCC)? CCC is defined as: DIO + DSO - DPO. DIO is defined as: 365 * (average inventory between FY2021 and FY2022) / (FY2022 COGS). DSO is defined as: 365 * (average accounts receivable between FY2021 and FY2022) / (FY2022 Revenue). DPO is defined as: 365 * (average accounts payable between FY2021 and FY2022) / (FY2022 COGS + change in inventory between FY2021 and FY2022).",
+    );
+    expect(ccc).toBeCloseTo((365 * 2750) / 8000 + (365 * 1900) / 12000 - (365 * 1400) / 8500, 6);
+  });
+
+  it("reads ROA, a numerator/denominator pair, a CAGR and a multi-year average", () => {
+    expect(value("What is the FY2022 return on assets (ROA)? ROA is defined as: FY2022 net income / (average total assets between FY2021 and FY2022).")).toBeCloseTo(800 / 19000, 8);
+    expect(value("What was the FY2022 ratio using FY2022 operating income as the numerator and annual net sales as the denominator?")).toBeCloseTo(0.1, 8);
+    expect(value("What is the 2 year total revenue CAGR from FY2020 to FY2022 (in units of percents and round to one decimal place)?")).toBeCloseTo((Math.sqrt(1.2) - 1) * 100, 6);
+    expect(value("What is the FY2020 - FY2022 3 year average of capex as a % of revenue? Answer in units of percents.")).toBeCloseTo(((600 / 12000 + 550 / 11000 + 400 / 10000) / 3) * 100, 6);
+  });
+
+  it("reads standard metrics and single line items the question names", () => {
+    expect(value("What is the FY2022 unadjusted EBITDA % margin? Use unadjusted operating income and D&A from the cash flow statement.")).toBeCloseTo((1600 / 12000) * 100, 6);
+    expect(value("Does the company have positive working capital based on FY2022 data?")).toBe(2000);
+    expect(value("What is the FY2022 capital expenditure amount (in USD millions)?")).toBe(600);
+    // The balance sheet's inventories, not the cash flow statement's change in inventories.
+    expect(value("What is the year end FY2022 total amount of inventories (in USD millions)?")).toBe(3000);
+  });
+
+  it("does nothing for a question without a metric or without the figures", () => {
+    expect(recompute("What are the geographies the company operates in as of FY2022?", [STATEMENTS])).toBeNull();
+    expect(recompute("What is the FY2019 gross margin?", [STATEMENTS])).toBeNull();
+    expect(recompute("What is the FY2022 gross margin?", ["No tables here, only prose about 2022."])).toBeNull();
+  });
+});
+
+describe("the answer against the recomputed figure", () => {
+  const q = "What is the FY2022 return on assets (ROA)? ROA is defined as: FY2022 net income / (average total assets between FY2021 and FY2022). Round your answer to two decimal places.";
+  it("matches a figure written as a ratio or a percentage, within its rounding", () => {
+    expect(checkRecomputation(q, "ROA = 800 / 19,000 = 0.04", [STATEMENTS]).status).toBe("match");
+    expect(checkRecomputation(q, "The ROA is 4.21%.", [STATEMENTS]).status).toBe("match");
+  });
+  it("reads a mismatch when no figure of the answer is the recomputed one", () => {
+    // Ending total assets instead of the average the question defines.
+    const c = checkRecomputation(q, "ROA = 800 / 20,000 = 4.00%", [STATEMENTS]);
+    expect(c.status).toBe("mismatch");
+    expect(c.note).toMatch(/0\.04211/);
+  });
+  it("says nothing when the answer states no figure", () => {
+    expect(checkRecomputation(q, "The information is not available.", [STATEMENTS]).status).toBe("none");
+  });
+});
