@@ -4,6 +4,7 @@ import { describe, expect, it } from "vitest";
 import { readFigures } from "../../src/judges/engine/derive";
 import { quantities, isBareSmall } from "../../src/judges/engine/numbers";
 import { detectRefusal } from "../../src/judges/engine/claims";
+import { sentences } from "../../src/judges/engine/text";
 import { gradeAnswer } from "../../src/judges/engine/grade";
 
 const PASSAGE = `Consolidated Balance Sheet (in millions)
@@ -73,6 +74,46 @@ describe("refusal detection", () => {
     const a = "The document does not contain JPMorgan's gross margin. However, gross margin is not a relevant metric for banks, which have no cost of goods sold.";
     expect(detectRefusal(a, q).refusal).toBe(false);
     expect(detectRefusal(a).refusal).toBe(true);
+  });
+
+  it("reads 'may not be a useful metric' before a closing 'I cannot provide' as the alternative answer, and a conditional as no answer", () => {
+    const q = "What drove gross margin change for American Express? If gross margin is not a useful metric for a company like this, then please state that and explain why.";
+    const hedged = "However, gross margin may not be a useful metric for American Express, as it deals with financial services. Therefore, I cannot provide an answer regarding gross margin change.";
+    expect(detectRefusal(hedged, q).refusal).toBe(false);
+    const conditional = "I do not have access to American Express's financial statements. If gross margin is not relevant for the company, it could be due to the nature of its business.";
+    expect(detectRefusal(conditional, q).refusal).toBe(true);
+  });
+
+  it("reads the answerer's own lack of access as a refusal, with form names and dates not taken for figures", () => {
+    expect(detectRefusal("As an AI, I don't have real-time data access. Please refer to the latest financial reports for this information.").refusal).toBe(true);
+    const a = "As of my last update in April 2023, I do not have access to real-time data. To find the figure, you would need to look at the Form 10-K filed on September 26, 2022.";
+    expect(detectRefusal(a).refusal).toBe(true);
+    expect(detectRefusal("I'm sorry, but you haven't provided the segment results. Multiply the result by 100 to get the percentage.").refusal).toBe(true);
+  });
+
+  it("reads 'there is no mention of X' as a refusal unless the answer states the nil the question asks for", () => {
+    expect(detectRefusal("Based on the provided context, there is no specific information about Verizon's quick ratio for FY2022.").refusal).toBe(true);
+    const q = "What is the quantity of restructuring costs in AES's income statements for FY2022? If restructuring costs are not explicitly outlined then state 0.";
+    expect(detectRefusal("Based on the provided context, there is no explicit mention of restructuring costs. Therefore, the quantity of restructuring costs is 0.", q).refusal).toBe(false);
+  });
+
+  it("reads 'the filing does not mention any' as the answer 'no' when asked whether something was reported", () => {
+    const q = "Has Pepsico reported any materially important ongoing legal battles from FY2022 and FY2021?";
+    expect(detectRefusal("The text does not provide specific information on Pepsico's materially important ongoing legal battles from FY2022 and FY2021.", q).refusal).toBe(false);
+    // ... but not when the answer blames the material it was given, or asked whether something happened.
+    expect(detectRefusal("The provided text does not contain information on legal battles. It appears that the text has been cut off.", q).refusal).toBe(true);
+    expect(detectRefusal("The text does not provide information on whether CVS paid dividends in Q2.", "Has CVS Health paid dividends to common shareholders in Q2 of FY2022?").refusal).toBe(true);
+  });
+});
+
+describe("text and numbers", () => {
+  it("does not end a sentence at a middle initial", () => {
+    expect(sentences("Mary N. Dillon is the new CEO. She joined in 2022.")).toEqual(["Mary N. Dillon is the new CEO.", "She joined in 2022."]);
+  });
+
+  it("does not read form names or the day of a date as amounts", () => {
+    expect(quantities("the Form 10-K and 8-K filed on September 26, 2015 and Dec. 31").map((q) => q.raw)).toEqual([]);
+    expect(quantities("revenue of $26 million on March 3").map((q) => q.raw)).toEqual(["$26 million"]);
   });
 });
 

@@ -36,6 +36,8 @@ const SCALE: Record<string, number> = {
 const NUMBER =
   /(\$|US\$|USD\s?|€|£|¥)?\s?(\()?([-−–])?\s?(\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?|\.\d+)(\))?(?:\s?(%|percent\b|per cent\b|pp\b|percentage points?\b|bps\b|basis points\b))?(?:\s?(thousands?|millions?|billions?|trillions?|mn|mm|bn|tn|mil|[kKmMbB])\b)?/g;
 
+const MONTH_BEFORE = /\b(jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\.?\s$/i;
+
 function isYearLike(n: string, hasComma: boolean): boolean {
   if (hasComma || n.includes(".")) return false;
   const v = Number(n);
@@ -54,6 +56,10 @@ export function quantities(text: string): Quantity[] {
     if (/[\p{L}_]/u.test(before) && !cur) continue;
     const after = text.slice(index + raw.length - lead, index + raw.length - lead + 1);
     if (/[\p{L}]/u.test(after) && !pct && !scaleWord) continue;
+    // The day of a date: "September 26, 2015", "Dec. 31".
+    if (!cur && !pct && !scaleWord && num.length <= 2 && MONTH_BEFORE.test(text.slice(Math.max(0, index - 12), index))) continue;
+    // Form names and compounds: 10-K, 8-K, 10-Q, 5-year.
+    if (!cur && !pct && !scaleWord && /^-\p{L}/u.test(text.slice(index + raw.length - lead, index + raw.length - lead + 2))) continue;
     if (isYearLike(num, num.includes(",")) && !cur && !pct && !scaleWord) continue;
     const mantissa = Number(num.replace(/,/g, ""));
     if (!Number.isFinite(mantissa)) continue;

@@ -16,11 +16,11 @@ export function isStopWord(w: string): boolean {
   return STOP.has(w);
 }
 
-/** Sentences, keeping list items and table lines apart. */
+/** Sentences, keeping list items and table lines apart; an initial ("Mary N. Dillon") ends none. */
 export function sentences(text: string): string[] {
   return text
     .replace(/\r/g, "")
-    .split(/(?<=[.!?])\s+(?=[A-Z0-9"'(\[$-])|\n+/)
+    .split(/(?<![\s(][A-Z]\.)(?<=[.!?])\s+(?=[A-Z0-9"'(\[$-])|\n+/)
     .map((s) => s.trim())
     .filter((s) => s.length > 0);
 }
