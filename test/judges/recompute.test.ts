@@ -4,6 +4,7 @@
 import { describe, expect, it } from "vitest";
 import { parseTables } from "../../src/judges/engine/table";
 import { checkRecomputation, recompute } from "../../src/judges/engine/solve";
+import { assessClaims } from "../../src/judges/engine/assess";
 
 // A made-up company's statements in the layout PDF text extraction gives (label line, then one figure
 // per line, "$" alone, negatives in parentheses), with one row written on a single line.
@@ -152,5 +153,15 @@ describe("the answer against the recomputed figure", () => {
   });
   it("says nothing when the answer states no figure", () => {
     expect(checkRecomputation(q, "The information is not available.", [STATEMENTS]).status).toBe("none");
+  });
+});
+
+describe("the agent judge's claim check", () => {
+  it("contradicts the claim that states a defined metric the sources do not yield, and supports the one that does", () => {
+    const query = "What is the FY2022 return on assets (ROA)? ROA is defined as: FY2022 net income / (average total assets between FY2021 and FY2022).";
+    const out = assessClaims({ query, references: [STATEMENTS], claims: [{ claim: "The FY2022 ROA is 4.00%.", passages: [] }, { claim: "The FY2022 ROA is 4.21%.", passages: [] }] });
+    expect(out.claims.map((c) => c.verdict)).toEqual(["contradicted", "supported"]);
+    expect(out.claims[0].explanation).toMatch(/Recomputed roa/);
+    expect(out.verdict).not.toBe("accurate");
   });
 });

@@ -4,6 +4,7 @@ import { z } from "zod";
 import { detectRefusal, extractClaims } from "./claims";
 import { alignStatement, prepareSource } from "./align";
 import { stemSet } from "./text";
+import { compareToRecomputed, recompute } from "./solve";
 
 export const claimsOutputSchema = z.object({
   refusal: z.boolean(),
@@ -48,6 +49,10 @@ export interface AssessInput {
 
 export function assessClaims(input: AssessInput): AssessOutput {
   const refs = input.references.map(prepareSource);
+  // The metric the question asks for, recomputed from the references' and sources' statement tables: the
+  // claim that states it is checked against the recomputed figure, not only against the passages' words.
+  const recomputed = recompute(input.query, [...input.references, ...input.claims.flatMap((c) => c.passages)]);
+  const metricName = recomputed?.metric.toLowerCase();
   const queryStems = stemSet(input.query);
   const out: AssessOutput["claims"] = [];
   let supported = 0;
@@ -59,7 +64,11 @@ export function assessClaims(input: AssessInput): AssessOutput {
       out.push({ index, verdict: "unsupported", explanation: "No reference or primary source covers this claim.", sources: [] });
       return;
     }
-    const a = alignStatement(c.claim, all, queryStems);
+    let a = alignStatement(c.claim, all, queryStems);
+    const namesMetric = Boolean(metricName && metricName.length >= 3 && c.claim.toLowerCase().includes(metricName));
+    const check = recomputed && namesMetric ? compareToRecomputed(recomputed, c.claim) : null;
+    if (check?.status === "mismatch" && recomputed?.basis === "defined") a = { ...a, verdict: "contradicted", explanation: check.note };
+    else if (check?.status === "match") a = { ...a, verdict: "supported", explanation: check.note };
     // Passage indexes are of the primary sources only (references are the caller's own text).
     const sources = a.passage >= refs.length ? [a.passage - refs.length] : [];
     if (a.verdict === "supported") supported += 1;

@@ -410,14 +410,18 @@ function matches(q: Quantity, expected: number, unit: Recomputation["unit"]): bo
   return forms.some((f) => Math.abs(Math.abs(written) - Math.abs(f)) <= Math.max(precision * 1.01, 0.015 * Math.abs(f)) && f !== 0);
 }
 
-export function checkRecomputation(query: string, answer: string, passages: string[]): RecomputationCheck {
-  const r = recompute(query, passages);
-  if (!r) return { status: "none", recomputation: null, note: "" };
-  const figures = quantities(answer).filter((q) => !(q.mantissa < 10 && q.decimals === 0 && !q.percent && !q.currency && q.scale === 1) || r.value < 10);
+/** Whether a text (an answer, or one claim of it) states the recomputed figure. */
+export function compareToRecomputed(r: Recomputation, text: string): RecomputationCheck {
+  const figures = quantities(text).filter((q) => !(q.mantissa < 10 && q.decimals === 0 && !q.percent && !q.currency && q.scale === 1) || r.value < 10);
   if (!figures.length) return { status: "none", recomputation: r, note: "" };
   const shown = Number(r.value.toPrecision(4));
   if (figures.some((q) => matches(q, r.value, r.unit))) {
     return { status: "match", recomputation: r, note: `Recomputed ${r.metric} for ${r.year} from the sources: ${shown}; the answer states it.` };
   }
   return { status: "mismatch", recomputation: r, note: `Recomputed ${r.metric} for ${r.year} from the sources: ${shown}; no figure of the answer matches it.` };
+}
+
+export function checkRecomputation(query: string, answer: string, passages: string[]): RecomputationCheck {
+  const r = recompute(query, passages);
+  return r ? compareToRecomputed(r, answer) : { status: "none", recomputation: null, note: "" };
 }
