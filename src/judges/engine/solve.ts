@@ -60,7 +60,7 @@ const ITEMS: Record<string, ItemSpec> = {
   currentLiabilities: { labels: ["total current liabilities"], aliases: ["total current liabilities", "current liabilities"], magnitude: true, kind: "balance" },
   ppe: {
     labels: ["property plant and equipment net", "property and equipment net", "net property plant and equipment", "property plant and equipment", "property and equipment"],
-    aliases: ["net ppne", "net ppe", "ppne", "ppe", "pp and e", "property plant and equipment", "fixed assets"],
+    aliases: ["net ppne", "net ppe", "net pp and e", "ppne", "ppe", "pp and e", "property plant and equipment", "fixed assets"],
     magnitude: true, kind: "balance",
   },
   capex: {
@@ -93,7 +93,7 @@ function itemFor(phrase: string): string | null {
   let bestLen = 0;
   for (const [name, spec] of Object.entries(ITEMS)) {
     for (const a of spec.aliases) {
-      if ((p === a || p.endsWith(` ${a}`) || p.startsWith(`${a} `)) && a.length > bestLen) {
+      if (` ${p} `.includes(` ${a} `) && a.length > bestLen) {
         best = name;
         bestLen = a.length;
       }
@@ -380,7 +380,9 @@ export function recompute(query: string, passages: string[]): Recomputation | nu
     if (r) return r;
   }
   // "What is the FY2018 capital expenditure amount (in USD millions)": one line item of one year.
-  if (/^\s*(what (is|was|were)|how much)\b/i.test(query)) {
+  // Only questions that ask for an amount (growth, shares, ratios and segments are other questions).
+  const asksAmount = /\b(in|of) (usd|us\$|\$) ?(millions|thousands|billions)\b|\bamount\b|\bhow much\b/i.test(query) && !/\b(growth|change|increase|decrease|percent|%|ratio|margin|per share|segment)\b/i.test(query);
+  if (asksAmount && /^\s*(what (is|was|were)|how much)\b/i.test(query)) {
     const words = normalizeLabel(query.replace(YEAR_REF, " "));
     let best: [string, string] | null = null;
     for (const [name, spec] of Object.entries(ITEMS)) {
