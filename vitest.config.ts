@@ -1,10 +1,12 @@
 // Tests run inside workerd against the real local bindings (D1, R2, Queues, Durable Objects).
-// Two projects: the global deployment and the EU environment of wrangler.toml.
+// Three projects: the global deployment, the EU environment of wrangler.toml, and the global deployment
+// on the OpenAI-compatible model provider, pointed at a fake chat-completions server (test/openai).
 import { defineConfig } from "vitest/config";
 import { cloudflareTest, readD1Migrations } from "@cloudflare/vitest-pool-workers";
 import { readFile } from "node:fs/promises";
 import { dirname, join, normalize } from "node:path";
 import { fileURLToPath } from "node:url";
+import { FAKE_OPENAI_KEY, FAKE_OPENAI_MODEL, startFakeOpenAi } from "./test/openai/fake-openai.mts";
 
 const root = dirname(fileURLToPath(import.meta.url));
 
@@ -27,14 +29,14 @@ const secrets = {
   WORKERD_LOCAL: "true",
 };
 
-async function project(name: string, environment: string | undefined, include: string[]) {
+async function project(name: string, environment: string | undefined, include: string[], bindings: Record<string, string> = {}) {
   const [db, market] = await Promise.all([readD1Migrations("migrations/db"), readD1Migrations("migrations/market")]);
   return {
     plugins: [
       cloudflareTest({
         main: "./src/index.ts",
         wrangler: { configPath: "./wrangler.toml", environment },
-        miniflare: { bindings: { ...secrets, TEST_MIGRATIONS: db, TEST_MARKET_MIGRATIONS: market }, serviceBindings: { FIXTURES: serveFixture } },
+        miniflare: { bindings: { ...secrets, ...bindings, TEST_MIGRATIONS: db, TEST_MARKET_MIGRATIONS: market }, serviceBindings: { FIXTURES: serveFixture } },
       }),
     ],
     test: {
@@ -49,8 +51,16 @@ async function project(name: string, environment: string | undefined, include: s
   };
 }
 
-export default defineConfig(async () => ({
-  test: {
-    projects: [await project("global", undefined, ["test/**/*.test.ts"]), await project("eu", "eu", ["test/eu/**/*.eu-test.ts"])],
-  },
-}));
+export default defineConfig(async () => {
+  const fakeOpenAi = await startFakeOpenAi();
+  const openai = { MODEL_PROVIDER: "openai", OPENAI_BASE_URL: fakeOpenAi.baseUrl, OPENAI_MODEL: FAKE_OPENAI_MODEL, OPENAI_API_KEY: FAKE_OPENAI_KEY, MODEL_TIMEOUT_MS: "5000" };
+  return {
+    test: {
+      projects: [
+        await project("global", undefined, ["test/**/*.test.ts"]),
+        await project("eu", "eu", ["test/eu/**/*.eu-test.ts"]),
+        await project("openai", undefined, ["test/openai/**/*.openai-test.ts"], openai),
+      ],
+    },
+  };
+});
