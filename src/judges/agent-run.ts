@@ -2,7 +2,7 @@
 // evidence (primary sources per material claim), assess (claim verdicts and the written assessment).
 // Each finished step is stored in D1, so a redelivered job resumes where the last delivery stopped.
 import type { Env } from "../core/env";
-import { modelProvider, ProviderError } from "../core/providers";
+import { modelProvider, ProviderError, type ModelProvider } from "../core/providers";
 import { parseFaults } from "./faults";
 import { TASK_ASSESS, TASK_CLAIMS } from "./engine";
 import { assessOutputSchema, claimsOutputSchema, type AssessOutput, type ClaimsOutput } from "./engine/assess";
@@ -28,8 +28,15 @@ export async function runAgentJudge(env: Env, organizationId: string, evaluation
   const req = row.request as AgentRequest;
   // Test-only: an agent_step fault fails the step on the first delivery; the retry resumes from the stored steps.
   const run = await loadRunSteps(env, organizationId, evaluationId, attempt, { before: parseFaults(env, row.faults).agentSteps });
-  const provider = modelProvider(env);
   const fail = (err: ProviderError) => repo.settleEvaluation(env, organizationId, evaluationId, { status: "failed", code: failureCodeOf(err), message: `Assessment failed: ${err.message}` });
+  // A provider that is not configured settles the run at once (JUDGE_EVALUATION_UNAVAILABLE), as in the LLM judge.
+  let provider: ModelProvider;
+  try {
+    provider = modelProvider(env);
+  } catch (err) {
+    if (err instanceof ProviderError) return void (await fail(err));
+    throw err;
+  }
 
   let claims: ClaimsOutput;
   try {

@@ -13,6 +13,7 @@ import { TASK_GRADE } from "../../src/judges/engine";
 import { gradeOutputSchema } from "../../src/judges/engine/grade";
 import { DEFAULT_JUDGE_PROMPT, failureCodeOf, runLlmJudge } from "../../src/judges/llm-run";
 import * as repo from "../../src/judges/repo";
+import { runAgentJudge } from "../../src/judges/agent-run";
 import type { Env } from "../../src/core/env";
 
 const SCORES = { factuality: 5, completeness: 4, relevance: 5, grounding: 3, reasoning: "Matches the filing." };
@@ -105,5 +106,19 @@ describe("Workers AI provider (stand-in binding)", () => {
     expect(p.result.scores).toEqual({ factuality: 5, completeness: 4, relevance: 5, grounding: 3 });
     expect(p.result.judge_model).toBe("workers-ai:@cf/meta/llama-3.3-70b-instruct-fp8-fast");
     expect((ai.calls[0].inputs.messages as { content: string }[])[0].content).toBe("Grade strictly.");
+  });
+
+  it("settles both judges failed with JUDGE_EVALUATION_UNAVAILABLE at once when the provider is not configured", async () => {
+    const unconfigured = { ...env, MODEL_PROVIDER: "openai", OPENAI_BASE_URL: undefined } as unknown as Env;
+    const org = await createOrg();
+    for (const judge of ["llm", "agent"] as const) {
+      const id = crypto.randomUUID();
+      const request = { query: "What was 3M's FY2018 capex?", answer: "$1,577 million.", references: [], search_type: "external", ...(judge === "llm" ? { prompt: "Grade." } : {}) };
+      await repo.createEvaluation(unconfigured, { id, organizationId: org.organizationId, userId: org.userId, judge, searchType: "external", request, faults: null, createdAt: new Date().toISOString() });
+      await (judge === "llm" ? runLlmJudge : runAgentJudge)(unconfigured, org.organizationId, id, 1);
+      const p = (await jsonOf(await call(`/v2/judge/${judge}/${id}`, { key: org.key }))).payload;
+      expect(p.status).toBe("failed");
+      expect(p.failure.code).toBe("JUDGE_EVALUATION_UNAVAILABLE");
+    }
   });
 });
