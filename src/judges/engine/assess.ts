@@ -67,7 +67,7 @@ export function assessClaims(input: AssessInput): AssessOutput {
     let a = alignStatement(c.claim, all, queryStems);
     const namesMetric = Boolean(metricName && metricName.length >= 3 && c.claim.toLowerCase().includes(metricName));
     const check = recomputed && namesMetric ? compareToRecomputed(recomputed, c.claim) : null;
-    if (check?.status === "mismatch" && recomputed?.basis === "defined") a = { ...a, verdict: "contradicted", explanation: check.note };
+    if (check?.status === "mismatch" && recomputed?.basis !== "convention") a = { ...a, verdict: "contradicted", explanation: check.note };
     else if (check?.status === "match") a = { ...a, verdict: "supported", explanation: check.note };
     // Passage indexes are of the primary sources only (references are the caller's own text).
     const sources = a.passage >= refs.length ? [a.passage - refs.length] : [];

@@ -260,8 +260,8 @@ function evaluate(expr: string, ctx: Context): number | null {
 // ---- The question: which metric, which years.
 
 export interface Recomputation {
-  /** How the metric was read: stated in the question, or a standard definition the engine knows. */
-  basis: "defined" | "standard";
+  /** How the metric was read: defined by the question, a standard formula, or one of several conventions. */
+  basis: "defined" | "standard" | "convention";
   /** A ratio or percentage (scale-free) or an amount in the statement's units (millions, thousands). */
   unit: "ratio" | "amount";
   metric: string;
@@ -284,18 +284,23 @@ function definitionsOf(query: string): Map<string, string> {
   return out;
 }
 
-const STANDARD: { test: RegExp; metric: string; expr: string }[] = [
-  { test: /\bworking capital\b/i, metric: "working capital", expr: "total current assets - total current liabilities" },
+/**
+ * Standard metrics the question names without defining. `convention` marks the ones analysts compute in
+ * more than one way (operating vs all current items, average vs ending inventory, cash vs declared
+ * dividends, which capex line): a match with one convention proves less, and a miss may be another one.
+ */
+const STANDARD: { test: RegExp; metric: string; expr: string; convention?: true }[] = [
+  { test: /\bworking capital\b/i, metric: "working capital", expr: "total current assets - total current liabilities", convention: true },
   { test: /\bcurrent ratio\b/i, metric: "current ratio", expr: "total current assets / total current liabilities" },
   { test: /\bgross (profit )?margin\b/i, metric: "gross margin", expr: "(revenue - cogs) / revenue * 100" },
   { test: /\boperating (income )?(%\s*)?margin\b/i, metric: "operating margin", expr: "operating income / revenue * 100" },
   { test: /\bnet (income |profit )?(%\s*)?margin\b/i, metric: "net margin", expr: "net income / revenue * 100" },
   { test: /\beffective tax rate\b/i, metric: "effective tax rate", expr: "income tax expense / income before income taxes * 100" },
-  { test: /\bfree cash ?flow\b(?! conversion)/i, metric: "free cash flow", expr: "cash from operations - capex" },
+  { test: /\bfree cash ?flow\b(?! conversion)/i, metric: "free cash flow", expr: "cash from operations - capex", convention: true },
   { test: /\bebitda (%\s*)?margin\b/i, metric: "EBITDA margin", expr: "(operating income + depreciation and amortization) / revenue * 100" },
   { test: /\bebitda\b/i, metric: "EBITDA", expr: "operating income + depreciation and amortization" },
-  { test: /\bdividend payout ratio\b/i, metric: "dividend payout ratio", expr: "cash dividends / net income" },
-  { test: /\binventory turnover\b/i, metric: "inventory turnover", expr: "cogs / inventory" },
+  { test: /\bdividend payout ratio\b/i, metric: "dividend payout ratio", expr: "cash dividends / net income", convention: true },
+  { test: /\binventory turnover\b/i, metric: "inventory turnover", expr: "cogs / inventory", convention: true },
   { test: /\bcapex as a % of revenue|capital expenditures? as a % of (total )?revenue/i, metric: "capex as % of revenue", expr: "capex / revenue * 100" },
 ];
 
@@ -376,7 +381,7 @@ export function recompute(query: string, passages: string[]): Recomputation | nu
   }
   for (const s of STANDARD) {
     if (!s.test.test(query)) continue;
-    const r = attempt(s.metric, s.expr, "standard");
+    const r = attempt(s.metric, s.expr, s.convention ? "convention" : "standard");
     if (r) return r;
   }
   // "What is the FY2018 capital expenditure amount (in USD millions)": one line item of one year.
