@@ -33,6 +33,8 @@ export const RULES = {
   cuts: [0.35, 0.55, 0.7, 0.85],
   /** Grounding reads 5 only when nearly everything is carried (FaithBench calibration half). */
   groundingCuts: [0.35, 0.55, 0.75, 0.9],
+  /** Per name of the answer that no source mentions (at most 5 count). */
+  novelEntityPenalty: 0,
   /** Times the share of the answer's figures that no source states or yields in one or two steps. */
   unsupportedFigurePenalty: 0.3,
   maxSteps: 8,
@@ -218,6 +220,17 @@ export function gradeDetails(input: GradeInput): GradeDetails {
   let relevance = queryStems.size ? 0.3 + 0.7 * (covered / queryStems.size) : 0.8;
   if (refusal.refusal) relevance = Math.min(relevance, 0.5);
 
+  grounding -= RULES.groundingStepPenalty * steps + RULES.novelEntityPenalty * Math.min(5, novelEntities) + RULES.unsupportedFigurePenalty * unsupportedShare;
+  grounding = Math.max(0, grounding);
+  grounding = Math.max(grounding, recomputedFloor);
+  if (recomputed?.status === "mismatch") grounding = Math.min(grounding, recomputedCeiling + 0.1);
+  if (!sources.length) grounding = 0;
+  if (refusal.refusal) notes.push("The answer declines to answer.");
+  if (figureTotal) notes.push(`${Math.round(figureHit)} of ${figureTotal} figures are carried by the sources.`);
+  if (mathErrors) notes.push(`${mathErrors} calculation step(s) do not hold.`);
+  if (contradicted) notes.push(`${contradicted} claim(s) state figures the sources contradict.`);
+  if (figures.unsupported) notes.push(`${figures.unsupported} figure(s) are neither stated in the sources nor computable from them.`);
+  if (novelEntities) notes.push(`${novelEntities} name(s) do not appear in the sources.`);
   if (strayYears) notes.push(`${strayYears} period(s) named that the sources do not cover.`);
   if (input.verdicts.contradicted) notes.push(`${input.verdicts.contradicted} reference(s) were contradicted by primary sources and were not used.`);
   notes.push(`${Math.round(grounding * 100)}% of the material claims are grounded.`);
