@@ -1,12 +1,10 @@
 // Unit tests of the local judge engine's pure pieces: reading an answer's figures as stated, derived in
-// one or two steps, or unsupported; telling a refusal from an answer that carries a caveat; and the words a
-// statement adds to its sources, which keep a summary from reading as grounded.
+// one or two steps, or unsupported; and telling a refusal from an answer that carries a caveat.
 import { describe, expect, it } from "vitest";
 import { readFigures } from "../../src/judges/engine/derive";
 import { quantities, isBareSmall } from "../../src/judges/engine/numbers";
 import { detectRefusal } from "../../src/judges/engine/claims";
-import { sentences, stem, stemSet } from "../../src/judges/engine/text";
-import { novelWords, prepareSource } from "../../src/judges/engine/align";
+import { sentences } from "../../src/judges/engine/text";
 import { gradeAnswer } from "../../src/judges/engine/grade";
 
 const PASSAGE = `Consolidated Balance Sheet (in millions)
@@ -119,29 +117,7 @@ describe("text and numbers", () => {
   });
 });
 
-describe("words a statement adds to its sources", () => {
-  const src = [prepareSource("As of 22 February 2020, 77,984 cases have been confirmed, including in all provinces of China and more than two dozen other countries. Officials spent two weeks moving supplies.")];
-  const query = stemSet("Summarize the passage.");
-  it("lists content words no source uses", () => {
-    expect(novelWords("There were 77,984 confirmed cases of the virus in all provinces of China.", src, query)).toEqual(["virus"]);
-  });
-
-  it("ignores reporting vocabulary, compounds of known words and verb forms of source words", () => {
-    expect(novelWords("Here is a concise summary of the passage: the first point it mentions is 77,984 confirmed cases.", src, query)).toEqual([]);
-    expect(novelWords("A two-week effort moved supplies.", src, query)).toEqual(["effort"]);
-    expect(stem("moved")).toBe(stem("moving"));
-    expect(stem("move")).toBe(stem("moving"));
-  });
-});
-
 describe("grading", () => {
-  it("reads a faithful summary as grounded (5) and one that adds what the passage lacks as not", () => {
-    const passage = "As of 22 February 2020, 77,984 cases have been confirmed, including in all provinces of China and more than two dozen other countries.";
-    const grade = (answer: string) => gradeAnswer({ query: "Summarize the passage.", answer, references: [passage], evidence: [], verdicts: { supported: 0, contradicted: 0, unresolved: 0 } }).grounding;
-    expect(grade("As of 22 February 2020, 77,984 cases have been confirmed, including cases in all provinces of China and in more than two dozen other countries.")).toBe(5);
-    expect(grade("As of 22 February 2020, 77,984 people had caught the deadly virus after an outbreak at a seafood market, with infections spreading worldwide.")).toBeLessThan(5);
-  });
-
   const base = { query: "What was working capital in FY2022?", references: [PASSAGE], evidence: [], verdicts: { supported: 0, contradicted: 0, unresolved: 0 } };
   it("grades a stated or derived figure above an unsupported one", () => {
     const right = gradeAnswer({ ...base, answer: "Working capital in FY2022 was $2,278 million (current assets $7,453 million less current liabilities $5,175 million)." });

@@ -1,7 +1,7 @@
 // Aligns a statement with source passages: its figures (same amount at any stated scale, or one
 // arithmetic step from the source's figures), its periods and names, and its content words. The result
 // says whether the sources carry the statement, state other figures on the same subject, or neither.
-import { contentStems, isStopWord, namedEntities, sentences, stem, stemSet, words } from "./text";
+import { contentStems, namedEntities, sentences, stemSet } from "./text";
 import { derivable, periodYears, quantities, sameAmount, type Quantity } from "./numbers";
 
 export interface Alignment {
@@ -106,40 +106,4 @@ export function alignStatement(statement: string, sources: PreparedSource[], ext
       ? `${direct} of ${figures.length} figures found as stated${derived ? `, ${derived} computable from the source's figures` : ""}; ${Math.round(lexical * 100)}% of the wording is in the source.`
       : `${Math.round(lexical * 100)}% of the statement's content words are in the source${entities.length ? `; ${entityHits} of ${entities.length} names found` : ""}.`;
   return { verdict, support, figures: { total: figures.length, direct, derived }, passage: best, explanation };
-}
-
-// The vocabulary of reporting on a text or reasoning over its figures rather than of its content: a summary
-// that "describes the core points the passage mentions", or "therefore, dividing X by Y indicates", brings
-// no claim with these words.
-const REPORTING = new Set(
-  `passage summary summarize summarise concise concisely describe mention provide discuss cover core piece additional additionally
-  state detail key main brief briefly highlight note follow topic point text article excerpt content overview outline focus explain
-  refer specific certain various different separate distinct unrelated here
-  therefore however thus hence indicate suggest mean show calculate calculation compute divide multiply subtract minus plus sum
-  result determine need let look consider compare approximately roughly typically generally overall conclusion figure value
-  amount use formula equal yes first second latter former title name call`
-    .split(/\s+/)
-    .filter(Boolean)
-    .map(stem),
-);
-const NUMBER_WORDS: Record<string, number> = { one: 1, two: 2, three: 3, four: 4, five: 5, six: 6, seven: 7, eight: 8, nine: 9, ten: 10, first: 1, second: 2, third: 3, fourth: 4, fifth: 5 };
-
-/**
- * Content words of the statement that no source (nor the extra stems, e.g. the question's) uses: each is
- * something the statement adds. Reporting vocabulary, hyphenated compounds of known words and number
- * words written as digits in a source do not count.
- */
-export function novelWords(statement: string, sources: PreparedSource[], extraStems: Set<string> = new Set()): string[] {
-  const known = (w: string) => {
-    const st = stem(w);
-    return extraStems.has(st) || REPORTING.has(st) || sources.some((s) => s.stems.has(st));
-  };
-  const digitIn = (w: string) => NUMBER_WORDS[w] !== undefined && sources.some((s) => s.quantities.some((q) => q.value === NUMBER_WORDS[w] && !q.percent));
-  const out: string[] = [];
-  for (const w of new Set(words(statement))) {
-    if (w.length < 2 || isStopWord(w) || known(w) || digitIn(w)) continue;
-    if (w.includes("-") && w.split("-").every((p) => !p || isStopWord(p) || known(p) || digitIn(p))) continue;
-    out.push(w);
-  }
-  return out;
 }

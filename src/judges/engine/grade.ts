@@ -2,7 +2,7 @@
 // reasoning from the answer's claims aligned with the references and the verified primary sources.
 import { z } from "zod";
 import { extractClaims, detectRefusal } from "./claims";
-import { alignStatement, novelWords, prepareSource, relevantOperands, type Alignment } from "./align";
+import { alignStatement, prepareSource, relevantOperands, type Alignment } from "./align";
 import { readFigures } from "./derive";
 import { checkRecomputation } from "./solve";
 import { contentStems, namedEntities, stemSet } from "./text";
@@ -31,18 +31,10 @@ export interface GradeInput {
 export const RULES = {
   /** Raw 0..1 -> 1..5. */
   cuts: [0.35, 0.55, 0.7, 0.85],
-  /**
-   * Grounding cuts, on the reading after the added-word penalty below: 5 needs nearly everything carried and
-   * few words the sources lack (FaithBench calibration half: 0.72 is mid-plateau of 0.70..0.74). The lower
-   * cuts sit novelWordPenalty * maxNovelWords (0.25) under the earlier 0.35/0.55/0.75, because a long
-   * answer's explanation always reaches the cap, so FinanceBench answers keep their levels.
-   */
-  groundingCuts: [0.1, 0.3, 0.5, 0.72],
+  /** Grounding reads 5 only when nearly everything is carried (FaithBench calibration half). */
+  groundingCuts: [0.35, 0.55, 0.75, 0.9],
   /** Per name of the answer that no source mentions (at most 5 count). */
   novelEntityPenalty: 0,
-  /** Per content word of the answer that no source or the question uses (align.ts novelWords), at most maxNovelWords. */
-  novelWordPenalty: 0.05,
-  maxNovelWords: 5,
   /** Times the share of the answer's figures that no source states or yields in one or two steps. */
   unsupportedFigurePenalty: 0.3,
   maxSteps: 8,
@@ -228,10 +220,7 @@ export function gradeDetails(input: GradeInput): GradeDetails {
   let relevance = queryStems.size ? 0.3 + 0.7 * (covered / queryStems.size) : 0.8;
   if (refusal.refusal) relevance = Math.min(relevance, 0.5);
 
-  // Words the answer adds to its sources: each is a statement of its own that nothing carries.
-  const addedWords = sources.length ? novelWords(answer, sources, queryStems).length : 0;
   grounding -= RULES.groundingStepPenalty * steps + RULES.novelEntityPenalty * Math.min(5, novelEntities) + RULES.unsupportedFigurePenalty * unsupportedShare;
-  grounding -= RULES.novelWordPenalty * Math.min(RULES.maxNovelWords, addedWords);
   grounding = Math.max(0, grounding);
   grounding = Math.max(grounding, recomputedFloor);
   if (recomputed?.status === "mismatch") grounding = Math.min(grounding, recomputedCeiling + 0.1);
@@ -242,7 +231,6 @@ export function gradeDetails(input: GradeInput): GradeDetails {
   if (contradicted) notes.push(`${contradicted} claim(s) state figures the sources contradict.`);
   if (figures.unsupported) notes.push(`${figures.unsupported} figure(s) are neither stated in the sources nor computable from them.`);
   if (novelEntities) notes.push(`${novelEntities} name(s) do not appear in the sources.`);
-  if (addedWords) notes.push(`${addedWords} content word(s) of the answer appear in no source.`);
   if (strayYears) notes.push(`${strayYears} period(s) named that the sources do not cover.`);
   if (input.verdicts.contradicted) notes.push(`${input.verdicts.contradicted} reference(s) were contradicted by primary sources and were not used.`);
   notes.push(`${Math.round(grounding * 100)}% of the material claims are grounded.`);

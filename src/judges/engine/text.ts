@@ -33,19 +33,18 @@ export function stem(word: string): string {
   else if (w.endsWith("sses")) w = w.slice(0, -2);
   else if (w.endsWith("s") && !w.endsWith("ss") && !w.endsWith("us") && !w.endsWith("is")) w = w.slice(0, -1);
   for (const suf of ["ational", "ization", "fulness", "iveness", "ing", "edly", "ed", "ly", "ment", "ness", "ation", "ions", "ion", "al", "er", "or"]) {
-    // Verb endings come off down to a three-letter stem (moving, moved, move -> mov).
-    if (w.endsWith(suf) && w.length - suf.length >= (suf === "ing" || suf === "ed" ? 3 : 4)) {
+    if (w.endsWith(suf) && w.length - suf.length >= 4) {
       w = w.slice(0, -suf.length);
       break;
     }
   }
-  if (w.endsWith("e") && w.length > 3) w = w.slice(0, -1);
+  if (w.endsWith("e") && w.length > 4) w = w.slice(0, -1);
   return w;
 }
 
 /** Lower-case word tokens (letters, digits inside words kept), without numbers. */
 export function words(text: string): string[] {
-  return (text.normalize("NFC").toLowerCase().match(/[\p{L}][\p{L}\p{N}'&-]*/gu) ?? []).map((w) => w.replace(/'s$/, "").replace(/[-']+$/, ""));
+  return (text.toLowerCase().match(/[\p{L}][\p{L}\p{N}'&-]*/gu) ?? []).map((w) => w.replace(/'s$/, "").replace(/[-']+$/, ""));
 }
 
 /** Stemmed content words. */
