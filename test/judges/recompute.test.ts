@@ -165,3 +165,31 @@ describe("the agent judge's claim check", () => {
     expect(out.verdict).not.toBe("accurate");
   });
 });
+
+describe("direction and sign of the answer's conclusion", () => {
+  const q = "Does the company have an improving operating margin profile as of FY2022?";
+  it("recomputes the metric for the earlier year of a direction question", () => {
+    const r = recompute(q, [STATEMENTS]);
+    expect(r?.value).toBeCloseTo(10, 6);
+    expect(r?.earlier).toEqual({ year: 2021, value: (1100 / 11000) * 100 });
+  });
+  it("reads a conclusion that goes the other way as a mismatch, even when a figure is right", () => {
+    // 10.0% in both years: no movement, so nothing to contradict.
+    expect(checkRecomputation(q, "Yes, the operating margin improved to 10.0%.", [STATEMENTS]).status).toBe("match");
+    const ebitda = "Does the company have an improving EBITDA margin as of FY2022?";
+    // (1200 + 400) / 12000 = 13.3% in FY2022, (1100 + 380) / 11000 = 13.5% in FY2021: down.
+    expect(checkRecomputation(ebitda, "The EBITDA margin was 13.5% in FY2021 and 13.3% in FY2022. Therefore, the margin is improving.", [STATEMENTS]).status).toBe("mismatch");
+    expect(checkRecomputation(ebitda, "The EBITDA margin was 13.5% in FY2021 and 13.3% in FY2022. Therefore, the margin is not improving.", [STATEMENTS]).status).toBe("match");
+    expect(checkRecomputation(ebitda, "It improved from FY2020 to FY2021 but saw a slight decrease in FY2022 to 13.3%.", [STATEMENTS]).status).toBe("match");
+  });
+  it("checks the yes or no of a sign question against the recomputed sign", () => {
+    const wc = "Does the company have positive working capital based on FY2022 data?";
+    expect(checkRecomputation(wc, "No. Working capital is negative.", [STATEMENTS]).status).toBe("mismatch");
+    expect(checkRecomputation(wc, "Yes, working capital is $2,000 million.", [STATEMENTS]).status).toBe("match");
+  });
+  it("reads a header whose dates are split over two lines (\"December 2,\" then \"2022\")", () => {
+    const t = parseTables("Statements of Income\nDecember 2,\n2022\nDecember 3,\n2021\nTotal revenue\n17,606\n15,785\nOperating income\n6,098\n5,802");
+    expect(t[0].years).toEqual([2022, 2021]);
+    expect(t[0].rows.map((r) => r.label)).toEqual(["total revenue", "operating income"]);
+  });
+});

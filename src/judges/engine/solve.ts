@@ -268,6 +268,8 @@ export interface Recomputation {
   year: number;
   value: number;
   operands: string[];
+  /** The same metric for the earlier year of a question about its direction ("improved between FY2022 and FY2023"). */
+  earlier?: { year: number; value: number };
 }
 
 /** "X is defined as: ..." sentences of the question, by the defined name (lower case). */
@@ -347,7 +349,14 @@ export function recompute(query: string, passages: string[]): Recomputation | nu
     }
     const c = ctx();
     const v = evaluate(expr, c);
-    return v === null ? null : { basis, unit: unitOf(expr, definitions), metric, year, value: v, operands: c.operands };
+    if (v === null) return null;
+    const r: Recomputation = { basis, unit: unitOf(expr, definitions), metric, year, value: v, operands: c.operands };
+    const before = comparedYear(query, year);
+    if (before) {
+      const e = evaluate(expr, { ...ctx(), year: before });
+      if (e !== null) r.earlier = { year: before, value: e };
+    }
+    return r;
   };
 
   // A metric the question defines: the first definition whose name the question asks about.
@@ -417,6 +426,69 @@ function matches(q: Quantity, expected: number, unit: Recomputation["unit"]): bo
   return forms.some((f) => Math.abs(Math.abs(written) - Math.abs(f)) <= Math.max(precision * 1.01, 0.015 * Math.abs(f)) && f !== 0);
 }
 
+// ---- Direction and sign: "Has the quick ratio improved between FY2022 and FY2023?", "Does X have an
+// improving gross margin profile as of FY2022?", "Does X have positive working capital?"
+
+const DIRECTION_Q = /\b(improv\w*|declin\w*|increas\w*|decreas\w*|grow\w*|grew|drop\w*|deteriorat\w*)\b/i;
+
+/** The earlier year a direction question compares with: the other year it names, else the year before. */
+function comparedYear(query: string, year: number): number | null {
+  if (!DIRECTION_Q.test(query)) return null;
+  const ys = [...new Set(yearsIn(query))].filter((y) => y !== year);
+  return ys.length ? Math.min(...ys) : year - 1;
+}
+
+const UP = /\b(improv(?:e|ed|es|ing|ement)|increas(?:e|ed|es|ing)|expand(?:ed|ing)|grew|grow(?:n|s|ing|th)?|higher|rose|risen)\b/i;
+const DOWN = /\b(declin(?:e|ed|es|ing)|decreas(?:e|ed|es|ing)|deteriorat\w*|contract(?:ed|ing)|fell|fallen|lower|drop(?:ped|s)?|worsen\w*|shrank|weaken\w*)\b/i;
+const NEGATED = /\b(not|no|never|n't|neither|nor)\b[^.;,]{0,30}$/i;
+const CONCLUSION = /^(therefore|thus|hence|so|overall|in conclusion|in summary|to summari[sz]e|based on (this|these|the above))\b/i;
+
+/** Which way the answer says the metric moved, from its concluding sentence or its first one that says. */
+function stanceOf(answer: string): "up" | "down" | null {
+  const sentences = answer.replace(/\r/g, "").split(/(?<=[.!?])\s+|\n+/).map((t) => t.trim()).filter(Boolean);
+  // The last movement word of a sentence carries its conclusion ("improved from 2020 to 2021 but saw a
+  // slight decrease in 2022" says down), turned round by a negation just before it.
+  const read = (t: string): "up" | "down" | null => {
+    const words = [...t.matchAll(new RegExp(`${UP.source}|${DOWN.source}`, "gi"))];
+    const last = words[words.length - 1];
+    if (!last || last.index === undefined) return null;
+    let way: "up" | "down" = UP.test(last[0]) ? "up" : "down";
+    if (NEGATED.test(t.slice(0, last.index))) way = way === "up" ? "down" : "up";
+    return way;
+  };
+  const concluding = sentences.filter((t) => CONCLUSION.test(t)).map(read).filter(Boolean);
+  if (concluding.length) return concluding[concluding.length - 1];
+  for (const t of sentences) {
+    const way = read(t);
+    if (way) return way;
+  }
+  return null;
+}
+
+/** "Yes"/"No" of an answer to a yes/no question about a sign ("positive working capital"). */
+function signStanceOf(answer: string): boolean | null {
+  const head = answer.trim().slice(0, 200);
+  if (/^(yes)\b/i.test(head)) return true;
+  if (/^(no)\b/i.test(head)) return false;
+  if (/\bnegative working capital\b|\bdoes not have (a )?positive\b/i.test(answer)) return false;
+  if (/\b(has|have|had) (a )?positive\b/i.test(answer)) return true;
+  return null;
+}
+
+function directionCheck(query: string, r: Recomputation, answer: string): "agrees" | "disagrees" | null {
+  if (/\bpositive\b/i.test(query) && /^\s*(does|is|was|did)\b/i.test(query)) {
+    const said = signStanceOf(answer);
+    return said === null || r.value === 0 ? null : said === r.value > 0 ? "agrees" : "disagrees";
+  }
+  if (!r.earlier || r.earlier.value === r.value) return null;
+  // Only metrics where up is up: margins, ratios, rates and amounts; a 0.5% relative move is no move.
+  if (Math.abs(r.value - r.earlier.value) <= 0.005 * Math.abs(r.earlier.value)) return null;
+  const said = stanceOf(answer);
+  if (!said) return null;
+  const actual = r.value > r.earlier.value ? "up" : "down";
+  return said === actual ? "agrees" : "disagrees";
+}
+
 /** Whether a text (an answer, or one claim of it) states the recomputed figure. */
 export function compareToRecomputed(r: Recomputation, text: string): RecomputationCheck {
   const figures = quantities(text).filter((q) => !(q.mantissa < 10 && q.decimals === 0 && !q.percent && !q.currency && q.scale === 1) || r.value < 10);
@@ -430,5 +502,14 @@ export function compareToRecomputed(r: Recomputation, text: string): Recomputati
 
 export function checkRecomputation(query: string, answer: string, passages: string[]): RecomputationCheck {
   const r = recompute(query, passages);
-  return r ? compareToRecomputed(r, answer) : { status: "none", recomputation: null, note: "" };
+  if (!r) return { status: "none", recomputation: null, note: "" };
+  const figures = compareToRecomputed(r, answer);
+  // The direction or sign the answer concludes, against the recomputed values: a figure can match and the
+  // conclusion still be the wrong way round.
+  const direction = directionCheck(query, r, answer);
+  if (direction === "disagrees") {
+    const was = r.earlier ? ` (${Number(r.earlier.value.toPrecision(4))} for ${r.earlier.year})` : "";
+    return { status: "mismatch", recomputation: r, note: `Recomputed ${r.metric} for ${r.year} from the sources: ${Number(r.value.toPrecision(4))}${was}; the answer's conclusion goes the other way.` };
+  }
+  return figures;
 }

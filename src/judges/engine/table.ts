@@ -87,6 +87,8 @@ export function parseTables(text: string): StatementTable[] {
     // "Inventories (Note 3)": a note reference is not a figure.
     const line = raw.replace(/\((?:see\s)?notes?\s[\d,\sand]+\)/gi, " ").trim();
     if (!line || line === "$") continue;
+    // "December 2," on its own line, its year on the next: part of the header.
+    if (/^(jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?\s+\d{1,2},?$/i.test(line)) continue;
     const years = headerYears(line);
     if (years && years.length) {
       // "Years ended December 31, 2022, 2021 and 2020" followed by the column years: the columns win.
