@@ -403,7 +403,6 @@ export function recompute(query: string, passages: string[]): Recomputation | nu
       for (const a of spec.aliases) if (` ${words} `.includes(` ${a} `) && (!best || a.length > best[1].length)) best = [name, a];
     }
     if (best) {
-      const c = ctx();
       const v = lookup(tables, best[0], best[1], year);
       if (v !== null) return { basis: "standard", unit: "amount", metric: best[1], year, value: v, operands: [`${best[1]} ${year} = ${v}`] };
     }
