@@ -126,3 +126,24 @@ describe("grading", () => {
     expect(right.grounding).toBeGreaterThanOrEqual(wrong.grounding);
   });
 });
+
+describe("grounding of summaries", () => {
+  const SOURCE = "The incident occurred on the A9 north of Berriedale at about 14:00. Several people received minor injuries. The road was closed and diversions were put in place.";
+  const grade = (answer: string, source = SOURCE) => gradeAnswer({ query: "Summarize the passage.", answer, references: [source], evidence: [], verdicts: { supported: 0, contradicted: 0, unresolved: 0 } });
+
+  it("counts the vocabulary of reporting on the passage as carried, not as added claims", () => {
+    const framed = grade("Here is a concise summary of the passage: The passage describes an incident on the A9 north of Berriedale at about 14:00. It mentions that several people received minor injuries. It also provides details: the road was closed and diversions were put in place.");
+    expect(framed.grounding).toBe(5);
+  });
+
+  it("does not read a cause the source does not state as fully grounded", () => {
+    const sideBySide = grade("An incident occurred on the A9 north of Berriedale at about 14:00. Several people received minor injuries. The road was closed and diversions were put in place.");
+    const linked = grade("An incident occurred on the A9 north of Berriedale at about 14:00, resulting in minor injuries to several people. The road was closed and diversions were put in place.");
+    expect(sideBySide.grounding).toBe(5);
+    expect(linked.grounding).toBeLessThanOrEqual(4);
+    expect(linked.reasoning).toContain("cause the sources do not state");
+    // When the source itself states a cause, stating one is no addition.
+    const causalSource = `${SOURCE} The road was closed because of the crash.`;
+    expect(grade("An incident occurred on the A9 north of Berriedale at about 14:00, resulting in minor injuries to several people. The road was closed because of the crash.", causalSource).grounding).toBe(5);
+  });
+});

@@ -1,7 +1,7 @@
 // Aligns a statement with source passages: its figures (same amount at any stated scale, or one
 // arithmetic step from the source's figures), its periods and names, and its content words. The result
 // says whether the sources carry the statement, state other figures on the same subject, or neither.
-import { contentStems, namedEntities, sentences, stemSet } from "./text";
+import { contentStems, namedEntities, sentences, stem, stemSet } from "./text";
 import { derivable, periodYears, quantities, sameAmount, type Quantity } from "./numbers";
 
 export interface Alignment {
@@ -106,4 +106,28 @@ export function alignStatement(statement: string, sources: PreparedSource[], ext
       ? `${direct} of ${figures.length} figures found as stated${derived ? `, ${derived} computable from the source's figures` : ""}; ${Math.round(lexical * 100)}% of the wording is in the source.`
       : `${Math.round(lexical * 100)}% of the statement's content words are in the source${entities.length ? `; ${entityHits} of ${entities.length} names found` : ""}.`;
   return { verdict, support, figures: { total: figures.length, direct, derived }, passage: best, explanation };
+}
+
+/**
+ * The vocabulary of reporting on a text rather than of its content ("the passage describes...", "here is a
+ * concise summary covering the core pieces of information"): words that make no claim, so a grader counts
+ * them as carried, as it does the question's. Words with a financial sense (notes, states) are left out.
+ */
+export const REPORTING_STEMS: ReadonlySet<string> = new Set(
+  `passage text excerpt article summary summarize summarise concise concisely describe describes mention mentions provide provides
+  discuss discusses cover covering core piece pieces key main point points topic topics information detail details highlight
+  highlights brief briefly outline overview`
+    .split(/\s+/)
+    .filter(Boolean)
+    .map(stem),
+);
+
+const CAUSAL_LINK = /\b(because|due to|owing to|as a result|result(?:s|ed|ing)? in|lead(?:s|ing)? to|led to|caus(?:e|es|ed|ing)|driven by|attributable to|thanks to)\b/i;
+
+/**
+ * Whether the statement links facts as cause and effect ("resulting in", "due to") while no source states
+ * any such link: sources that set two facts side by side do not carry the claim that one caused the other.
+ */
+export function unsupportedCausalLink(statement: string, sources: PreparedSource[]): boolean {
+  return CAUSAL_LINK.test(statement) && !sources.some((s) => CAUSAL_LINK.test(s.text));
 }

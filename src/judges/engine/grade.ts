@@ -2,7 +2,7 @@
 // reasoning from the answer's claims aligned with the references and the verified primary sources.
 import { z } from "zod";
 import { extractClaims, detectRefusal } from "./claims";
-import { alignStatement, prepareSource, relevantOperands, type Alignment } from "./align";
+import { alignStatement, prepareSource, relevantOperands, REPORTING_STEMS, unsupportedCausalLink, type Alignment } from "./align";
 import { readFigures } from "./derive";
 import { checkRecomputation } from "./solve";
 import { contentStems, namedEntities, stemSet } from "./text";
@@ -33,6 +33,8 @@ export const RULES = {
   cuts: [0.35, 0.55, 0.7, 0.85],
   /** Grounding reads 5 only when nearly everything is carried (FaithBench calibration half). */
   groundingCuts: [0.35, 0.55, 0.75, 0.9],
+  /** Grounding when the answer states a cause no source states (reads 4 at most with groundingCuts). */
+  causalLinkCeiling: 0.85,
   /** Per name of the answer that no source mentions (at most 5 count). */
   novelEntityPenalty: 0,
   /** Times the share of the answer's figures that no source states or yields in one or two steps. */
@@ -133,9 +135,11 @@ export function gradeDetails(input: GradeInput): GradeDetails {
   const material = claims.filter((c) => c.material);
   const notes: string[] = [];
 
-  // Grounding: how much of the answer's material claims the sources carry.
+  // Grounding: how much of the answer's material claims the sources carry. The question's words and the
+  // vocabulary of reporting on a text (the passage describes, a concise summary) make no claim.
+  const groundingKnown = new Set([...queryStems, ...REPORTING_STEMS]);
   let alignments: Alignment[] = [];
-  if (sources.length) alignments = (material.length ? material : [{ text: answer }]).map((c) => alignStatement(c.text, sources, queryStems));
+  if (sources.length) alignments = (material.length ? material : [{ text: answer }]).map((c) => alignStatement(c.text, sources, groundingKnown));
   let grounding = 0;
   let figureTotal = 0;
   let figureHit = 0;
@@ -222,6 +226,8 @@ export function gradeDetails(input: GradeInput): GradeDetails {
 
   grounding -= RULES.groundingStepPenalty * steps + RULES.novelEntityPenalty * Math.min(5, novelEntities) + RULES.unsupportedFigurePenalty * unsupportedShare;
   grounding = Math.max(0, grounding);
+  const causalLink = sources.length > 0 && unsupportedCausalLink(answer, sources);
+  if (causalLink) grounding = Math.min(grounding, RULES.causalLinkCeiling);
   grounding = Math.max(grounding, recomputedFloor);
   if (recomputed?.status === "mismatch") grounding = Math.min(grounding, recomputedCeiling + 0.1);
   if (!sources.length) grounding = 0;
@@ -231,6 +237,7 @@ export function gradeDetails(input: GradeInput): GradeDetails {
   if (contradicted) notes.push(`${contradicted} claim(s) state figures the sources contradict.`);
   if (figures.unsupported) notes.push(`${figures.unsupported} figure(s) are neither stated in the sources nor computable from them.`);
   if (novelEntities) notes.push(`${novelEntities} name(s) do not appear in the sources.`);
+  if (causalLink) notes.push("The answer states a cause the sources do not state.");
   if (strayYears) notes.push(`${strayYears} period(s) named that the sources do not cover.`);
   if (input.verdicts.contradicted) notes.push(`${input.verdicts.contradicted} reference(s) were contradicted by primary sources and were not used.`);
   notes.push(`${Math.round(grounding * 100)}% of the material claims are grounded.`);
