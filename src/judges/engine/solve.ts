@@ -353,8 +353,12 @@ export function recompute(query: string, passages: string[]): Recomputation | nu
     const r: Recomputation = { basis, unit: unitOf(expr, definitions), metric, year, value: v, operands: c.operands };
     const before = comparedYear(query, year);
     if (before) {
-      const e = evaluate(expr, { ...ctx(), year: before });
-      if (e !== null) r.earlier = { year: before, value: e };
+      const earlier = { ...ctx(), year: before };
+      const e = evaluate(expr, earlier);
+      if (e !== null) {
+        r.earlier = { year: before, value: e };
+        r.operands.push(...earlier.operands);
+      }
     }
     return r;
   };
@@ -488,15 +492,30 @@ function directionCheck(query: string, r: Recomputation, answer: string): "agree
   return said === actual ? "agrees" : "disagrees";
 }
 
+function answerFigures(r: Recomputation, text: string): Quantity[] {
+  return quantities(text).filter((q) => !(q.mantissa < 10 && q.decimals === 0 && !q.percent && !q.currency && q.scale === 1) || r.value < 10);
+}
+
+/**
+ * Whether the text works from the same statement figures as the recomputation (it states at least one of
+ * its inputs). Only then does a different result mean the text is wrong: when the inputs differ, the engine
+ * may have read another line or column than the one meant, and nothing is concluded.
+ */
+function sameInputs(r: Recomputation, figures: Quantity[]): boolean {
+  const inputs = r.operands.map((o) => Number(o.slice(o.lastIndexOf("= ") + 2))).filter((v) => Number.isFinite(v) && v !== 0);
+  return inputs.some((v) => figures.some((q) => matches(q, v, "amount")));
+}
+
 /** Whether a text (an answer, or one claim of it) states the recomputed figure. */
 export function compareToRecomputed(r: Recomputation, text: string): RecomputationCheck {
-  const figures = quantities(text).filter((q) => !(q.mantissa < 10 && q.decimals === 0 && !q.percent && !q.currency && q.scale === 1) || r.value < 10);
+  const figures = answerFigures(r, text);
   if (!figures.length) return { status: "none", recomputation: r, note: "" };
   const shown = Number(r.value.toPrecision(4));
   if (figures.some((q) => matches(q, r.value, r.unit))) {
     return { status: "match", recomputation: r, note: `Recomputed ${r.metric} for ${r.year} from the sources: ${shown}; the answer states it.` };
   }
-  return { status: "mismatch", recomputation: r, note: `Recomputed ${r.metric} for ${r.year} from the sources: ${shown}; no figure of the answer matches it.` };
+  if (!sameInputs(r, figures)) return { status: "none", recomputation: r, note: "" };
+  return { status: "mismatch", recomputation: r, note: `Recomputed ${r.metric} for ${r.year} from the sources: ${shown}; the answer uses the same statement figures but no figure of it matches.` };
 }
 
 export function checkRecomputation(query: string, answer: string, passages: string[]): RecomputationCheck {
@@ -506,7 +525,9 @@ export function checkRecomputation(query: string, answer: string, passages: stri
   // The direction or sign the answer concludes, against the recomputed values: a figure can match and the
   // conclusion still be the wrong way round.
   const direction = directionCheck(query, r, answer);
-  if (direction === "disagrees") {
+  const figuresOfAnswer = answerFigures(r, answer);
+  const sameNumbers = sameInputs(r, figuresOfAnswer) || figuresOfAnswer.some((q) => matches(q, r.value, r.unit) || (r.earlier !== undefined && matches(q, r.earlier.value, r.unit)));
+  if (direction === "disagrees" && sameNumbers) {
     const was = r.earlier ? ` (${Number(r.earlier.value.toPrecision(4))} for ${r.earlier.year})` : "";
     return { status: "mismatch", recomputation: r, note: `Recomputed ${r.metric} for ${r.year} from the sources: ${Number(r.value.toPrecision(4))}${was}; the answer's conclusion goes the other way.` };
   }
