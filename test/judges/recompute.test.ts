@@ -197,3 +197,46 @@ describe("direction and sign of the answer's conclusion", () => {
     expect(t[0].rows.map((r) => r.label)).toEqual(["total revenue", "operating income"]);
   });
 });
+
+// One-line rows as PDF text extraction often gives them (figures of the label's own text before the
+// columns, "( 6,343 )" spacing, a header of dates and years on one line, a cash flow statement whose
+// working-capital changes reuse balance sheet labels). Figures from Microsoft's FY2023 10-K (public filing).
+const ONE_LINE = `BALANCE SHEETS
+(In millions)
+June 30, 2023 2022
+Accounts receivable, net of allowance for doubtful accounts of $650 and $633 48,688 44,261
+Inventories 2,500 3,742
+Total current assets 184,257 169,684
+Accumulated other comprehensive loss (6,343 ) (4,678 )
+Accounts payable $ 18,095 $ 19,000
+INCOME STATEMENTS
+Year Ended June 30, 2023 2022 2021
+Total revenue 211,915 198,270 168,088
+Total cost of revenue 65,863 62,650 52,232
+Provision for (benefit from) income taxes 16,950 10,978 9,831
+CASH FLOWS STATEMENTS
+Year Ended June 30, 2023 2022 2021
+Accounts receivable (4,087 ) (6,834 ) (6,481 )
+Inventories 1,242 (1,123 ) (737 )`;
+
+describe("statement text with whole rows on one line", () => {
+  it("takes the last figures of a row as its columns and reads spaced parentheses as negatives", () => {
+    const [balance, income, cash] = parseTables(ONE_LINE);
+    expect([balance.kind, income.kind, cash.kind]).toEqual(["balance", "income", "cash"]);
+    expect(income.years).toEqual([2023, 2022, 2021]);
+    expect(balance.rows.find((r) => r.label.startsWith("accounts receivable"))?.values).toEqual([48688, 44261]);
+    expect(balance.rows.find((r) => r.label.startsWith("accumulated"))?.values).toEqual([-6343, -4678]);
+    expect(income.rows.map((r) => r.label)).toContain("provision for income taxes");
+  });
+  it("reads balances from the balance sheet, not the cash flow statement's changes", () => {
+    const dso = recompute("What is the FY2023 days sales outstanding (DSO)? DSO is defined as: 365 * (average accounts receivable between FY2022 and FY2023) / (FY2023 revenue).", [ONE_LINE]);
+    expect(dso?.value).toBeCloseTo((365 * (48688 + 44261)) / 2 / 211915, 6);
+  });
+  it("answers for the metric asked, never for one of its parts", () => {
+    // Every part resolves here, so the CCC is computed...
+    const ccc = "What is the FY2023 cash conversion cycle (CCC)? CCC is defined as: DIO + DSO - DPO. DIO is defined as: 365 * (average inventory between FY2022 and FY2023) / (FY2023 COGS). DSO is defined as: 365 * (average accounts receivable between FY2022 and FY2023) / (FY2023 Revenue). DPO is defined as: 365 * (average accounts payable between FY2022 and FY2023) / (FY2023 COGS + change in inventory between FY2022 and FY2023).";
+    expect(recompute(ccc, [ONE_LINE])?.metric).toBe("ccc");
+    // ...and when a part is missing (no payables), nothing is computed rather than DIO or DSO alone.
+    expect(recompute(ccc, [ONE_LINE.replace(/Accounts payable.*\n/, "")])).toBeNull();
+  });
+});

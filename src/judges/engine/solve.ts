@@ -20,33 +20,33 @@ const ITEMS: Record<string, ItemSpec> = {
   revenue: {
     labels: ["total revenues", "total revenue", "total net revenues", "total net revenue", "net revenues", "net revenue", "total net sales", "net sales", "revenues", "revenue", "total sales", "sales", "sales to customers", "net operating revenues", "operating revenues"],
     aliases: ["total revenue", "total revenues", "revenue", "revenues", "net revenue", "net revenues", "net sales", "sales", "top line"],
-    magnitude: true,
+    magnitude: true, kind: "income",
   },
   cogs: {
     labels: ["cost of goods sold", "cost of sales", "total cost of sales", "cost of revenue", "cost of revenues", "total cost of revenue", "total cost of revenues", "cost of products sold", "cost of goods and services sold"],
     aliases: ["cogs", "cost of goods sold", "cost of sales", "cost of revenue", "cost of revenues"],
-    magnitude: true,
+    magnitude: true, kind: "income",
   },
-  grossProfit: { labels: ["gross profit", "gross margin"], aliases: ["gross profit"], magnitude: false },
+  grossProfit: { labels: ["gross profit", "gross margin"], aliases: ["gross profit"], magnitude: false, kind: "income" },
   operatingIncome: {
     labels: ["operating income", "income from operations", "operating profit", "operating income loss", "earnings from operations", "operating loss", "loss from operations", "income loss from operations"],
     aliases: ["operating income", "unadjusted operating income", "income from operations", "operating profit", "unadjusted ebit", "ebit"],
-    magnitude: false,
+    magnitude: false, kind: "income",
   },
   netIncome: {
     labels: ["net income", "net earnings", "net income loss", "net loss", "net income attributable to"],
     aliases: ["net income", "net earnings", "net profit"],
-    magnitude: false,
+    magnitude: false, kind: "income",
   },
   pretaxIncome: {
     labels: ["income before income taxes", "earnings before income taxes", "income before taxes", "loss before income taxes", "income loss before income taxes", "earnings before provision for taxes on income"],
     aliases: ["income before income taxes", "pretax income", "pre tax income", "earnings before income taxes"],
-    magnitude: false,
+    magnitude: false, kind: "income",
   },
   incomeTax: {
-    labels: ["provision for income taxes", "income tax expense", "income taxes", "income tax expense benefit", "income tax provision", "provision for taxes on income", "income tax benefit expense"],
+    labels: ["provision for income taxes", "income tax expense", "income taxes", "income tax expense benefit", "income tax provision", "provision for taxes on income", "income tax benefit expense", "income tax benefit", "provision for benefit from income taxes"],
     aliases: ["income tax expense", "income taxes", "provision for income taxes", "tax expense"],
-    magnitude: false,
+    magnitude: false, kind: "income",
   },
   inventory: { labels: ["inventories", "inventory", "merchandise inventories", "total inventories", "inventories net"], aliases: ["inventory", "inventories", "merchandise inventories"], magnitude: true, kind: "balance" },
   accountsPayable: { labels: ["accounts payable", "trade accounts payable", "accounts payable trade", "trade payables"], aliases: ["accounts payable", "payables"], magnitude: true, kind: "balance" },
@@ -69,21 +69,21 @@ const ITEMS: Record<string, ItemSpec> = {
     magnitude: true, kind: "cash",
   },
   operatingCashFlow: {
-    labels: ["net cash provided by operating activities", "net cash provided by used in operating activities", "cash provided by operations", "net cash provided by operations", "net cash from operating activities", "cash flows from operating activities", "net cash provided by operating activities from continuing operations", "cash provided by operating activities"],
+    labels: ["net cash provided by operating activities", "net cash provided by used in operating activities", "cash provided by operations", "net cash provided by operations", "net cash from operating activities", "cash flows from operating activities", "net cash provided by operating activities from continuing operations", "cash provided by operating activities", "net cash from operations", "net cash provided by operating activities continuing operations"],
     aliases: ["cash from operations", "cash flow from operations", "operating cash flow", "cash from operating activities", "net cash from operating activities"],
     magnitude: false, kind: "cash",
   },
   depreciation: {
-    labels: ["depreciation and amortization", "depreciation amortization and other", "depreciation and amortization expense", "depreciation depletion and amortization"],
+    labels: ["depreciation and amortization", "depreciation amortization and other", "depreciation and amortization expense", "depreciation depletion and amortization", "depreciation amortization and accretion", "depreciation amortization", "depreciation"],
     aliases: ["depreciation and amortization", "d and a", "depreciation amortization"],
     magnitude: true, kind: "cash",
   },
-  interestExpense: { labels: ["interest expense", "interest and debt expense", "interest expense net"], aliases: ["interest expense"], magnitude: true },
-  dividends: { labels: ["cash dividends paid", "dividends paid", "dividends paid to shareholders", "cash dividends declared"], aliases: ["cash dividends", "dividends paid", "total cash dividends"], magnitude: true, kind: "cash" },
+  interestExpense: { labels: ["interest expense", "interest and debt expense", "interest expense net"], aliases: ["interest expense"], magnitude: true, kind: "income" },
+  dividends: { labels: ["cash dividends paid", "common stock cash dividends paid", "dividends paid to common stockholders", "dividends paid", "dividends paid to shareholders", "cash dividends declared"], aliases: ["cash dividends", "dividends paid", "total cash dividends"], magnitude: true, kind: "cash" },
 };
 
 /** Row labels that begin like an item but state something else. */
-const NOT_THE_ITEM = /\b(noncontrolling|non controlling|per share|per common share|margin percent|percent of|discontinued|other than|before|after)\b/;
+const NOT_THE_ITEM = /\b(noncontrolling|non controlling|per share|per common share|margin percent|percent of|discontinued|other than|before|after|payable|receivable|deferred|paid)\b/;
 
 type Sources = StatementTable[];
 
@@ -108,17 +108,19 @@ function lookup(tables: Sources, item: string, phrase: string, year: number): nu
   const labels = spec ? spec.labels : [normalizeLabel(phrase)];
   // The item's own statement first: "Inventories" is a balance in the balance sheet and a change in
   // the cash flow statement.
-  const ordered = spec?.kind ? [...tables.filter((t) => t.kind === spec.kind), ...tables.filter((t) => t.kind !== spec.kind)] : tables;
-  for (const pass of ["exact", "prefix"] as const) {
-    for (const label of labels) {
-      for (const t of ordered) {
-        const col = t.years.indexOf(year);
-        if (col < 0) continue;
-        for (const row of t.rows) {
-          const ok = pass === "exact" ? row.label === label : row.label.startsWith(`${label} `) && !NOT_THE_ITEM.test(row.label.slice(label.length));
-          if (!ok) continue;
-          const v = row.values[col];
-          return spec?.magnitude ? Math.abs(v) : v;
+  const groups = spec?.kind ? [tables.filter((t) => t.kind === spec.kind), tables.filter((t) => t.kind !== spec.kind)] : [tables];
+  for (const group of groups) {
+    for (const pass of ["exact", "prefix"] as const) {
+      for (const label of labels) {
+        for (const t of group) {
+          const col = t.years.indexOf(year);
+          if (col < 0) continue;
+          for (const row of t.rows) {
+            const ok = pass === "exact" ? row.label === label : row.label.startsWith(`${label} `) && !NOT_THE_ITEM.test(row.label.slice(label.length));
+            if (!ok) continue;
+            const v = row.values[col];
+            return spec?.magnitude ? Math.abs(v) : v;
+          }
         }
       }
     }
@@ -363,12 +365,10 @@ export function recompute(query: string, passages: string[]): Recomputation | nu
     return r;
   };
 
-  // A metric the question defines: the first definition whose name the question asks about.
-  for (const [name, expr] of definitions) {
-    if (name.length < 2) continue;
-    const r = attempt(name, expr, "defined");
-    if (r) return r;
-  }
+  // A metric the question defines: the first definition is the one asked for ("What is the CCC? CCC is
+  // defined as: DIO + DSO - DPO. DIO is defined as..."); the later ones are its parts, never the answer.
+  const main = [...definitions].find(([name]) => name.length >= 2);
+  if (main) return attempt(main[0], main[1], "defined");
   // "using FY2022 Adjusted EBIT as the numerator and annual Interest Expense as the denominator"
   const nd = /using\s+(.+?)\s+as the numerator and\s+(.+?)\s+as the denominator/i.exec(query);
   if (nd) {

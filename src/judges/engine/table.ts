@@ -27,7 +27,8 @@ const TITLES: [RegExp, StatementKind][] = [
 const FIGURE = /^\(?\$?\s?[-−–]?\s?\$?\s?(?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d+)?\s?\)?%?$/;
 const NIL = /^[—–-]{1,2}$/;
 const YEAR = /\b(19[89]\d|20[0-4]\d)\b/g;
-const MONTH = /\b(jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?\s+\d{1,2},?\s+(19[89]\d|20[0-4]\d)\b/gi;
+const HAS_MONTH_DAY = /\b(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?\s+\d{1,2}\b/i;
+const MONTH_DAY = /\b(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?\s+\d{1,2}\b,?/gi;
 
 function figureValue(token: string): number | null {
   const t = token.trim();
@@ -44,12 +45,16 @@ function headerYears(line: string): number[] | null {
   const t = line.trim();
   // "2022", "2022 2021 2020", "Fiscal 2023", "FY2022"
   if (/^((fiscal\s*(year\s*)?|fy\s?)?(19[89]\d|20[0-4]\d)\s*)+$/i.test(t)) return [...t.matchAll(YEAR)].map((m) => Number(m[1]));
-  // "January 28, 2023", "December 31, 2022 and 2021" (a line of dates with nothing else numeric)
-  const dates = [...t.matchAll(MONTH)];
-  if (dates.length && t.replace(MONTH, "").replace(YEAR, "").replace(/\d{1,2},/g, "").replace(/[^\d]/g, "") === "") {
-    return [...t.matchAll(YEAR)].map((m) => Number(m[1]));
-  }
-  return null;
+  // Dates and period words around the years: "January 28, 2023", "December 31, 2022 and 2021", "Year Ended
+  // June 30, 2023 2022 2021", and "2022 December 3," when PDF text splits a two-date header over lines.
+  const years = [...t.matchAll(YEAR)].map((m) => Number(m[1]));
+  if (!years.length) return null;
+  const rest = t
+    .replace(MONTH_DAY, " ")
+    .replace(YEAR, " ")
+    .replace(/\b(fiscal|years?|ended|ending|as|of|at|and|twelve|three|six|nine|months?|weeks?|period|fy)\b/gi, " ")
+    .replace(/[\s,.]+/g, "");
+  return rest === "" && (HAS_MONTH_DAY.test(t) || years.length > 1) ? years : null;
 }
 
 /** Splits "Total revenue 12,617 11,141 9,660" into its label and trailing figures. */
@@ -85,7 +90,10 @@ export function parseTables(text: string): StatementTable[] {
 
   for (const raw of text.replace(/\r/g, "").split("\n")) {
     // "Inventories (Note 3)": a note reference is not a figure.
-    const line = raw.replace(/\((?:see\s)?notes?\s[\d,\sand]+\)/gi, " ").trim();
+    const line = raw
+      .replace(/\((?:see\s)?notes?\s[\d,\sand]+\)/gi, " ")
+      .replace(/\(\s*(\$?\s?[\d,]+(?:\.\d+)?)\s*\)/g, "($1)")
+      .trim();
     if (!line || line === "$") continue;
     // "December 2," on its own line, its year on the next: part of the header.
     if (/^(jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?\s+\d{1,2},?$/i.test(line)) continue;
@@ -110,7 +118,9 @@ export function parseTables(text: string): StatementTable[] {
     if (rowLabel && /[a-z]{2}/i.test(rowLabel)) {
       flush();
       label = rowLabel;
-      pending = figures;
+      // A whole row on one line: its last figures are the columns ("Accounts receivable, net of allowance
+      // of $650 and $633 48,688 44,261"); earlier ones belong to the label's text.
+      pending = current && figures.length > current.years.length ? figures.slice(-current.years.length) : figures;
       if (current && pending.length >= current.years.length) flush();
     } else if (figures.length) {
       pending.push(...figures);
@@ -127,7 +137,10 @@ export function parseTables(text: string): StatementTable[] {
 export function normalizeLabel(label: string): string {
   return label
     .toLowerCase()
-    .replace(/\(\d\)|\[\d\]/g, " ")
+    // Parenthesised alternatives and notes: "Provision for (benefit from) income taxes", "Net income (loss)",
+    // "Net cash (used)/provided by operating activities" read as their plain line item.
+    .replace(/\([^)]*\)\/?/g, " ")
+    .replace(/\[\d\]/g, " ")
     .replace(/&/g, " and ")
     .replace(/[^a-z0-9]+/g, " ")
     .trim();
