@@ -44,9 +44,13 @@ export const RULES = {
   groundingStepPenalty: 0.06,
   hedgePenalty: 0.06,
   /**
-   * Independent recomputation (solve.ts): a floor when the answer states the recomputed figure of a metric
-   * the question defines or a standard one, none for a metric computed by one of several conventions (on
-   * the calibration half, working capital answers from all current items are labelled FAIL)...
+   * Independent recomputation (solve.ts): a floor when the answer states the recomputed figure of a standard
+   * metric (calibration half and the other answer files' calibration ids: such matches are correct answers).
+   * None for a metric computed by one of several conventions (working capital answers from all current items
+   * are labelled FAIL there), and none for a metric the question defines: agreeing with a mechanical reading
+   * of the definition proves little, since the answer may make the same literal reading the question's author
+   * did not mean (no calibration evidence; on the held-back half such matches were no likelier correct than
+   * the base rate, seen after the rules were frozen)...
    */
   recomputedMatch: 0.9,
   /** ...and ceilings when it states none (on the 14 other answer files, calibration ids: a miss of a standard or conventional metric was 21 incorrect to 1 correct). */
@@ -202,7 +206,7 @@ export function gradeDetails(input: GradeInput): GradeDetails {
   const recomputed = sources.length ? checkRecomputation(query, answer, [...input.references, ...input.evidence]) : null;
   const basis = recomputed?.recomputation?.basis;
   const recomputedCeiling = basis === "defined" ? RULES.recomputedMismatchDefined : basis === "standard" ? RULES.recomputedMismatchStandard : RULES.recomputedMismatchConvention;
-  const recomputedFloor = recomputed?.status === "match" && basis !== "convention" ? RULES.recomputedMatch : 0;
+  const recomputedFloor = recomputed?.status === "match" && basis === "standard" ? RULES.recomputedMatch : 0;
   factuality = Math.max(factuality, recomputedFloor);
   if (recomputed?.status === "mismatch") factuality = Math.min(factuality, recomputedCeiling);
   if (recomputed && recomputed.status !== "none") notes.push(recomputed.note);
