@@ -2,7 +2,7 @@
 // arithmetic step from the source's figures), its periods and names, and its content words. The result
 // says whether the sources carry the statement, state other figures on the same subject, or neither.
 import { contentStems, namedEntities, sentences, stem, stemSet } from "./text";
-import { derivable, periodYears, quantities, sameAmount, type Quantity } from "./numbers";
+import { derivable, periodYears, quantities, statedAmong, type Quantity } from "./numbers";
 
 export interface Alignment {
   verdict: "supported" | "contradicted" | "unsupported";
@@ -21,6 +21,8 @@ export interface PreparedSource {
   years: Set<number>;
   entities: Set<string>;
   sentenceStems: Set<string>[];
+  /** Stem -> indexes of the quantities whose preceding words (their row label) use it; built on first use. */
+  operandIndex?: Map<string, number[]>;
 }
 
 export function prepareSource(text: string): PreparedSource {
@@ -36,18 +38,24 @@ export function prepareSource(text: string): PreparedSource {
 
 /** Figures of the source near words of the statement: the operands worth combining. */
 export function relevantOperands(src: PreparedSource, statementStems: Set<string>, limit: number): Quantity[] {
-  const scored = src.quantities.map((q) => {
-    const context = src.text.slice(Math.max(0, q.index - 120), q.index);
-    const line = context.split("\n").slice(-3).join(" ");
-    let overlap = 0;
-    for (const s of contentStems(line)) if (statementStems.has(s)) overlap += 1;
-    return { q, overlap };
-  });
-  return scored
-    .filter((s) => s.overlap > 0)
-    .sort((a, b) => b.overlap - a.overlap)
+  // The context of each figure is the same for every statement checked against this source: index it once.
+  if (!src.operandIndex) {
+    const index = new Map<string, number[]>();
+    src.quantities.forEach((q, i) => {
+      for (const stem of contentStems(src.text.slice(Math.max(0, q.index - 120), q.index).split("\n").slice(-3).join(" "))) {
+        const list = index.get(stem);
+        if (list) list.push(i);
+        else index.set(stem, [i]);
+      }
+    });
+    src.operandIndex = index;
+  }
+  const overlap = new Map<number, number>();
+  for (const stem of statementStems) for (const i of src.operandIndex.get(stem) ?? []) overlap.set(i, (overlap.get(i) ?? 0) + 1);
+  return [...overlap]
+    .sort((x, y) => y[1] - x[1] || x[0] - y[0])
     .slice(0, limit)
-    .map((s) => s.q);
+    .map(([i]) => src.quantities[i]);
 }
 
 const ADDITIVE = /\b(total|combined|sum|together|aggregate|difference|increase[ds]?|decrease[ds]?|change[ds]?|grew|declined?|rose|fell|more than|less than|net of|minus|plus|average)\b/i;
@@ -73,13 +81,14 @@ export function alignStatement(statement: string, sources: PreparedSource[], ext
   const unmatched: Quantity[] = [];
   for (const f of figures) {
     let found = false;
-    for (const src of sources) if (src.quantities.some((p) => sameAmount(f, p))) found = true;
+    for (const src of sources) if (statedAmong(f, src.quantities)) found = true;
     if (found) direct += 1;
     else unmatched.push(f);
   }
   const additive = ADDITIVE.test(statement);
+  const operands = unmatched.length ? sources.map((src) => relevantOperands(src, stemsSet, 24)) : [];
   for (const f of unmatched) {
-    if (sources.some((src) => derivable(f, relevantOperands(src, stemsSet, 24), { additive }))) derived += 1;
+    if (operands.some((ops) => derivable(f, ops, { additive }))) derived += 1;
   }
   const years = periodYears(statement);
   let yearHits = 0;

@@ -1,7 +1,7 @@
 // Whether each figure of an answer is stated in the sources or derivable from them by one or two
 // arithmetic steps (difference, sum, ratio, percent change, margin, average, CAGR). A figure that is
 // neither is the strongest sign of a wrong answer; this is what the grader's figure reading rests on.
-import { isBareSmall, sameAmount, type Quantity } from "./numbers";
+import { isBareSmall, statedAmong, type Quantity } from "./numbers";
 
 export type FigureSupport = "stated" | "derived" | "unsupported" | "constant";
 
@@ -76,7 +76,7 @@ export function readFigures(answerFigures: Quantity[], sourceFigures: Quantity[]
       out.push({ figure: f, support: "constant" });
       continue;
     }
-    if (sourceFigures.some((p) => sameAmount(f, p))) {
+    if (statedAmong(f, sourceFigures)) {
       out.push({ figure: f, support: "stated" });
       grounded.push(signed(f));
       continue;

@@ -145,6 +145,55 @@ export function sameAmount(a: Quantity, p: Quantity): boolean {
   return a.value === 0 && p.value === 0;
 }
 
+/**
+ * Whether any of the figures states the same amount as a (sameAmount over the list), through an index by order
+ * of magnitude built once per list: a long answer against long references would otherwise compare every
+ * figure with every figure. Two amounts that sameAmount equates are within a factor of two of each other at
+ * one of the scales it tries (or their mantissas are, for a percentage against a ratio), so only the
+ * neighbouring decades are compared.
+ */
+export function statedAmong(a: Quantity, figures: Quantity[]): boolean {
+  let index = INDEXES.get(figures);
+  if (!index) {
+    index = new Map();
+    const add = (v: number, q: Quantity) => {
+      const key = v === 0 ? ZERO : Math.floor(Math.log10(Math.abs(v)));
+      const list = index!.get(key);
+      if (list) list.push(q);
+      else index!.set(key, [q]);
+    };
+    // Figures that read alike compare alike: index each reading once.
+    const distinct = new Map<string, Quantity>();
+    for (const q of figures) distinct.set(`${q.value}|${q.mantissa}|${q.decimals}|${q.scale}|${q.percent}`, q);
+    for (const q of distinct.values()) {
+      if (q.percent) {
+        add(q.mantissa, q);
+        add(q.mantissa / 100, q);
+      } else {
+        add(q.value, q);
+        add(q.mantissa, q);
+      }
+    }
+    INDEXES.set(figures, index);
+  }
+  const seen = new Set<Quantity>();
+  const targets = [...SCALES.map((k) => a.value / k), a.mantissa, a.mantissa / 100];
+  for (const t of targets) {
+    const keys = t === 0 ? [ZERO] : [-1, 0, 1].map((d) => Math.floor(Math.log10(Math.abs(t))) + d);
+    for (const key of keys) {
+      for (const p of index.get(key) ?? []) {
+        if (seen.has(p)) continue;
+        seen.add(p);
+        if (sameAmount(a, p)) return true;
+      }
+    }
+  }
+  return false;
+}
+
+const ZERO = Number.NEGATIVE_INFINITY;
+const INDEXES = new WeakMap<Quantity[], Map<number, Quantity[]>>();
+
 /** Whether a figure can be computed from two reference figures by one arithmetic step. */
 export function derivable(a: Quantity, operands: Quantity[], cues: { additive: boolean }): boolean {
   // Ratios are read for percentages and small decimal figures (0.96x, 1.35); sums and differences only
