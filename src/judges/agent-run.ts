@@ -9,8 +9,8 @@ import { assessOutputSchema, claimsOutputSchema, type AssessOutput, type ClaimsO
 import { failureCodeOf } from "./llm-run";
 import * as repo from "./repo";
 import type { AgentRequest, Assessment } from "./schemas";
-import { jobTenant, searchPrimary } from "./sources";
-import { loadRunSteps, step } from "./steps";
+import { jobTenant, primarySearch } from "./sources";
+import { resumeRunSteps, step } from "./steps";
 
 const AGENT_SYSTEM =
   "You are an expert financial fact-checker. Work only from the question, the answer, the references and the primary-source passages given. Return JSON that matches the schema.";
@@ -22,12 +22,12 @@ interface EvidenceState {
 const MAX_MATERIAL = 25;
 
 export async function runAgentJudge(env: Env, organizationId: string, evaluationId: string, attempt: number): Promise<void> {
-  const row = await repo.findEvaluation(env, organizationId, "agent", evaluationId);
-  if (!row || row.status !== "pending") return;
-  await repo.recordRunStarted(env, organizationId, evaluationId, "agent");
+  const start = await repo.startRun(env, organizationId, "agent", evaluationId);
+  if (!start) return;
+  const { row } = start;
   const req = row.request as AgentRequest;
   // Test-only: an agent_step fault fails the step on the first delivery; the retry resumes from the stored steps.
-  const run = await loadRunSteps(env, organizationId, evaluationId, attempt, { before: parseFaults(env, row.faults).agentSteps });
+  const run = resumeRunSteps(env, start, attempt, { before: parseFaults(env, row.faults).agentSteps });
   const fail = (err: ProviderError) => repo.settleEvaluation(env, organizationId, evaluationId, { status: "failed", code: failureCodeOf(err), message: `Assessment failed: ${err.message}` });
   // A provider that is not configured settles the run at once (JUDGE_EVALUATION_UNAVAILABLE), as in the LLM judge.
   let provider: ModelProvider;
@@ -70,12 +70,12 @@ export async function runAgentJudge(env: Env, organizationId: string, evaluation
   }
 
   const evidence = await step<EvidenceState>(run, "evidence", async () => {
-    const tenant = await jobTenant(env, organizationId, row.userId);
+    const search = primarySearch(env, await jobTenant(env, organizationId, row.userId), req.search_type, req.time_window);
     const out: EvidenceState["claims"] = [];
     for (const c of material) {
-      let hits = await searchPrimary(env, tenant, c.claim, req.search_type, req.time_window, 3);
+      let hits = await search(c.claim, 3);
       // A bare claim may lack the subject the question names ("It rose 5%"): try again with the question.
-      if (hits.length === 0) hits = await searchPrimary(env, tenant, `${c.claim} ${req.query}`, req.search_type, req.time_window, 3);
+      if (hits.length === 0) hits = await search(`${c.claim} ${req.query}`, 3);
       out.push({ claim: c.claim, hits: hits.map((h) => ({ document_id: h.document_id, document_name: h.document_name, chunk_id: h.chunk_id, text: h.text })) });
     }
     return { claims: out };

@@ -15,7 +15,10 @@ const SLICE = 256;
 
 let encoder: Tiktoken | null = null;
 
-/** Tokens of a text, counted slice by slice (never splitting a surrogate pair). */
+/**
+ * Tokens of a text, counted slice by slice (never splitting a surrogate pair). Special-token strings
+ * such as "<|endoftext|>" are counted as the plain text they are in a submission.
+ */
 export function countTokens(text: string): number {
   encoder ??= new Tiktoken(o200k);
   let total = 0;
@@ -23,10 +26,28 @@ export function countTokens(text: string): number {
     let end = Math.min(text.length, i + SLICE);
     const last = text.charCodeAt(end - 1);
     if (end < text.length && last >= 0xd800 && last <= 0xdbff) end -= 1;
-    total += encoder.encode(text.slice(i, end)).length;
+    total += encoder.encode(text.slice(i, end), [], []).length;
     i = end;
   }
   return total;
+}
+
+/**
+ * UTF-8 bytes of a text as the tokenizer sees it (a lone surrogate becomes U+FFFD, 3 bytes). A byte-level
+ * BPE never yields more tokens than bytes, so texts within MAX_TOKENS bytes need no counting.
+ */
+export function utf8Length(text: string): number {
+  let bytes = 0;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c < 0x80) bytes += 1;
+    else if (c < 0x800) bytes += 2;
+    else if (c >= 0xd800 && c <= 0xdbff && i + 1 < text.length && (text.charCodeAt(i + 1) & 0xfc00) === 0xdc00) {
+      bytes += 4;
+      i += 1;
+    } else bytes += 3;
+  }
+  return bytes;
 }
 
 function tooLarge(message: string): ApiError {
@@ -42,6 +63,10 @@ export function enforceSizeCaps(body: LlmRequest | AgentRequest): void {
   // Every text the judge reads counts; stop as soon as the budget is exceeded.
   const texts = [prompt ?? "", body.query, body.answer];
   for (const r of body.references) texts.push(r.title ?? "", r.content, r.url ?? "", r.metadata ? JSON.stringify(r.metadata) : "");
+  // Most submissions are far below the budget: bytes bound tokens, so the tokenizer only runs near it.
+  let bytes = 0;
+  for (const t of texts) bytes += utf8Length(t);
+  if (bytes <= MAX_TOKENS) return;
   let tokens = 0;
   for (const t of texts) {
     tokens += countTokens(t);

@@ -10,7 +10,7 @@ import { gradeOutputSchema, type GradeInput, type GradeOutput } from "./engine/g
 import * as repo from "./repo";
 import type { LlmRequest, LlmResult } from "./schemas";
 import { jobTenant } from "./sources";
-import { loadRunSteps, step } from "./steps";
+import { resumeRunSteps, step } from "./steps";
 import { verifyReferences, type Verification } from "./verify";
 
 export const DEFAULT_JUDGE_PROMPT =
@@ -41,14 +41,14 @@ interface Graded {
 }
 
 export async function runLlmJudge(env: Env, organizationId: string, evaluationId: string, attempt: number): Promise<void> {
-  const row = await repo.findEvaluation(env, organizationId, "llm", evaluationId);
-  if (!row || row.status !== "pending") return;
   // One usage row per evaluation: a redelivery finds it present and bills nothing more.
-  await repo.recordRunStarted(env, organizationId, evaluationId, "llm");
+  const start = await repo.startRun(env, organizationId, "llm", evaluationId);
+  if (!start) return;
+  const { row } = start;
   const req = row.request as LlmRequest;
   const faults = parseFaults(env, row.faults);
   // Test-only: an llm_step fault fails the first delivery once the step is stored; the retry resumes.
-  const run = await loadRunSteps(env, organizationId, evaluationId, attempt, { after: faults.llmSteps });
+  const run = resumeRunSteps(env, start, attempt, { after: faults.llmSteps });
 
   // Without references verification is skipped: nothing to do, nothing to store.
   const verification: Verification = req.references.length

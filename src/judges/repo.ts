@@ -122,12 +122,33 @@ export async function findEvaluation(env: Env, organizationId: string, judge: Ju
   return row ? toRow(row) : null;
 }
 
-/** The usage row of a run; a redelivered job finds it present and bills nothing more. */
-export async function recordRunStarted(env: Env, organizationId: string, id: string, judge: Judge): Promise<void> {
-  await tenantD1(env, organizationId)
-    .prepare("INSERT INTO judge_usage (evaluation_id, organization_id, judge, started_at) VALUES (?, ?, ?, ?) ON CONFLICT (evaluation_id) DO NOTHING")
-    .bind(id, organizationId, judge, new Date().toISOString())
-    .run();
+export interface RunStart {
+  row: EvaluationRow;
+  /** The steps a previous delivery finished. */
+  checkpoints: Map<string, Checkpoint>;
+}
+
+/**
+ * Starts (or resumes) a queued run in one round trip: the usage row is inserted only while the evaluation
+ * is pending, and only once (a redelivered job finds it present and bills nothing more); then the
+ * evaluation and its stored steps are read back. Null when the evaluation is missing or already settled.
+ */
+export async function startRun(env: Env, organizationId: string, judge: Judge, id: string): Promise<RunStart | null> {
+  const db = tenantD1(env, organizationId);
+  const [, evaluation, steps] = await db.batch([
+    db
+      .prepare(
+        `INSERT INTO judge_usage (evaluation_id, organization_id, judge, started_at)
+         SELECT ?1, ?2, ?3, ?4 WHERE EXISTS (SELECT 1 FROM judge_evaluations WHERE organization_id = ?2 AND judge = ?3 AND id = ?1 AND status = 'pending')
+         ON CONFLICT (evaluation_id) DO NOTHING`,
+      )
+      .bind(id, organizationId, judge, new Date().toISOString()),
+    db.prepare("SELECT * FROM judge_evaluations WHERE organization_id = ? AND judge = ? AND id = ?").bind(organizationId, judge, id),
+    db.prepare("SELECT step, attempt, state FROM judge_checkpoints WHERE organization_id = ? AND evaluation_id = ?").bind(organizationId, id),
+  ]);
+  const raw = (evaluation.results as RawRow[])[0];
+  if (!raw || raw.status !== "pending") return null;
+  return { row: toRow(raw), checkpoints: toCheckpoints(steps.results as CheckpointRow[]) };
 }
 
 export type Settlement =
@@ -156,12 +177,14 @@ export interface Checkpoint {
   state: unknown;
 }
 
-export async function loadCheckpoints(env: Env, organizationId: string, id: string): Promise<Map<string, Checkpoint>> {
-  const rows = await tenantD1(env, organizationId)
-    .prepare("SELECT step, attempt, state FROM judge_checkpoints WHERE organization_id = ? AND evaluation_id = ?")
-    .bind(organizationId, id)
-    .all<{ step: string; attempt: number; state: string }>();
-  return new Map(rows.results.map((r) => [r.step, { step: r.step, attempt: r.attempt, state: JSON.parse(r.state) }]));
+interface CheckpointRow {
+  step: string;
+  attempt: number;
+  state: string;
+}
+
+function toCheckpoints(rows: CheckpointRow[]): Map<string, Checkpoint> {
+  return new Map(rows.map((r) => [r.step, { step: r.step, attempt: r.attempt, state: JSON.parse(r.state) }]));
 }
 
 export async function saveCheckpoint(env: Env, organizationId: string, id: string, step: string, attempt: number, state: unknown): Promise<void> {

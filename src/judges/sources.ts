@@ -43,3 +43,24 @@ function queryOf(text: string): string {
 export async function searchPrimary(env: Env, tenant: Tenant, text: string, searchType: SearchType, window: Window, topK = 6): Promise<SearchHit[]> {
   return searchChunks(env, tenant, queryOf(text), { searchTypes: [searchType], publishedWindow: publishedWindowOf(window) }, topK);
 }
+
+export type PrimarySearch = (text: string, topK?: number) => Promise<SearchHit[]>;
+
+/**
+ * searchPrimary for one step of one run (same tenant, search type and window): a query text met again
+ * (a repeated reference or claim) reuses the first search's hits instead of searching again. A failed
+ * search is not kept, so a later caller searches afresh.
+ */
+export function primarySearch(env: Env, tenant: Tenant, searchType: SearchType, window: Window): PrimarySearch {
+  const seen = new Map<string, Promise<SearchHit[]>>();
+  return (text, topK = 6) => {
+    const key = `${topK} ${queryOf(text)}`;
+    let hits = seen.get(key);
+    if (!hits) {
+      hits = searchPrimary(env, tenant, text, searchType, window, topK);
+      seen.set(key, hits);
+      hits.catch(() => seen.delete(key));
+    }
+    return hits;
+  };
+}

@@ -20,8 +20,9 @@ export interface RunSteps {
   faults: StepFaults;
 }
 
-export async function loadRunSteps(env: Env, organizationId: string, evaluationId: string, attempt: number, faults: StepFaults = {}): Promise<RunSteps> {
-  return { env, organizationId, evaluationId, attempt, done: await repo.loadCheckpoints(env, organizationId, evaluationId), faults };
+/** A run resuming after the steps `done` (read by repo.startRun). */
+export function resumeRunSteps(env: Env, start: repo.RunStart, attempt: number, faults: StepFaults = {}): RunSteps {
+  return { env, organizationId: start.row.organizationId, evaluationId: start.row.id, attempt, done: start.checkpoints, faults };
 }
 
 /** The stored state of step `name`, or the state `work` produces, stored before it is returned. */

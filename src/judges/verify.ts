@@ -8,7 +8,7 @@ import { alignStatement, prepareSource } from "./engine/align";
 import { extractClaims } from "./engine/claims";
 import { InjectedFault, type Faults } from "./faults";
 import type { Reference, ReferenceVerdict, SearchType } from "./schemas";
-import { searchPrimary, type Window } from "./sources";
+import { primarySearch, type PrimarySearch, type Window } from "./sources";
 
 export const VERIFY_CHUNK = 5;
 const MAX_CLAIMS_PER_REFERENCE = 12;
@@ -17,8 +17,8 @@ function evidenceOf(hit: SearchHit) {
   return { document_id: hit.document_id, document_name: hit.document_name, chunk_id: hit.chunk_id, text: hit.text, published_at: hit.published_at };
 }
 
-export async function verifyReference(env: Env, tenant: Tenant, ref: Reference, index: number, searchType: SearchType, window: Window): Promise<ReferenceVerdict> {
-  const hits = await searchPrimary(env, tenant, `${ref.title ?? ""} ${ref.content}`, searchType, window);
+export async function verifyReference(search: PrimarySearch, ref: Reference, index: number): Promise<ReferenceVerdict> {
+  const hits = await search(`${ref.title ?? ""} ${ref.content}`);
   if (hits.length === 0) return { reference_index: index, verdict: "unresolved", evidence: [], explanation: "No primary source in the time window covers this passage." };
   const sources = hits.map((h) => prepareSource(h.text));
   const claims = extractClaims(ref.content).filter((c) => c.material).slice(0, MAX_CLAIMS_PER_REFERENCE);
@@ -51,10 +51,12 @@ export interface Verification {
 
 export async function verifyReferences(env: Env, tenant: Tenant, refs: Reference[], searchType: SearchType, window: Window, faults: Faults): Promise<Verification> {
   const verdicts: ReferenceVerdict[] = [];
+  // One search per distinct reference text, however often the submission repeats it.
+  const search = primarySearch(env, tenant, searchType, window);
   for (let start = 0, chunk = 0; start < refs.length; start += VERIFY_CHUNK, chunk += 1) {
     try {
       if (faults.verifyChunks.has(chunk)) throw new InjectedFault(`verifier chunk ${chunk}`);
-      const part = await Promise.all(refs.slice(start, start + VERIFY_CHUNK).map((r, i) => verifyReference(env, tenant, r, start + i, searchType, window)));
+      const part = await Promise.all(refs.slice(start, start + VERIFY_CHUNK).map((r, i) => verifyReference(search, r, start + i)));
       verdicts.push(...part);
     } catch (err) {
       console.error(JSON.stringify({ level: "warn", message: "verifier chunk failed", chunk, error: err instanceof Error ? err.message : String(err) }));
