@@ -45,4 +45,12 @@ describe("engine indexes", () => {
     expect(relevantOperands(src, statement, 24)).toEqual(scan);
     expect(relevantOperands(src, statement, 2)).toEqual(scan.slice(0, 2));
   });
+
+  it("reads a nil as equal only to a nil", () => {
+    const [nil, thousand, pct, zero] = quantities("$0 1,000 -1.53% 0.0");
+    expect(sameAmount(thousand, nil)).toBe(false);
+    expect(sameAmount(pct, nil)).toBe(false);
+    expect(sameAmount(zero, nil)).toBe(true);
+    expect(statedAmong(thousand, [nil])).toBe(false);
+  });
 });

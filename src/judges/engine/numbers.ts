@@ -130,6 +130,8 @@ const SCALES = [1, 1e3, 1e6, 1e9, 1e-3, 1e-6];
 export function sameAmount(a: Quantity, p: Quantity): boolean {
   // Bare small integers (note numbers, counts of items) are too common to prove anything.
   if (isBareSmall(p) || isBareSmall(a)) return false;
+  // A nil ("$0", "0%") equals only a nil: its half-unit rounding would otherwise cover any small figure.
+  if (a.mantissa === 0 || p.mantissa === 0) return a.mantissa === 0 && p.mantissa === 0;
   if (a.percent !== p.percent && (a.percent || p.percent)) {
     // 12.5% and 0.125 are the same ratio.
     const pa = a.percent ? a.mantissa / 100 : a.mantissa;
@@ -164,7 +166,7 @@ export function statedAmong(a: Quantity, figures: Quantity[]): boolean {
     };
     // Figures that read alike compare alike: index each reading once.
     const distinct = new Map<string, Quantity>();
-    for (const q of figures) distinct.set(`${q.value}|${q.mantissa}|${q.decimals}|${q.scale}|${q.percent}`, q);
+    for (const q of figures) distinct.set(`${q.value}|${q.mantissa}|${q.decimals}|${q.scale}|${q.percent}|${q.currency}`, q);
     for (const q of distinct.values()) {
       if (q.percent) {
         add(q.mantissa, q);
