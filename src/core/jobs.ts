@@ -30,7 +30,7 @@ export function classifyQueue(name: string): { queue: JobQueue | null; deadLette
 const envelope = z.object({ kind: z.string() }).loose();
 
 /** Messages of one batch handled at once: parse jobs hold whole files in memory, so one at a time. */
-const CONCURRENCY: Record<JobQueue, number> = { judge: 10, parse: 1, briefing: 5 };
+const CONCURRENCY: Record<JobQueue, number> = { judge: 5, parse: 1, briefing: 5 };
 
 async function handle(message: Message<unknown>, queueName: string, deadLetter: boolean, env: Env): Promise<void> {
   const parsed = envelope.safeParse(message.body);
