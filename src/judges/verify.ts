@@ -17,6 +17,29 @@ function evidenceOf(hit: SearchHit) {
   return { document_id: hit.document_id, document_name: hit.document_name, chunk_id: hit.chunk_id, text: hit.text, published_at: hit.published_at };
 }
 
+// Words of a document's name that say what kind of document it is, not whose.
+const GENERIC_NAME = new Set(
+  `annual quarterly report reports form earnings release press transcript call filing filings statement statements financial
+  financials consolidated results fiscal year quarter update presentation investor letter shareholder shareholders proxy the and of for inc corp
+  corporation company co ltd plc group holdings llc 10k 10q 8k`.split(/\s+/),
+);
+
+/**
+ * Whether a passage can contradict a reference: it must be about the same subject. A reference that names none
+ * of the passage's document (its company words or tickers) is not contradicted by that document's other
+ * figures: any filing has "Total assets" and "Net income" rows with different values.
+ */
+function sameSubject(hit: SearchHit, referenceText: string): boolean {
+  const text = referenceText.toLowerCase();
+  const words = hit.document_name
+    .toLowerCase()
+    .split(/[^a-z0-9&]+/)
+    .filter((w) => w.length >= 3 && !GENERIC_NAME.has(w) && !/^(fy|q[1-4])?\d+$/.test(w));
+  if (!words.length && !hit.tickers.length) return true;
+  const mentions = (w: string) => new RegExp(`(^|[^a-z0-9])${w.replace(/[^a-z0-9]/g, "\\$&")}($|[^a-z0-9])`).test(text);
+  return words.some(mentions) || hit.tickers.some((t) => mentions(t.toLowerCase()));
+}
+
 export async function verifyReference(search: PrimarySearch, ref: Reference, index: number): Promise<ReferenceVerdict> {
   const hits = await search(`${ref.title ?? ""} ${ref.content}`);
   if (hits.length === 0) return { reference_index: index, verdict: "unresolved", evidence: [], explanation: "No primary source in the time window covers this passage." };
@@ -26,11 +49,13 @@ export async function verifyReference(search: PrimarySearch, ref: Reference, ind
   let supported = 0;
   let contradicted = 0;
   const used = new Set<number>();
+  const refText = `${ref.title ?? ""} ${ref.content}`;
   for (const s of statements) {
     const a = alignStatement(s, sources);
     if (a.verdict === "supported") supported += 1;
-    if (a.verdict === "contradicted") contradicted += 1;
-    if (a.verdict !== "unsupported" && a.passage >= 0) used.add(a.passage);
+    const contradicts = a.verdict === "contradicted" && a.passage >= 0 && sameSubject(hits[a.passage], refText);
+    if (contradicts) contradicted += 1;
+    if ((a.verdict === "supported" || contradicts) && a.passage >= 0) used.add(a.passage);
   }
   const evidence = [...used].slice(0, 3).map((i) => evidenceOf(hits[i]));
   if (contradicted > 0 && contradicted >= supported) {
