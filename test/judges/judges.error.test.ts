@@ -130,6 +130,16 @@ describe("size caps: JUDGE_EVALUATION_TOO_LARGE, nothing recorded, queued or bil
   }, 90_000);
 });
 
+describe("token counting", () => {
+  it("counts special-token strings as plain text: a long answer quoting <|endoftext|> is accepted, not a 500", async () => {
+    const base = "Revenue rose 12% to $4,210 million while operating margin reached 18.4% <|endoftext|> in fiscal 2022. ";
+    const answer = base.repeat(Math.ceil(150_000 / base.length)).slice(0, 150_000);
+    // Over 100,000 UTF-8 bytes, so the tokenizer runs; far under 100,000 tokens.
+    const { res, json } = await submit("llm", org.key, llmBody({ answer }));
+    expect(res.status, JSON.stringify(json.error)).toBe(202);
+  }, 90_000);
+});
+
 describe("Idempotency-Key and retrieval parameters", () => {
   it("refuses a key over 255 characters", async () => {
     await expectError("llm", llmBody(), "INVALID_REQUEST_BODY", { "Idempotency-Key": "k".repeat(256) });
