@@ -2,262 +2,11 @@
 // FinanceBench-style questions do, or a standard one: margins, working capital, CAGR, FCF...), the engine
 // computes it from the statement tables of the sources and checks the answer's figures against it. A
 // derivation can use only figures that are in the passage and still be wrong; this catches that.
-import { quantities, type Quantity } from "./numbers";
-import { normalizeLabel, parseTables, type StatementKind, type StatementTable } from "./table";
-
-interface ItemSpec {
-  /** Row labels (normalized) that state the item, best first. */
-  labels: string[];
-  /** Words a question uses for it. */
-  aliases: string[];
-  /** Costs and balances are read as magnitudes whatever sign the statement prints. */
-  magnitude: boolean;
-  /** The statement that states it; its tables are searched first. */
-  kind?: StatementKind;
-}
-
-const ITEMS: Record<string, ItemSpec> = {
-  revenue: {
-    labels: ["total revenues", "total revenue", "total net revenues", "total net revenue", "net revenues", "net revenue", "total net sales", "net sales", "revenues", "revenue", "total sales", "sales", "sales to customers", "net operating revenues", "operating revenues"],
-    aliases: ["total revenue", "total revenues", "revenue", "revenues", "net revenue", "net revenues", "net sales", "sales", "top line"],
-    magnitude: true, kind: "income",
-  },
-  cogs: {
-    labels: ["cost of goods sold", "cost of sales", "total cost of sales", "cost of revenue", "cost of revenues", "total cost of revenue", "total cost of revenues", "cost of products sold", "cost of goods and services sold"],
-    aliases: ["cogs", "cost of goods sold", "cost of sales", "cost of revenue", "cost of revenues"],
-    magnitude: true, kind: "income",
-  },
-  grossProfit: { labels: ["gross profit", "gross margin"], aliases: ["gross profit"], magnitude: false, kind: "income" },
-  operatingIncome: {
-    labels: ["operating income", "income from operations", "operating profit", "operating income loss", "earnings from operations", "operating loss", "loss from operations", "income loss from operations"],
-    aliases: ["operating income", "unadjusted operating income", "income from operations", "operating profit", "unadjusted ebit", "ebit"],
-    magnitude: false, kind: "income",
-  },
-  netIncome: {
-    labels: ["net income", "net earnings", "net income loss", "net loss", "net income attributable to"],
-    aliases: ["net income", "net earnings", "net profit"],
-    magnitude: false, kind: "income",
-  },
-  pretaxIncome: {
-    labels: ["income before income taxes", "earnings before income taxes", "income before taxes", "loss before income taxes", "income loss before income taxes", "earnings before provision for taxes on income"],
-    aliases: ["income before income taxes", "pretax income", "pre tax income", "earnings before income taxes"],
-    magnitude: false, kind: "income",
-  },
-  incomeTax: {
-    labels: ["provision for income taxes", "income tax expense", "income taxes", "income tax expense benefit", "income tax provision", "provision for taxes on income", "income tax benefit expense", "income tax benefit", "provision for benefit from income taxes"],
-    aliases: ["income tax expense", "income taxes", "provision for income taxes", "tax expense"],
-    magnitude: false, kind: "income",
-  },
-  inventory: { labels: ["inventories", "inventory", "merchandise inventories", "total inventories", "inventories net"], aliases: ["inventory", "inventories", "merchandise inventories"], magnitude: true, kind: "balance" },
-  accountsPayable: { labels: ["accounts payable", "trade accounts payable", "accounts payable trade", "trade payables"], aliases: ["accounts payable", "payables"], magnitude: true, kind: "balance" },
-  accountsReceivable: {
-    labels: ["accounts receivable net", "accounts receivable", "receivables net", "receivables", "trade receivables net", "trade receivables", "trade accounts receivable"],
-    aliases: ["accounts receivable", "receivables"],
-    magnitude: true, kind: "balance",
-  },
-  totalAssets: { labels: ["total assets"], aliases: ["total assets"], magnitude: true, kind: "balance" },
-  currentAssets: { labels: ["total current assets"], aliases: ["total current assets", "current assets"], magnitude: true, kind: "balance" },
-  currentLiabilities: { labels: ["total current liabilities"], aliases: ["total current liabilities", "current liabilities"], magnitude: true, kind: "balance" },
-  ppe: {
-    labels: ["property plant and equipment net", "property and equipment net", "net property plant and equipment", "property plant and equipment", "property and equipment"],
-    aliases: ["net ppne", "net ppe", "net pp and e", "ppne", "ppe", "pp and e", "property plant and equipment", "fixed assets"],
-    magnitude: true, kind: "balance",
-  },
-  capex: {
-    labels: ["purchases of property and equipment", "capital expenditures", "purchases of property plant and equipment", "payments for property plant and equipment", "additions to property and equipment", "additions to property plant and equipment", "capital expenditure", "property plant and equipment additions", "expenditures for property plant and equipment", "payments for acquisition of property plant and equipment"],
-    aliases: ["capex", "capital expenditure", "capital expenditures", "capital spending"],
-    magnitude: true, kind: "cash",
-  },
-  operatingCashFlow: {
-    labels: ["net cash provided by operating activities", "net cash provided by used in operating activities", "cash provided by operations", "net cash provided by operations", "net cash from operating activities", "cash flows from operating activities", "net cash provided by operating activities from continuing operations", "cash provided by operating activities", "net cash from operations", "net cash provided by operating activities continuing operations"],
-    aliases: ["cash from operations", "cash flow from operations", "operating cash flow", "cash from operating activities", "net cash from operating activities"],
-    magnitude: false, kind: "cash",
-  },
-  depreciation: {
-    labels: ["depreciation and amortization", "depreciation amortization and other", "depreciation and amortization expense", "depreciation depletion and amortization", "depreciation amortization and accretion", "depreciation amortization", "depreciation"],
-    aliases: ["depreciation and amortization", "d and a", "depreciation amortization"],
-    magnitude: true, kind: "cash",
-  },
-  interestExpense: { labels: ["interest expense", "interest and debt expense", "interest expense net"], aliases: ["interest expense"], magnitude: true, kind: "income" },
-  dividends: { labels: ["cash dividends paid", "common stock cash dividends paid", "dividends paid to common stockholders", "dividends paid", "dividends paid to shareholders", "cash dividends declared"], aliases: ["cash dividends", "dividends paid", "total cash dividends"], magnitude: true, kind: "cash" },
-};
-
-/** Row labels that begin like an item but state something else. */
-const NOT_THE_ITEM = /\b(noncontrolling|non controlling|per share|per common share|margin percent|percent of|discontinued|other than|before|after|payable|receivable|deferred|paid)\b/;
-
-type Sources = StatementTable[];
-
-function itemFor(phrase: string): string | null {
-  const p = normalizeLabel(phrase).replace(/^(the|annual|total annual|fiscal year|year end|ending|reported)\s+/, "").trim();
-  let best: string | null = null;
-  let bestLen = 0;
-  for (const [name, spec] of Object.entries(ITEMS)) {
-    for (const a of spec.aliases) {
-      if (` ${p} `.includes(` ${a} `) && a.length > bestLen) {
-        best = name;
-        bestLen = a.length;
-      }
-    }
-  }
-  return best;
-}
-
-/** The figure a statement row gives for a year: exact labels first, then labels that start with one. */
-function lookup(tables: Sources, item: string, phrase: string, year: number): number | null {
-  const spec = ITEMS[item];
-  const labels = spec ? spec.labels : [normalizeLabel(phrase)];
-  // The item's own statement first: "Inventories" is a balance in the balance sheet and a change in
-  // the cash flow statement.
-  const groups = spec?.kind ? [tables.filter((t) => t.kind === spec.kind), tables.filter((t) => t.kind !== spec.kind)] : [tables];
-  for (const group of groups) {
-    for (const pass of ["exact", "prefix"] as const) {
-      for (const label of labels) {
-        for (const t of group) {
-          const col = t.years.indexOf(year);
-          if (col < 0) continue;
-          for (const row of t.rows) {
-            const ok = pass === "exact" ? row.label === label : row.label.startsWith(`${label} `) && !NOT_THE_ITEM.test(row.label.slice(label.length));
-            if (!ok) continue;
-            const v = row.values[col];
-            return spec?.magnitude ? Math.abs(v) : v;
-          }
-        }
-      }
-    }
-  }
-  return null;
-}
-
-// ---- Definitions written in words: "365 * (average accounts payable between FY2016 and FY2017) / (FY2017 COGS + change in inventory between FY2016 and FY2017)"
-
-type Token = { op: string } | { num: number } | { phrase: string };
-
-const YEAR_REF = /\b(?:fy\s?|fiscal\s(?:year\s)?)?'?((?:19|20)\d{2})\b|\bfy\s?'?(\d{2})\b/gi;
-
-function yearsIn(text: string): number[] {
-  const out: number[] = [];
-  for (const m of text.matchAll(YEAR_REF)) out.push(m[1] ? Number(m[1]) : 2000 + Number(m[2]));
-  return out;
-}
-
-function tokenize(expr: string): Token[] {
-  const s = expr
-    .replace(/÷/g, " / ")
-    .replace(/[×]/g, " * ")
-    .replace(/\bdivided by\b/gi, " / ")
-    .replace(/\b(multiplied by|times)\b/gi, " * ")
-    .replace(/\bminus\b/gi, " - ")
-    .replace(/\bplus\b/gi, " + ")
-    .replace(/\s[x]\s/g, " * ");
-  const out: Token[] = [];
-  let words: string[] = [];
-  const push = () => {
-    const phrase = words.join(" ").trim();
-    if (phrase) out.push({ phrase });
-    words = [];
-  };
-  for (const part of s.split(/(\s-\s|[()*/+])/)) {
-    if (!part) continue;
-    const t = part.trim();
-    if (["(", ")", "*", "/", "+", "-"].includes(t)) {
-      push();
-      out.push({ op: t });
-    } else if (/^\d+(\.\d+)?$/.test(t)) {
-      push();
-      out.push({ num: Number(t) });
-    } else if (t) words.push(t);
-  }
-  push();
-  return out;
-}
-
-interface Context {
-  tables: Sources;
-  year: number;
-  definitions: Map<string, string>;
-  depth: number;
-  operands: string[];
-}
-
-function resolvePhrase(phrase: string, ctx: Context): number | null {
-  const p = phrase.replace(/[,;:.]+$/, "").trim();
-  const defined = ctx.definitions.get(p.toLowerCase().replace(/\s+/g, " "));
-  if (defined !== undefined && ctx.depth < 4) return evaluate(defined, { ...ctx, depth: ctx.depth + 1 });
-  const avg = /^(?:the\s+)?average\s+(?:of\s+)?(.+?)\s+between\s+(.+?)\s+and\s+(.+)$/i.exec(p);
-  if (avg) {
-    const [a, b] = [yearsIn(avg[2])[0], yearsIn(avg[3])[0]];
-    if (!a || !b) return null;
-    const x = value(avg[1], a, ctx);
-    const y = value(avg[1], b, ctx);
-    return x === null || y === null ? null : (x + y) / 2;
-  }
-  const change = /^(?:the\s+)?(?:change|increase|decrease)\s+in\s+(.+?)\s+between\s+(.+?)\s+and\s+(.+)$/i.exec(p);
-  if (change) {
-    const [a, b] = [yearsIn(change[2])[0], yearsIn(change[3])[0]];
-    if (!a || !b) return null;
-    const x = value(change[1], a, ctx);
-    const y = value(change[1], b, ctx);
-    return x === null || y === null ? null : y - x;
-  }
-  const years = yearsIn(p);
-  const item = p.replace(YEAR_REF, " ").replace(/\b(in|for|of|at|as of|end of|year end)\s*$/i, "").replace(/\s+/g, " ").trim();
-  return value(item, years[0] ?? ctx.year, ctx);
-}
-
-function value(phrase: string, year: number, ctx: Context): number | null {
-  const cleaned = phrase.replace(YEAR_REF, " ").replace(/\b(in|for|at)\s*$/i, "").trim();
-  const item = itemFor(cleaned);
-  const v = item ? lookup(ctx.tables, item, cleaned, year) : lookup(ctx.tables, "", cleaned, year);
-  if (v !== null) ctx.operands.push(`${cleaned} ${year} = ${v}`);
-  return v;
-}
-
-function evaluate(expr: string, ctx: Context): number | null {
-  const tokens = tokenize(expr);
-  let i = 0;
-  const peek = () => tokens[i];
-  const isOp = (t: Token | undefined, op: string) => Boolean(t && "op" in t && t.op === op);
-  const factor = (): number | null => {
-    const t = tokens[i++];
-    if (!t) return null;
-    if ("num" in t) return t.num;
-    if ("phrase" in t) return resolvePhrase(t.phrase, ctx);
-    if (t.op === "(") {
-      const v = sum();
-      if (!isOp(peek(), ")")) return null;
-      i += 1;
-      return v;
-    }
-    if (t.op === "-") {
-      const v = factor();
-      return v === null ? null : -v;
-    }
-    return null;
-  };
-  const product = (): number | null => {
-    let v = factor();
-    while (v !== null && (isOp(peek(), "*") || isOp(peek(), "/"))) {
-      const op = (tokens[i++] as { op: string }).op;
-      const w = factor();
-      if (w === null) return null;
-      if (op === "/" && w === 0) return null;
-      v = op === "*" ? v * w : v / w;
-    }
-    return v;
-  };
-  const sum = (): number | null => {
-    let v = product();
-    while (v !== null && (isOp(peek(), "+") || isOp(peek(), "-"))) {
-      const op = (tokens[i++] as { op: string }).op;
-      const w = product();
-      if (w === null) return null;
-      v = op === "+" ? v + w : v - w;
-    }
-    return v;
-  };
-  const v = sum();
-  return i === tokens.length && v !== null && Number.isFinite(v) ? v : null;
-}
+import { isBareSmall, quantities, type Quantity } from "./numbers";
+import { ITEMS, itemFor, lookup } from "./line-items";
+import { evaluate, value, yearsIn, YEAR_REF, type Context, type Operand } from "./formula";
+import { normalizeLabel, parseTables } from "./table";
+import { sentences } from "./text";
 
 // ---- The question: which metric, which years.
 
@@ -269,7 +18,7 @@ export interface Recomputation {
   metric: string;
   year: number;
   value: number;
-  operands: string[];
+  operands: Operand[];
   /** The same metric for the earlier year of a question about its direction ("improved between FY2022 and FY2023"). */
   earlier?: { year: number; value: number };
 }
@@ -339,7 +88,7 @@ export function recompute(query: string, passages: string[]): Recomputation | nu
       const n = Number(span[1]);
       const last = Math.max(...yearsAsked);
       const vals: number[] = [];
-      const operands: string[] = [];
+      const operands: Operand[] = [];
       for (let y = last - n + 1; y <= last; y++) {
         const c = { ...ctx(), year: y };
         const v = evaluate(expr, c);
@@ -408,7 +157,7 @@ export function recompute(query: string, passages: string[]): Recomputation | nu
     }
     if (best) {
       const v = lookup(tables, best[0], best[1], year);
-      if (v !== null) return { basis: "standard", unit: "amount", metric: best[1], year, value: v, operands: [`${best[1]} ${year} = ${v}`] };
+      if (v !== null) return { basis: "standard", unit: "amount", metric: best[1], year, value: v, operands: [{ item: best[1], year, value: v }] };
     }
   }
   return null;
@@ -448,7 +197,7 @@ const CONCLUSION = /^(therefore|thus|hence|so|overall|in conclusion|in summary|t
 
 /** Which way the answer says the metric moved, from its concluding sentence or its first one that says. */
 function stanceOf(answer: string): "up" | "down" | null {
-  const sentences = answer.replace(/\r/g, "").split(/(?<=[.!?])\s+|\n+/).map((t) => t.trim()).filter(Boolean);
+  const parts = sentences(answer);
   // The last movement word of a sentence carries its conclusion ("improved from 2020 to 2021 but saw a
   // slight decrease in 2022" says down), turned round by a negation just before it.
   const read = (t: string): "up" | "down" | null => {
@@ -459,9 +208,9 @@ function stanceOf(answer: string): "up" | "down" | null {
     if (NEGATED.test(t.slice(0, last.index))) way = way === "up" ? "down" : "up";
     return way;
   };
-  const concluding = sentences.filter((t) => CONCLUSION.test(t)).map(read).filter(Boolean);
+  const concluding = parts.filter((t) => CONCLUSION.test(t)).map(read).filter(Boolean);
   if (concluding.length) return concluding[concluding.length - 1];
-  for (const t of sentences) {
+  for (const t of parts) {
     const way = read(t);
     if (way) return way;
   }
@@ -493,7 +242,8 @@ function directionCheck(query: string, r: Recomputation, answer: string): "agree
 }
 
 function answerFigures(r: Recomputation, text: string): Quantity[] {
-  return quantities(text).filter((q) => !(q.mantissa < 10 && q.decimals === 0 && !q.percent && !q.currency && q.scale === 1) || r.value < 10);
+  // Bare small integers (note numbers, counts) prove nothing, unless the metric itself is that small.
+  return quantities(text).filter((q) => !isBareSmall(q) || r.value < 10);
 }
 
 /**
@@ -502,13 +252,11 @@ function answerFigures(r: Recomputation, text: string): Quantity[] {
  * may have read another line or column than the one meant, and nothing is concluded.
  */
 function sameInputs(r: Recomputation, figures: Quantity[]): boolean {
-  const inputs = r.operands.map((o) => Number(o.slice(o.lastIndexOf("= ") + 2))).filter((v) => Number.isFinite(v) && v !== 0);
-  return inputs.some((v) => figures.some((q) => matches(q, v, "amount")));
+  return r.operands.some((o) => o.value !== 0 && figures.some((q) => matches(q, o.value, "amount")));
 }
 
 /** Whether a text (an answer, or one claim of it) states the recomputed figure. */
-export function compareToRecomputed(r: Recomputation, text: string): RecomputationCheck {
-  const figures = answerFigures(r, text);
+export function compareToRecomputed(r: Recomputation, text: string, figures = answerFigures(r, text)): RecomputationCheck {
   if (!figures.length) return { status: "none", recomputation: r, note: "" };
   const shown = Number(r.value.toPrecision(4));
   if (figures.some((q) => matches(q, r.value, r.unit))) {
@@ -521,13 +269,12 @@ export function compareToRecomputed(r: Recomputation, text: string): Recomputati
 export function checkRecomputation(query: string, answer: string, passages: string[]): RecomputationCheck {
   const r = recompute(query, passages);
   if (!r) return { status: "none", recomputation: null, note: "" };
-  const figures = compareToRecomputed(r, answer);
+  const figuresOfAnswer = answerFigures(r, answer);
+  const figures = compareToRecomputed(r, answer, figuresOfAnswer);
   // The direction or sign the answer concludes, against the recomputed values: a figure can match and the
   // conclusion still be the wrong way round.
-  const direction = directionCheck(query, r, answer);
-  const figuresOfAnswer = answerFigures(r, answer);
-  const sameNumbers = sameInputs(r, figuresOfAnswer) || figuresOfAnswer.some((q) => matches(q, r.value, r.unit) || (r.earlier !== undefined && matches(q, r.earlier.value, r.unit)));
-  if (direction === "disagrees" && sameNumbers) {
+  const sameNumbers = () => sameInputs(r, figuresOfAnswer) || figuresOfAnswer.some((q) => matches(q, r.value, r.unit) || (r.earlier !== undefined && matches(q, r.earlier.value, r.unit)));
+  if (directionCheck(query, r, answer) === "disagrees" && sameNumbers()) {
     const was = r.earlier ? ` (${Number(r.earlier.value.toPrecision(4))} for ${r.earlier.year})` : "";
     return { status: "mismatch", recomputation: r, note: `Recomputed ${r.metric} for ${r.year} from the sources: ${Number(r.value.toPrecision(4))}${was}; the answer's conclusion goes the other way.` };
   }

@@ -1,0 +1,136 @@
+// Formulas written in words, as questions define metrics: "365 * (average accounts payable between FY2016
+// and FY2017) / (FY2017 COGS + change in inventory between FY2016 and FY2017)", evaluated on statement tables.
+import { itemFor, lookup } from "./line-items";
+import type { StatementTable } from "./table";
+
+type Token = { op: string } | { num: number } | { phrase: string };
+
+export const YEAR_REF = /\b(?:fy\s?|fiscal\s(?:year\s)?)?'?((?:19|20)\d{2})\b|\bfy\s?'?(\d{2})\b/gi;
+
+export function yearsIn(text: string): number[] {
+  const out: number[] = [];
+  for (const m of text.matchAll(YEAR_REF)) out.push(m[1] ? Number(m[1]) : 2000 + Number(m[2]));
+  return out;
+}
+
+function tokenize(expr: string): Token[] {
+  const s = expr
+    .replace(/÷/g, " / ")
+    .replace(/[×]/g, " * ")
+    .replace(/\bdivided by\b/gi, " / ")
+    .replace(/\b(multiplied by|times)\b/gi, " * ")
+    .replace(/\bminus\b/gi, " - ")
+    .replace(/\bplus\b/gi, " + ")
+    .replace(/\s[x]\s/g, " * ");
+  const out: Token[] = [];
+  let words: string[] = [];
+  const push = () => {
+    const phrase = words.join(" ").trim();
+    if (phrase) out.push({ phrase });
+    words = [];
+  };
+  for (const part of s.split(/(\s-\s|[()*/+])/)) {
+    if (!part) continue;
+    const t = part.trim();
+    if (["(", ")", "*", "/", "+", "-"].includes(t)) {
+      push();
+      out.push({ op: t });
+    } else if (/^\d+(\.\d+)?$/.test(t)) {
+      push();
+      out.push({ num: Number(t) });
+    } else if (t) words.push(t);
+  }
+  push();
+  return out;
+}
+
+/** One statement figure a formula read. */
+export interface Operand {
+  item: string;
+  year: number;
+  value: number;
+}
+
+export interface Context {
+  tables: StatementTable[];
+  year: number;
+  definitions: Map<string, string>;
+  depth: number;
+  /** The statement figures read, in order. */
+  operands: Operand[];
+}
+
+function resolvePhrase(phrase: string, ctx: Context): number | null {
+  const p = phrase.replace(/[,;:.]+$/, "").trim();
+  const defined = ctx.definitions.get(p.toLowerCase().replace(/\s+/g, " "));
+  if (defined !== undefined && ctx.depth < 4) return evaluate(defined, { ...ctx, depth: ctx.depth + 1 });
+  // "average X between FY2016 and FY2017", "change in X between FY2016 and FY2017"
+  const pair = (re: RegExp, combine: (earlier: number, later: number) => number): number | null | undefined => {
+    const m = re.exec(p);
+    if (!m) return undefined;
+    const [a, b] = [yearsIn(m[2])[0], yearsIn(m[3])[0]];
+    if (!a || !b) return null;
+    const x = value(m[1], a, ctx);
+    const y = value(m[1], b, ctx);
+    return x === null || y === null ? null : combine(x, y);
+  };
+  const average = pair(/^(?:the\s+)?average\s+(?:of\s+)?(.+?)\s+between\s+(.+?)\s+and\s+(.+)$/i, (x, y) => (x + y) / 2);
+  if (average !== undefined) return average;
+  const change = pair(/^(?:the\s+)?(?:change|increase|decrease)\s+in\s+(.+?)\s+between\s+(.+?)\s+and\s+(.+)$/i, (x, y) => y - x);
+  if (change !== undefined) return change;
+  return value(p, yearsIn(p)[0] ?? ctx.year, ctx);
+}
+
+export function value(phrase: string, year: number, ctx: Context): number | null {
+  const cleaned = phrase.replace(YEAR_REF, " ").replace(/\b(in|for|of|at|as of|end of|year end)\s*$/i, "").replace(/\s+/g, " ").trim();
+  const v = lookup(ctx.tables, itemFor(cleaned) ?? "", cleaned, year);
+  if (v !== null) ctx.operands.push({ item: cleaned, year, value: v });
+  return v;
+}
+
+export function evaluate(expr: string, ctx: Context): number | null {
+  const tokens = tokenize(expr);
+  let i = 0;
+  const peek = () => tokens[i];
+  const isOp = (t: Token | undefined, op: string) => Boolean(t && "op" in t && t.op === op);
+  const factor = (): number | null => {
+    const t = tokens[i++];
+    if (!t) return null;
+    if ("num" in t) return t.num;
+    if ("phrase" in t) return resolvePhrase(t.phrase, ctx);
+    if (t.op === "(") {
+      const v = sum();
+      if (!isOp(peek(), ")")) return null;
+      i += 1;
+      return v;
+    }
+    if (t.op === "-") {
+      const v = factor();
+      return v === null ? null : -v;
+    }
+    return null;
+  };
+  const product = (): number | null => {
+    let v = factor();
+    while (v !== null && (isOp(peek(), "*") || isOp(peek(), "/"))) {
+      const op = (tokens[i++] as { op: string }).op;
+      const w = factor();
+      if (w === null) return null;
+      if (op === "/" && w === 0) return null;
+      v = op === "*" ? v * w : v / w;
+    }
+    return v;
+  };
+  const sum = (): number | null => {
+    let v = product();
+    while (v !== null && (isOp(peek(), "+") || isOp(peek(), "-"))) {
+      const op = (tokens[i++] as { op: string }).op;
+      const w = product();
+      if (w === null) return null;
+      v = op === "+" ? v + w : v - w;
+    }
+    return v;
+  };
+  const v = sum();
+  return i === tokens.length && v !== null && Number.isFinite(v) ? v : null;
+}

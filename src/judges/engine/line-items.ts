@@ -1,0 +1,125 @@
+// Statement line items: the row labels that state revenue, COGS, inventories, capex... in filings, the words
+// questions use for them, and the lookup of an item's figure for a fiscal year in parsed statement tables.
+import { normalizeLabel, type StatementKind, type StatementTable } from "./table";
+
+interface ItemSpec {
+  /** Row labels (normalized) that state the item, best first. */
+  labels: string[];
+  /** Words a question uses for it. */
+  aliases: string[];
+  /** Costs and balances are read as magnitudes whatever sign the statement prints. */
+  magnitude: boolean;
+  /** The statement that states it; its tables are searched first. */
+  kind?: StatementKind;
+}
+
+export const ITEMS: Record<string, ItemSpec> = {
+  revenue: {
+    labels: ["total revenues", "total revenue", "total net revenues", "total net revenue", "net revenues", "net revenue", "total net sales", "net sales", "revenues", "revenue", "total sales", "sales", "sales to customers", "net operating revenues", "operating revenues"],
+    aliases: ["total revenue", "total revenues", "revenue", "revenues", "net revenue", "net revenues", "net sales", "sales", "top line"],
+    magnitude: true, kind: "income",
+  },
+  cogs: {
+    labels: ["cost of goods sold", "cost of sales", "total cost of sales", "cost of revenue", "cost of revenues", "total cost of revenue", "total cost of revenues", "cost of products sold", "cost of goods and services sold"],
+    aliases: ["cogs", "cost of goods sold", "cost of sales", "cost of revenue", "cost of revenues"],
+    magnitude: true, kind: "income",
+  },
+  grossProfit: { labels: ["gross profit", "gross margin"], aliases: ["gross profit"], magnitude: false, kind: "income" },
+  operatingIncome: {
+    labels: ["operating income", "income from operations", "operating profit", "operating income loss", "earnings from operations", "operating loss", "loss from operations", "income loss from operations"],
+    aliases: ["operating income", "unadjusted operating income", "income from operations", "operating profit", "unadjusted ebit", "ebit"],
+    magnitude: false, kind: "income",
+  },
+  netIncome: {
+    labels: ["net income", "net earnings", "net income loss", "net loss", "net income attributable to"],
+    aliases: ["net income", "net earnings", "net profit"],
+    magnitude: false, kind: "income",
+  },
+  pretaxIncome: {
+    labels: ["income before income taxes", "earnings before income taxes", "income before taxes", "loss before income taxes", "income loss before income taxes", "earnings before provision for taxes on income"],
+    aliases: ["income before income taxes", "pretax income", "pre tax income", "earnings before income taxes"],
+    magnitude: false, kind: "income",
+  },
+  incomeTax: {
+    labels: ["provision for income taxes", "income tax expense", "income taxes", "income tax expense benefit", "income tax provision", "provision for taxes on income", "income tax benefit expense", "income tax benefit", "provision for benefit from income taxes"],
+    aliases: ["income tax expense", "income taxes", "provision for income taxes", "tax expense"],
+    magnitude: false, kind: "income",
+  },
+  inventory: { labels: ["inventories", "inventory", "merchandise inventories", "total inventories", "inventories net"], aliases: ["inventory", "inventories", "merchandise inventories"], magnitude: true, kind: "balance" },
+  accountsPayable: { labels: ["accounts payable", "trade accounts payable", "accounts payable trade", "trade payables"], aliases: ["accounts payable", "payables"], magnitude: true, kind: "balance" },
+  accountsReceivable: {
+    labels: ["accounts receivable net", "accounts receivable", "receivables net", "receivables", "trade receivables net", "trade receivables", "trade accounts receivable"],
+    aliases: ["accounts receivable", "receivables"],
+    magnitude: true, kind: "balance",
+  },
+  totalAssets: { labels: ["total assets"], aliases: ["total assets"], magnitude: true, kind: "balance" },
+  currentAssets: { labels: ["total current assets"], aliases: ["total current assets", "current assets"], magnitude: true, kind: "balance" },
+  currentLiabilities: { labels: ["total current liabilities"], aliases: ["total current liabilities", "current liabilities"], magnitude: true, kind: "balance" },
+  ppe: {
+    labels: ["property plant and equipment net", "property and equipment net", "net property plant and equipment", "property plant and equipment", "property and equipment"],
+    aliases: ["net ppne", "net ppe", "net pp and e", "ppne", "ppe", "pp and e", "property plant and equipment", "fixed assets"],
+    magnitude: true, kind: "balance",
+  },
+  capex: {
+    labels: ["purchases of property and equipment", "capital expenditures", "purchases of property plant and equipment", "payments for property plant and equipment", "additions to property and equipment", "additions to property plant and equipment", "capital expenditure", "property plant and equipment additions", "expenditures for property plant and equipment", "payments for acquisition of property plant and equipment"],
+    aliases: ["capex", "capital expenditure", "capital expenditures", "capital spending"],
+    magnitude: true, kind: "cash",
+  },
+  operatingCashFlow: {
+    labels: ["net cash provided by operating activities", "net cash provided by used in operating activities", "cash provided by operations", "net cash provided by operations", "net cash from operating activities", "cash flows from operating activities", "net cash provided by operating activities from continuing operations", "cash provided by operating activities", "net cash from operations", "net cash provided by operating activities continuing operations"],
+    aliases: ["cash from operations", "cash flow from operations", "operating cash flow", "cash from operating activities", "net cash from operating activities"],
+    magnitude: false, kind: "cash",
+  },
+  depreciation: {
+    labels: ["depreciation and amortization", "depreciation amortization and other", "depreciation and amortization expense", "depreciation depletion and amortization", "depreciation amortization and accretion", "depreciation amortization", "depreciation"],
+    aliases: ["depreciation and amortization", "d and a", "depreciation amortization"],
+    magnitude: true, kind: "cash",
+  },
+  interestExpense: { labels: ["interest expense", "interest and debt expense", "interest expense net"], aliases: ["interest expense"], magnitude: true, kind: "income" },
+  dividends: { labels: ["cash dividends paid", "common stock cash dividends paid", "dividends paid to common stockholders", "dividends paid", "dividends paid to shareholders", "cash dividends declared"], aliases: ["cash dividends", "dividends paid", "total cash dividends"], magnitude: true, kind: "cash" },
+};
+
+/** Row labels that begin like an item but state something else. */
+const NOT_THE_ITEM = /\b(noncontrolling|non controlling|per share|per common share|margin percent|percent of|discontinued|other than|before|after|payable|receivable|deferred|paid)\b/;
+
+
+export function itemFor(phrase: string): string | null {
+  const p = normalizeLabel(phrase).replace(/^(the|annual|total annual|fiscal year|year end|ending|reported)\s+/, "").trim();
+  let best: string | null = null;
+  let bestLen = 0;
+  for (const [name, spec] of Object.entries(ITEMS)) {
+    for (const a of spec.aliases) {
+      if (` ${p} `.includes(` ${a} `) && a.length > bestLen) {
+        best = name;
+        bestLen = a.length;
+      }
+    }
+  }
+  return best;
+}
+
+/** The figure a statement row gives for a year: exact labels first, then labels that start with one. */
+export function lookup(tables: StatementTable[], item: string, phrase: string, year: number): number | null {
+  const spec = ITEMS[item];
+  const labels = spec ? spec.labels : [normalizeLabel(phrase)];
+  // The item's own statement first: "Inventories" is a balance in the balance sheet and a change in
+  // the cash flow statement.
+  const groups = spec?.kind ? [tables.filter((t) => t.kind === spec.kind), tables.filter((t) => t.kind !== spec.kind)] : [tables];
+  for (const group of groups) {
+    for (const pass of ["exact", "prefix"] as const) {
+      for (const label of labels) {
+        for (const t of group) {
+          const col = t.years.indexOf(year);
+          if (col < 0) continue;
+          for (const row of t.rows) {
+            const ok = pass === "exact" ? row.label === label : row.label.startsWith(`${label} `) && !NOT_THE_ITEM.test(row.label.slice(label.length));
+            if (!ok) continue;
+            const v = row.values[col];
+            return spec?.magnitude ? Math.abs(v) : v;
+          }
+        }
+      }
+    }
+  }
+  return null;
+}
