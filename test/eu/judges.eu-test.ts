@@ -1,11 +1,10 @@
 // Both judges in the EU deployment: an EU organization key submits, the EU judge queue settles against the
 // EU index, the evaluations are read back and stored in the EU database; a genuine global key is sent
 // back to the global deployment (403) and records nothing.
-import { env, SELF } from "cloudflare:test";
+import { env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
-import { admin, call, createOrg, jsonOf, type TestOrg } from "../helpers/harness";
-import { until } from "../documents/doc-helpers";
-import { evaluationRows, fixtureText, llmBody, settled, submit, usageRows } from "../judges/judge-helpers";
+import { call, createOrg, jsonOf, type TestOrg } from "../helpers/harness";
+import { evaluationRows, llmBody, settled, submit, usageRows, uploadPrimarySource } from "../judges/judge-helpers";
 import { hmacHex } from "../../src/core/crypto";
 
 const REFERENCE = { title: "3M 2018 cash flow", content: "3M purchases of property, plant and equipment (PP&E) were 1,577 million in 2018, 1,373 million in 2017 and 1,420 million in 2016." };
@@ -16,13 +15,7 @@ beforeAll(async () => {
   org = await createOrg();
   expect(org.key).toMatch(/^rk_eu_/);
   // A primary source in the EU external corpus, so verification has something to find.
-  const form = new FormData();
-  form.append("file", new File([await fixtureText("judges/3M_2018_10K_cash_flow.txt")], "3M_2018_10K_cash_flow.txt", { type: "text/plain" }));
-  form.append("metadata", JSON.stringify({ name: "3M 2018 10-K cash flow", ticker: "MMM", doc_type: "filing", fiscal_year: 2018, published_at: "2019-02-07T00:00:00Z" }));
-  const res = await SELF.fetch("https://api.test/admin/v1/external_documents", { method: "POST", body: form, headers: { Authorization: "Bearer test-admin-token" } });
-  expect(res.status).toBe(201);
-  externalId = (await jsonOf(res)).document_id;
-  await until(async () => (await jsonOf(await admin("/admin/v1/external_documents"))).documents, (d: { document_id: string; status: string }[]) => d.find((x) => x.document_id === externalId)?.status === "success");
+  externalId = await uploadPrimarySource();
 });
 
 describe("judges in the EU deployment", () => {

@@ -1,7 +1,8 @@
 // Helpers of the judge tests: submit through the Worker, poll the retrieval endpoint until settled,
 // read usage and checkpoint rows, and add external primary-source documents.
-import { env } from "cloudflare:test";
-import { call, jsonOf } from "../helpers/harness";
+import { env, SELF } from "cloudflare:test";
+import { expect } from "vitest";
+import { admin, call, jsonOf } from "../helpers/harness";
 import { until } from "../documents/doc-helpers";
 import { indexDocument } from "../../src/search/index";
 
@@ -48,4 +49,17 @@ export async function fixtureText(name: string): Promise<string> {
   const res = await env.FIXTURES.fetch(`http://f/${name}`);
   if (!res.ok) throw new Error(`fixture ${name}: ${res.status}`);
   return res.text();
+}
+
+/** Uploads 3M's 2018 cash flow statement to the external corpus (admin API) and waits until it is parsed. */
+export async function uploadPrimarySource(): Promise<string> {
+  const form = new FormData();
+  form.append("file", new File([await fixtureText("judges/3M_2018_10K_cash_flow.txt")], "3M_2018_10K_cash_flow.txt", { type: "text/plain" }));
+  form.append("metadata", JSON.stringify({ name: "3M 2018 10-K cash flow", ticker: "MMM", doc_type: "filing", fiscal_year: 2018, published_at: "2019-02-07T00:00:00Z" }));
+  const res = await SELF.fetch("https://api.test/admin/v1/external_documents", { method: "POST", body: form, headers: { Authorization: "Bearer test-admin-token" } });
+  expect(res.status).toBe(201);
+  const id: string = (await jsonOf(res)).document_id;
+  const docs = await until(async () => (await jsonOf(await admin("/admin/v1/external_documents"))).documents, (d: { document_id: string; status: string }[]) => d.find((x) => x.document_id === id)?.status === "success");
+  expect(docs.find((x: { document_id: string }) => x.document_id === id)?.status).toBe("success");
+  return id;
 }

@@ -1,11 +1,10 @@
 // Both judges end to end through the Worker and the real queue consumer: 202 then the settled result in
 // the documented shapes, verification against external primary sources in the time window, grading,
 // idempotency (also under concurrent retries) and billing.
-import { env, SELF } from "cloudflare:test";
+import { env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
-import { admin, call, createOrg, jsonOf, type TestOrg } from "../helpers/harness";
-import { until } from "../documents/doc-helpers";
-import { evaluationRows, fixtureText, llmBody, settled, submit, usageRows } from "./judge-helpers";
+import { call, createOrg, jsonOf, type TestOrg } from "../helpers/harness";
+import { evaluationRows, llmBody, settled, submit, usageRows, uploadPrimarySource } from "./judge-helpers";
 import { indexDocument } from "../../src/search/index";
 
 const ISO_Z = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{3})?Z$/;
@@ -18,14 +17,7 @@ const OFF_TOPIC_REF = { content: "Quarzelline Biotech enrolled 412 patients in i
 
 beforeAll(async () => {
   org = await createOrg();
-  const form = new FormData();
-  form.append("file", new File([await fixtureText("judges/3M_2018_10K_cash_flow.txt")], "3M_2018_10K_cash_flow.txt", { type: "text/plain" }));
-  form.append("metadata", JSON.stringify({ name: "3M 2018 10-K cash flow", ticker: "MMM", doc_type: "filing", fiscal_year: 2018, published_at: "2019-02-07T00:00:00Z" }));
-  const res = await SELF.fetch("https://api.test/admin/v1/external_documents", { method: "POST", body: form, headers: { Authorization: "Bearer test-admin-token" } });
-  expect(res.status).toBe(201);
-  externalId = (await jsonOf(res)).document_id;
-  const docs = await until(async () => (await jsonOf(await admin("/admin/v1/external_documents"))).documents, (d: { document_id: string; status: string }[]) => d.find((x) => x.document_id === externalId)?.status === "success");
-  expect(docs.find((x: { document_id: string }) => x.document_id === externalId)?.status).toBe("success");
+  externalId = await uploadPrimarySource();
 });
 
 describe("LLM judge", () => {
