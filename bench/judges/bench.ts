@@ -4,7 +4,7 @@
 // distinct ids; FaithBench: the first half of the rows in file order); figures are printed for the
 // held-back half and for all rows. The rules (src/judges/engine/grade.ts RULES and the thresholds
 // below) were frozen before the held-back half was first scored.
-import { readFileSync } from "node:fs";
+import { readdirSync, readFileSync } from "node:fs";
 import { gradeAnswer, RULES } from "../../src/judges/engine/grade";
 import { assessClaims, extractAnswerClaims } from "../../src/judges/engine/assess";
 
@@ -83,6 +83,57 @@ function financeBench() {
   }
 }
 
+/**
+ * A second, larger held-out check: the 12 non-oracle answer files of the same data set (closed book, in
+ * context, single and shared vector store; 1,800 answers, labelled like the oracle files), each answer
+ * scored against the evidence passage of its question. Their held-back ids were never used for tuning (the
+ * calibration ids were: see RULES in engine/grade.ts), so that row is the least biased figure printed here.
+ * These answers were not written from the passage, so FAIL rows are easier to tell apart than in the oracle
+ * pairs; the figure measures generalisation of the same engine, not the issue's metric.
+ */
+function otherAnswerFiles() {
+  const dir = `${DATA}/financebench_labeled_answers`;
+  const pairs: FbRow[] = readFileSync(`${dir}/derived_oracle_judge_pairs.jsonl`, "utf8").trim().split("\n").map((l) => JSON.parse(l));
+  const ids = [...new Set(pairs.map((r) => r.financebench_id))].sort();
+  const calibrationIds = new Set(ids.slice(0, Math.ceil(ids.length / 2)));
+  const passages = new Map(pairs.map((r) => [r.financebench_id, r.passage]));
+  const labels: Record<string, FbRow["label"]> = { "Correct Answer": "PASS", "Incorrect Answer": "FAIL", Refusal: "REFUSAL" };
+  const files = readdirSync(dir).filter((f) => f.endsWith(".jsonl") && !f.startsWith("derived") && !f.includes("oracle")).sort();
+  const scored = files.flatMap((f) =>
+    readFileSync(`${dir}/${f}`, "utf8").trim().split("\n").map((l) => JSON.parse(l) as { financebench_id: string; question: string; model_answer: string | null; label: string })
+      .filter((r) => r.model_answer && passages.has(r.financebench_id) && labels[r.label])
+      .map((r) => {
+        const passage = passages.get(r.financebench_id)!;
+        const answer = r.model_answer!;
+        const grade = gradeAnswer({ query: r.question, answer, references: [passage], evidence: [], verdicts: { supported: 0, contradicted: 0, unresolved: 0 } });
+        const claims = extractAnswerClaims({ query: r.question, answer });
+        return {
+          label: labels[r.label],
+          overall: (grade.factuality + grade.completeness + grade.relevance + grade.grounding) / 4,
+          grounding: grade.grounding,
+          excluded: claims.refusal || !claims.claims.some((c) => c.material),
+          half: calibrationIds.has(r.financebench_id) ? "calibration" : "held-back",
+        };
+      }),
+  );
+  console.log(`\nFinanceBench, the ${files.length} non-oracle answer files (${scored.length} answers; the passage of the question as the only reference; same id halves)`);
+  for (const part of ["calibration", "held-back", "all"]) {
+    if (SPLIT === "calibration" && part !== "calibration") continue;
+    const set = scored.filter((r) => part === "all" || r.half === part);
+    const pass = set.filter((r) => r.label === "PASS");
+    const fail = set.filter((r) => r.label === "FAIL");
+    const refusal = set.filter((r) => r.label === "REFUSAL");
+    const passOk = pass.filter((r) => r.overall >= PASS_THRESHOLD).length;
+    const failOk = fail.filter((r) => r.overall < PASS_THRESHOLD).length;
+    console.log(
+      `  ${part.padEnd(11)} PASS ${pass.length} FAIL ${fail.length} REFUSAL ${refusal.length} | AUROC overall_score ${f3(auroc(pass.map((r) => r.overall), fail.map((r) => r.overall)))}` +
+        ` grounding ${f3(auroc(pass.map((r) => r.grounding), fail.map((r) => r.grounding)))}` +
+        ` | balanced accuracy (overall_score >= ${PASS_THRESHOLD} reads PASS) ${f3(balancedAccuracy(passOk, pass.length, failOk, fail.length))}` +
+        ` | agent excludes ${refusal.filter((r) => r.excluded).length}/${refusal.length} REFUSAL (${pct(refusal.filter((r) => r.excluded).length / Math.max(1, refusal.length))}), ${pass.filter((r) => r.excluded).length} PASS rows excluded`,
+    );
+  }
+}
+
 function faithBench() {
   const [header, ...rows] = parseCsv(readFileSync(`${DATA}/faithbench/FaithBench.csv`, "utf8"));
   const col = (name: string) => header.indexOf(name);
@@ -115,5 +166,6 @@ function throughput() {
 }
 
 financeBench();
+otherAnswerFiles();
 faithBench();
 if (SPLIT !== "calibration") throughput();

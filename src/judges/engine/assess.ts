@@ -5,6 +5,7 @@ import { detectRefusal, extractClaims } from "./claims";
 import { alignStatement, prepareSource } from "./align";
 import { stemSet } from "./text";
 import { compareToRecomputed, recompute } from "./solve";
+import { checkRanking } from "./rank";
 
 export const claimsOutputSchema = z.object({
   refusal: z.boolean(),
@@ -69,6 +70,10 @@ export function assessClaims(input: AssessInput): AssessOutput {
     const check = recomputed && namesMetric ? compareToRecomputed(recomputed, c.claim) : null;
     if (check?.status === "mismatch" && recomputed?.basis !== "convention") a = { ...a, verdict: "contradicted", explanation: check.note };
     else if (check?.status === "match") a = { ...a, verdict: "supported", explanation: check.note };
+    // "Las Vegas Strip Resorts had the highest EBITDAR": the pick against the sources' ranked table rows.
+    const ranked = check && check.status !== "none" ? null : checkRanking(input.query, c.claim, [...input.references, ...c.passages], true);
+    if (ranked?.status === "mismatch") a = { ...a, verdict: "contradicted", explanation: ranked.note };
+    else if (ranked?.status === "match") a = { ...a, verdict: "supported", explanation: ranked.note };
     // Passage indexes are of the primary sources only (references are the caller's own text).
     const sources = a.passage >= refs.length ? [a.passage - refs.length] : [];
     if (a.verdict === "supported") supported += 1;

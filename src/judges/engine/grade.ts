@@ -5,6 +5,7 @@ import { extractClaims, detectRefusal } from "./claims";
 import { alignStatement, prepareSource, relevantOperands, REPORTING_STEMS, unsupportedCausalLink, type Alignment } from "./align";
 import { readFigures } from "./derive";
 import { checkRecomputation } from "./solve";
+import { checkRanking } from "./rank";
 import { contentStems, namedEntities, stemSet } from "./text";
 import { isBareSmall, periodYears, quantities } from "./numbers";
 
@@ -57,6 +58,13 @@ export const RULES = {
   recomputedMismatchDefined: 0.2,
   recomputedMismatchStandard: 0.3,
   recomputedMismatchConvention: 0.3,
+  /**
+   * "Which segment had the highest ...": the table rows ranked for the asked period (rank.ts). A ceiling when
+   * the answer picks another row than the sources' first, a floor when it picks the same (calibration ids,
+   * all 16 answer files: 3 incorrect to 0 correct on a different pick; 36 correct to 4 incorrect on the same).
+   */
+  rankMismatch: 0.3,
+  rankMatch: 0.85,
 };
 
 const HEDGES = /\b(approximately|assum\w*|estimat\w*|roughly|might|may not|not provided|not explicitly|unclear)\b/gi;
@@ -210,6 +218,12 @@ export function gradeDetails(input: GradeInput): GradeDetails {
   factuality = Math.max(factuality, recomputedFloor);
   if (recomputed?.status === "mismatch") factuality = Math.min(factuality, recomputedCeiling);
   if (recomputed && recomputed.status !== "none") notes.push(recomputed.note);
+  // A "which row comes first" question, ranked from the sources' tables.
+  const ranked = sources.length ? checkRanking(query, answer, [...input.references, ...input.evidence]) : null;
+  const rankFloor = ranked?.status === "match" ? RULES.rankMatch : 0;
+  factuality = Math.max(factuality, rankFloor);
+  if (ranked?.status === "mismatch") factuality = Math.min(factuality, RULES.rankMismatch);
+  if (ranked && ranked.status !== "none") notes.push(ranked.note);
 
   // Completeness: the asked periods, a figure when one is asked for, a stance on a yes/no question.
   const askedYears = [...periodYears(query)];
@@ -234,6 +248,8 @@ export function gradeDetails(input: GradeInput): GradeDetails {
   if (causalLink) grounding = Math.min(grounding, RULES.causalLinkCeiling);
   grounding = Math.max(grounding, recomputedFloor);
   if (recomputed?.status === "mismatch") grounding = Math.min(grounding, recomputedCeiling + 0.1);
+  grounding = Math.max(grounding, rankFloor);
+  if (ranked?.status === "mismatch") grounding = Math.min(grounding, RULES.rankMismatch + 0.1);
   if (!sources.length) grounding = 0;
   if (refusal.refusal) notes.push("The answer declines to answer.");
   if (figureTotal) notes.push(`${Math.round(figureHit)} of ${figureTotal} figures are carried by the sources.`);

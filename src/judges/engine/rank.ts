@@ -1,0 +1,165 @@
+// "Which region had the highest EBITDAR?", "which geographic region had the biggest drop (on a percentage
+// basis)?": the question asks for the top or bottom row of a table. The rows of the sources' tables are
+// ranked for the asked period and the row the answer picks is compared with the winner. A check is made
+// only when the reading is unambiguous: every column of the asked period gives the same winner, and the
+// answer names exactly one of the rows in the sentence that states its pick.
+import { parseTables, type StatementTable } from "./table";
+import { contentStems, sentences } from "./text";
+import { periodYears } from "./numbers";
+
+export interface RankCheck {
+  status: "match" | "mismatch" | "none";
+  note: string;
+}
+
+const NONE: RankCheck = { status: "none", note: "" };
+const TOP = /\b(highest|largest|biggest|greatest|most|strongest|best)\b/i;
+const BOTTOM = /\b(lowest|smallest|least|weakest|worst)\b/i;
+const FALL = /\b(drop|decline|decrease|fall|loss|reduction|shrink)\w*\b/i;
+const CHANGE = /\b(increase|growth|grew|grow|rise|rose|gain|change|drop|decline|decrease|fall|reduction)\w*\b/i;
+const RELATIVE = /\b(percent(age)?|proportional(ly)?|relative|%)\b/i;
+const WHICH = /\b(which|what)\b/i;
+const KIND = /\b(segments?|regions?|geograph\w*|divisions?|units?|business|markets?|areas?|countr\w+|brands?|products?|categor\w*|activit\w*|types?)\b/i;
+// "Among operations, investing, and financing activities, which ...": the question lists the candidates.
+const AMONG = /\bamong\s+([^?]+?),?\s+(which|what)\b/i;
+// Rows that sum or adjust the others are not candidates.
+const NOT_CANDIDATE = /^(total|net|consolidated|corporate|eliminations?|other|reconcil|adjust|stock|unallocated|revenues?$|sales$)/i;
+
+interface Reading {
+  /** Larger is the winner: "highest X" reads the values, "lowest X" and "biggest drop" read them negated. */
+  sign: 1 | -1;
+  change: boolean;
+  relative: boolean;
+}
+
+function readQuestion(query: string): Reading | null {
+  if (!WHICH.test(query) || !KIND.test(query)) return null;
+  // "the most (or lost the least)": the aside restates the same end of the ranking.
+  const plain = query.replace(/\([^)]*\)/g, " ");
+  const top = TOP.test(plain);
+  const bottom = BOTTOM.test(plain);
+  if (top === bottom) return null;
+  const change = CHANGE.test(query);
+  const falls = change && FALL.test(query);
+  const sign = (top ? 1 : -1) * (falls ? -1 : 1);
+  return { sign: sign as 1 | -1, change, relative: change && RELATIVE.test(query) };
+}
+
+/** The distinctive stems of each candidate label: those no other candidate shares. */
+function distinctive(labels: string[], query: string): Set<string>[] {
+  // The company's name or the metric, when a label carries it, names no row in particular.
+  const asked = new Set(contentStems(query));
+  const stems = labels.map((l) => new Set(contentStems(l).filter((w) => !asked.has(w))));
+  return stems.map((own, i) => new Set([...own].filter((s) => !stems.some((o, j) => j !== i && o.has(s)))));
+}
+
+/** Which candidate a sentence names: the one whose distinctive stems it carries best (at least half). */
+function named(sentence: string, cues: Set<string>[]): number[] {
+  const have = new Set(contentStems(sentence));
+  const cover = cues.map((c) => (c.size ? [...c].filter((s) => have.has(s)).length / c.size : 0));
+  return cover.map((c, i) => (c >= 0.5 ? i : -1)).filter((i) => i >= 0);
+}
+
+/** The winner among a table's candidate rows for one column (or one pair of columns for a change). */
+function winner(rows: { values: number[] }[], col: number, prior: number | null, reading: Reading): number | null {
+  const score = (v: number[]) => {
+    if (!reading.change) return v[col];
+    if (prior === null) return NaN;
+    const d = v[col] - v[prior];
+    return reading.relative ? (v[prior] === 0 ? NaN : d / Math.abs(v[prior])) : d;
+  };
+  let best = -1;
+  let bestScore = -Infinity;
+  for (let i = 0; i < rows.length; i++) {
+    const s = reading.sign * score(rows[i].values);
+    if (!Number.isFinite(s)) return null;
+    if (s === bestScore) return null;
+    if (s > bestScore) { best = i; bestScore = s; }
+  }
+  return best >= 0 ? best : null;
+}
+
+/** The question's own list of candidates ("among operations, investing, and financing activities"), as stems. */
+function listedCandidates(query: string): string[] | null {
+  const m = AMONG.exec(query);
+  if (!m) return null;
+  const items = m[1].split(/,|\band\b|\bor\b/).map((x) => contentStems(x)[0]).filter((x): x is string => !!x && x.length >= 4);
+  return items.length >= 2 ? items : null;
+}
+
+const prefixMatch = (a: string, b: string) => a.startsWith(b.slice(0, 4)) && (a.startsWith(b) || b.startsWith(a) || a.slice(0, 5) === b.slice(0, 5));
+
+interface Ranked {
+  labels: string[];
+  winner: number;
+  /** The stems that name each row in an answer. */
+  cues: Set<string>[];
+}
+
+function tableWinner(table: StatementTable, year: number | null, reading: Reading, listed: string[] | null, query: string): Ranked | null {
+  const complete = table.rows.filter((r) => r.values.length === table.years.length);
+  // Listed candidates: the one row that names each (cash flow totals read "net cash provided by operating activities").
+  let rows = complete.filter((r) => !NOT_CANDIDATE.test(r.label));
+  let cues: Set<string>[] | null = null;
+  if (listed) {
+    // Each listed item names its row, by the label's word for it ("operations" names "operating activities").
+    rows = [];
+    cues = [];
+    for (const item of listed) {
+      const hits = complete.filter((r) => /^net cash|^total/.test(r.label) && contentStems(r.label).some((w) => prefixMatch(w, item)));
+      if (hits.length !== 1) return null;
+      rows.push(hits[0]);
+      cues.push(new Set([item, ...contentStems(hits[0].label).filter((w) => prefixMatch(w, item))]));
+    }
+  }
+  const labels = rows.map((r) => r.label);
+  if (rows.length < (listed ? 2 : 3) || new Set(labels).size !== labels.length) return null;
+  const years = year === null ? [Math.max(...table.years)] : [year];
+  const cols = table.years.map((y, i) => (years.includes(y) ? i : -1)).filter((i) => i >= 0);
+  if (!cols.length) return null;
+  const winners = new Set<number | null>();
+  for (const col of cols) {
+    // A change compares with the column of the year before, the nearest such one to its right.
+    const prior = reading.change ? table.years.findIndex((y, i) => i > col && y === table.years[col] - 1) : null;
+    winners.add(winner(rows, col, prior === -1 ? null : prior, reading));
+  }
+  const only = [...winners];
+  if (only.length !== 1 || only[0] === null) return null;
+  return { labels, winner: only[0], cues: cues ?? distinctive(labels, query) };
+}
+
+/**
+ * The answer's pick against the ranked rows. `claimOnly`: the text is one claim of the answer, which states a
+ * pick only with a superlative word ("MGM China reported a loss" names a row and ranks nothing).
+ */
+export function checkRanking(query: string, answer: string, passages: string[], claimOnly = false): RankCheck {
+  const reading = readQuestion(query);
+  if (!reading) return NONE;
+  const asked = [...periodYears(query)];
+  const year = asked.length === 1 ? asked[0] : asked.length === 0 ? null : Math.max(...asked);
+  const listed = listedCandidates(query);
+  const picks = new Set<string>();
+  let result: RankCheck = NONE;
+  for (const passage of passages) {
+    for (const table of parseTables(passage)) {
+      const ranked = tableWinner(table, year, reading, listed, query);
+      if (!ranked) continue;
+      const cues = ranked.cues;
+      // The sentence that states the pick: the first with a superlative word naming exactly one row, else
+      // (a whole answer) the first naming exactly one row.
+      const ss = sentences(answer);
+      const superlative = ss.find((s) => (TOP.test(s) || BOTTOM.test(s)) && named(s, cues).length === 1);
+      const stating = superlative ?? (claimOnly ? undefined : ss.find((s) => named(s, cues).length === 1));
+      if (!stating) continue;
+      const pick = named(stating, cues)[0];
+      const win = ranked.labels[ranked.winner];
+      picks.add(`${ranked.labels[pick]}|${win}`);
+      result =
+        pick === ranked.winner
+          ? { status: "match", note: `Ranked the table rows from the sources: ${win} comes first, as the answer says.` }
+          : { status: "mismatch", note: `Ranked the table rows from the sources: ${win} comes first, not ${ranked.labels[pick]} as the answer says.` };
+    }
+  }
+  // Two tables read two ways: no verdict.
+  return picks.size === 1 ? result : NONE;
+}
