@@ -67,7 +67,7 @@ describe("ranking the sources' table rows", () => {
     expect(right.status).toBe("match");
     const wrong = checkRanking(Q_HIGHEST, "The region with the highest EBITDAR contribution was Inland Operations, with $1.3 billion.", [REGIONS]);
     expect(wrong.status).toBe("mismatch");
-    expect(wrong.note).toContain("harbor resorts");
+    expect(wrong.note).toContain("Harbor Resorts comes first, not Inland Operations");
     // Corporate and other adjustment rows are no candidates: "lowest" is Pacific Holdings.
     expect(checkRanking("Which segment had the lowest EBITDAR in FY2022?", "Pacific Holdings had the lowest EBITDAR.", [REGIONS]).status).toBe("match");
   });
@@ -125,7 +125,7 @@ describe("both judges through the Worker", () => {
     const r = await settled("llm", org.key, right.json.payload.evaluation_id);
     expect(w.status).toBe("completed");
     expect(w.result.scores.factuality).toBeLessThanOrEqual(2);
-    expect(w.result.reasoning).toContain("harbor resorts comes first");
+    expect(w.result.reasoning).toContain("Harbor Resorts comes first");
     expect(r.result.scores.factuality).toBeGreaterThanOrEqual(4);
     expect(r.result.overall_score).toBeGreaterThan(w.result.overall_score);
   });
@@ -136,7 +136,7 @@ describe("both judges through the Worker", () => {
     expect(p.status).toBe("completed");
     const claim = p.assessment.claims.find((c: { claim: string }) => c.claim.includes("Inland Operations"));
     expect(claim.verdict).toBe("contradicted");
-    expect(claim.explanation).toContain("harbor resorts comes first");
+    expect(claim.explanation).toContain("Harbor Resorts comes first");
     expect(p.assessment.verdict).not.toBe("accurate");
   });
 });

@@ -91,6 +91,7 @@ const prefixMatch = (a: string, b: string) => a.startsWith(b.slice(0, 4)) && (a.
 
 interface Ranked {
   labels: string[];
+  printed: string[];
   winner: number;
   /** The stems that name each row in an answer. */
   cues: Set<string>[];
@@ -125,7 +126,7 @@ function tableWinner(table: StatementTable, year: number | null, reading: Readin
   }
   const only = [...winners];
   if (only.length !== 1 || only[0] === null) return null;
-  return { labels, winner: only[0], cues: cues ?? distinctive(labels, query) };
+  return { labels, printed: rows.map((r) => r.printed), winner: only[0], cues: cues ?? distinctive(labels, query) };
 }
 
 /**
@@ -152,12 +153,12 @@ export function checkRanking(query: string, answer: string, passages: string[], 
       const stating = superlative ?? (claimOnly ? undefined : ss.find((s) => named(s, cues).length === 1));
       if (!stating) continue;
       const pick = named(stating, cues)[0];
-      const win = ranked.labels[ranked.winner];
-      picks.add(`${ranked.labels[pick]}|${win}`);
+      const win = ranked.printed[ranked.winner];
+      picks.add(`${ranked.labels[pick]}|${ranked.labels[ranked.winner]}`);
       result =
         pick === ranked.winner
           ? { status: "match", note: `Ranked the table rows from the sources: ${win} comes first, as the answer says.` }
-          : { status: "mismatch", note: `Ranked the table rows from the sources: ${win} comes first, not ${ranked.labels[pick]} as the answer says.` };
+          : { status: "mismatch", note: `Ranked the table rows from the sources: ${win} comes first, not ${ranked.printed[pick]} as the answer says.` };
     }
   }
   // Two tables read two ways: no verdict.

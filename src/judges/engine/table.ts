@@ -3,7 +3,10 @@
 // "(3,162)" negative, "—" nil), or a whole row on one line; both read the same way here.
 
 export interface StatementRow {
+  /** The row label, normalized (lower case, no notes or parentheses): what lookups compare. */
   label: string;
+  /** The label as the source prints it, for explanations. */
+  printed: string;
   /** One figure per column of the table, in the table's own units (often millions). */
   values: number[];
 }
@@ -83,7 +86,7 @@ export function parseTables(text: string): StatementTable[] {
 
   const flush = () => {
     if (current && label && pending.length >= current.years.length && current.years.length) {
-      current.rows.push({ label: normalizeLabel(label), values: pending.slice(0, current.years.length) });
+      current.rows.push({ label: normalizeLabel(label), printed: label.replace(/\s*\(\d\)$/, "").trim(), values: pending.slice(0, current.years.length) });
     }
     pending = [];
   };
