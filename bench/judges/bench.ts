@@ -54,18 +54,29 @@ function parseCsv(text: string): string[][] {
 const pct = (x: number) => `${(100 * x).toFixed(1)}%`;
 const f3 = (x: number) => x.toFixed(3);
 
-function financeBench() {
+interface ScoredAnswer { label: FbRow["label"]; overall: number; grounding: number; excluded: boolean; half: "calibration" | "held-back" }
+
+/** The oracle pairs and the calibration half of their question ids (the first half of the sorted distinct ids). */
+function oraclePairs() {
   const rows: FbRow[] = readFileSync(`${DATA}/financebench_labeled_answers/derived_oracle_judge_pairs.jsonl`, "utf8").trim().split("\n").map((l) => JSON.parse(l));
   const ids = [...new Set(rows.map((r) => r.financebench_id))].sort();
-  const calibrationIds = new Set(ids.slice(0, Math.ceil(ids.length / 2)));
-  const scored = rows.map((r) => {
-    const grade = gradeAnswer({ query: r.question, answer: r.model_answer, references: [r.passage], evidence: [], verdicts: { supported: 0, contradicted: 0, unresolved: 0 } });
-    const overall = (grade.factuality + grade.completeness + grade.relevance + grade.grounding) / 4;
-    const claims = extractAnswerClaims({ query: r.question, answer: r.model_answer });
-    const excluded = claims.refusal || !claims.claims.some((c) => c.material);
-    return { ...r, overall, grounding: grade.grounding, excluded, half: calibrationIds.has(r.financebench_id) ? "calibration" : "held-back" };
-  });
-  console.log(`\nFinanceBench oracle pairs: ${rows.length} rows (${ids.length} distinct ids; calibration = first ${calibrationIds.size} sorted ids)`);
+  return { rows, ids, calibrationIds: new Set(ids.slice(0, Math.ceil(ids.length / 2))) };
+}
+
+/** One answer through both local engines: the LLM judge's grade and the agent judge's exclusion. */
+function scoreAnswer(r: { financebench_id: string; question: string; answer: string; passage: string; label: FbRow["label"] }, calibrationIds: Set<string>): ScoredAnswer {
+  const grade = gradeAnswer({ query: r.question, answer: r.answer, references: [r.passage], evidence: [], verdicts: { supported: 0, contradicted: 0, unresolved: 0 } });
+  const claims = extractAnswerClaims({ query: r.question, answer: r.answer });
+  return {
+    label: r.label,
+    overall: (grade.factuality + grade.completeness + grade.relevance + grade.grounding) / 4,
+    grounding: grade.grounding,
+    excluded: claims.refusal || !claims.claims.some((c) => c.material),
+    half: calibrationIds.has(r.financebench_id) ? "calibration" : "held-back",
+  };
+}
+
+function printParts(scored: ScoredAnswer[]) {
   for (const part of ["calibration", "held-back", "all"]) {
     if (SPLIT === "calibration" && part !== "calibration") continue;
     const set = scored.filter((r) => part === "all" || r.half === part);
@@ -83,6 +94,13 @@ function financeBench() {
   }
 }
 
+function financeBench() {
+  const { rows, ids, calibrationIds } = oraclePairs();
+  const scored = rows.map((r) => scoreAnswer({ ...r, answer: r.model_answer }, calibrationIds));
+  console.log(`\nFinanceBench oracle pairs: ${rows.length} rows (${ids.length} distinct ids; calibration = first ${calibrationIds.size} sorted ids)`);
+  printParts(scored);
+}
+
 /**
  * A second, larger held-out check: the 12 non-oracle answer files of the same data set (closed book, in
  * context, single and shared vector store; 1,800 answers, labelled like the oracle files), each answer
@@ -93,45 +111,17 @@ function financeBench() {
  */
 function otherAnswerFiles() {
   const dir = `${DATA}/financebench_labeled_answers`;
-  const pairs: FbRow[] = readFileSync(`${dir}/derived_oracle_judge_pairs.jsonl`, "utf8").trim().split("\n").map((l) => JSON.parse(l));
-  const ids = [...new Set(pairs.map((r) => r.financebench_id))].sort();
-  const calibrationIds = new Set(ids.slice(0, Math.ceil(ids.length / 2)));
+  const { rows: pairs, calibrationIds } = oraclePairs();
   const passages = new Map(pairs.map((r) => [r.financebench_id, r.passage]));
   const labels: Record<string, FbRow["label"]> = { "Correct Answer": "PASS", "Incorrect Answer": "FAIL", Refusal: "REFUSAL" };
   const files = readdirSync(dir).filter((f) => f.endsWith(".jsonl") && !f.startsWith("derived") && !f.includes("oracle")).sort();
   const scored = files.flatMap((f) =>
     readFileSync(`${dir}/${f}`, "utf8").trim().split("\n").map((l) => JSON.parse(l) as { financebench_id: string; question: string; model_answer: string | null; label: string })
       .filter((r) => r.model_answer && passages.has(r.financebench_id) && labels[r.label])
-      .map((r) => {
-        const passage = passages.get(r.financebench_id)!;
-        const answer = r.model_answer!;
-        const grade = gradeAnswer({ query: r.question, answer, references: [passage], evidence: [], verdicts: { supported: 0, contradicted: 0, unresolved: 0 } });
-        const claims = extractAnswerClaims({ query: r.question, answer });
-        return {
-          label: labels[r.label],
-          overall: (grade.factuality + grade.completeness + grade.relevance + grade.grounding) / 4,
-          grounding: grade.grounding,
-          excluded: claims.refusal || !claims.claims.some((c) => c.material),
-          half: calibrationIds.has(r.financebench_id) ? "calibration" : "held-back",
-        };
-      }),
+      .map((r) => scoreAnswer({ ...r, answer: r.model_answer!, passage: passages.get(r.financebench_id)!, label: labels[r.label] }, calibrationIds)),
   );
   console.log(`\nFinanceBench, the ${files.length} non-oracle answer files (${scored.length} answers; the passage of the question as the only reference; same id halves)`);
-  for (const part of ["calibration", "held-back", "all"]) {
-    if (SPLIT === "calibration" && part !== "calibration") continue;
-    const set = scored.filter((r) => part === "all" || r.half === part);
-    const pass = set.filter((r) => r.label === "PASS");
-    const fail = set.filter((r) => r.label === "FAIL");
-    const refusal = set.filter((r) => r.label === "REFUSAL");
-    const passOk = pass.filter((r) => r.overall >= PASS_THRESHOLD).length;
-    const failOk = fail.filter((r) => r.overall < PASS_THRESHOLD).length;
-    console.log(
-      `  ${part.padEnd(11)} PASS ${pass.length} FAIL ${fail.length} REFUSAL ${refusal.length} | AUROC overall_score ${f3(auroc(pass.map((r) => r.overall), fail.map((r) => r.overall)))}` +
-        ` grounding ${f3(auroc(pass.map((r) => r.grounding), fail.map((r) => r.grounding)))}` +
-        ` | balanced accuracy (overall_score >= ${PASS_THRESHOLD} reads PASS) ${f3(balancedAccuracy(passOk, pass.length, failOk, fail.length))}` +
-        ` | agent excludes ${refusal.filter((r) => r.excluded).length}/${refusal.length} REFUSAL (${pct(refusal.filter((r) => r.excluded).length / Math.max(1, refusal.length))}), ${pass.filter((r) => r.excluded).length} PASS rows excluded`,
-    );
-  }
+  printParts(scored);
 }
 
 function faithBench() {
@@ -154,7 +144,7 @@ function faithBench() {
 }
 
 function throughput() {
-  const rows: FbRow[] = readFileSync(`${DATA}/financebench_labeled_answers/derived_oracle_judge_pairs.jsonl`, "utf8").trim().split("\n").map((l) => JSON.parse(l));
+  const { rows } = oraclePairs();
   const started = performance.now();
   for (const r of rows) {
     gradeAnswer({ query: r.question, answer: r.model_answer, references: [r.passage], evidence: [], verdicts: { supported: 0, contradicted: 0, unresolved: 0 } });

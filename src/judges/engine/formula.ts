@@ -110,27 +110,18 @@ export function evaluate(expr: string, ctx: Context): number | null {
     }
     return null;
   };
-  const product = (): number | null => {
-    let v = factor();
-    while (v !== null && (isOp(peek(), "*") || isOp(peek(), "/"))) {
+  // One precedence level: operands of the next level joined left to right by this level's operators.
+  const level = (next: () => number | null, ops: string[], apply: (op: string, v: number, w: number) => number | null) => (): number | null => {
+    let v = next();
+    while (v !== null && ops.some((op) => isOp(peek(), op))) {
       const op = (tokens[i++] as { op: string }).op;
-      const w = factor();
-      if (w === null) return null;
-      if (op === "/" && w === 0) return null;
-      v = op === "*" ? v * w : v / w;
+      const w = next();
+      v = w === null ? null : apply(op, v, w);
     }
     return v;
   };
-  const sum = (): number | null => {
-    let v = product();
-    while (v !== null && (isOp(peek(), "+") || isOp(peek(), "-"))) {
-      const op = (tokens[i++] as { op: string }).op;
-      const w = product();
-      if (w === null) return null;
-      v = op === "+" ? v + w : v - w;
-    }
-    return v;
-  };
+  const product = level(factor, ["*", "/"], (op, v, w) => (op === "*" ? v * w : w === 0 ? null : v / w));
+  const sum = level(product, ["+", "-"], (op, v, w) => (op === "+" ? v + w : v - w));
   const v = sum();
   return i === tokens.length && v !== null && Number.isFinite(v) ? v : null;
 }

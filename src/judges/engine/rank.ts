@@ -87,7 +87,8 @@ function listedCandidates(query: string): string[] | null {
   return items.length >= 2 ? items : null;
 }
 
-const prefixMatch = (a: string, b: string) => a.startsWith(b.slice(0, 4)) && (a.startsWith(b) || b.startsWith(a) || a.slice(0, 5) === b.slice(0, 5));
+/** Two stems of one word family ("oper" of operations, "operat" of operating): a shared start of 4 letters or more. */
+const prefixMatch = (a: string, b: string) => a.length >= 4 && b.length >= 4 && a.slice(0, 4) === b.slice(0, 4);
 
 interface Ranked {
   labels: string[];
@@ -141,6 +142,7 @@ export function checkRanking(query: string, answer: string, passages: string[], 
   const listed = listedCandidates(query);
   const picks = new Set<string>();
   let result: RankCheck = NONE;
+  const ss = sentences(answer);
   for (const passage of passages) {
     for (const table of parseTables(passage)) {
       const ranked = tableWinner(table, year, reading, listed, query);
@@ -148,7 +150,6 @@ export function checkRanking(query: string, answer: string, passages: string[], 
       const cues = ranked.cues;
       // The sentence that states the pick: the first with a superlative word naming exactly one row, else
       // (a whole answer) the first naming exactly one row.
-      const ss = sentences(answer);
       const superlative = ss.find((s) => (TOP.test(s) || BOTTOM.test(s)) && named(s, cues).length === 1);
       const stating = superlative ?? (claimOnly ? undefined : ss.find((s) => named(s, cues).length === 1));
       if (!stating) continue;

@@ -76,7 +76,32 @@ function splitRow(line: string): { label: string; figures: number[] } {
   return { label: tokens.slice(0, i).join(" ").replace(/\s*\$$/, ""), figures };
 }
 
+/**
+ * The tables of a text, parsed once: the recomputation and the ranking check read the same references and
+ * sources, and the agent judge checks every claim against them. Callers only read the result. The cache
+ * keeps the most recent texts up to a budget of characters (the texts stay alive while cached).
+ */
+const PARSED = new Map<string, StatementTable[]>();
+const CACHE_CHARS = 2_000_000;
+let cachedChars = 0;
+
 export function parseTables(text: string): StatementTable[] {
+  const hit = PARSED.get(text);
+  if (hit) return hit;
+  const tables = parse(text);
+  if (text.length <= CACHE_CHARS / 4) {
+    for (const key of PARSED.keys()) {
+      if (cachedChars + text.length <= CACHE_CHARS) break;
+      PARSED.delete(key);
+      cachedChars -= key.length;
+    }
+    PARSED.set(text, tables);
+    cachedChars += text.length;
+  }
+  return tables;
+}
+
+function parse(text: string): StatementTable[] {
   const tables: StatementTable[] = [];
   let current: StatementTable | null = null;
   let headerRun: number[] = [];
