@@ -1,9 +1,9 @@
 // The local engine's indexes (numbers.ts statedAmong, align.ts relevantOperands) must answer exactly as the
 // plain scans they replace: same figures found, same operands in the same order.
 import { describe, expect, it } from "vitest";
-import { quantities, sameAmount, statedAmong } from "../../src/judges/engine/numbers";
+import { quantities, sameAmount, statedAmong } from "../../src/figures/numbers";
 import { prepareSource, relevantOperands } from "../../src/judges/engine/align";
-import { contentStems, stemSet } from "../../src/judges/engine/text";
+import { contentStems, stemSet } from "../../src/figures/text";
 
 // Deterministic pseudo-random figures in every written form the engine reads.
 function figures(seed: number, n: number): string {

@@ -2,9 +2,9 @@
 // one or two steps, or unsupported; and telling a refusal from an answer that carries a caveat.
 import { describe, expect, it } from "vitest";
 import { readFigures } from "../../src/judges/engine/derive";
-import { quantities, isBareSmall } from "../../src/judges/engine/numbers";
+import { quantities, isBareSmall } from "../../src/figures/numbers";
 import { detectRefusal } from "../../src/judges/engine/claims";
-import { sentences } from "../../src/judges/engine/text";
+import { sentences } from "../../src/figures/text";
 import { gradeAnswer } from "../../src/judges/engine/grade";
 
 const PASSAGE = `Consolidated Balance Sheet (in millions)

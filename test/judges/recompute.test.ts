@@ -2,7 +2,7 @@
 // PDF-text layout, metrics defined in words in the question, standard metrics, and the answer's figures
 // checked against the recomputed value. Pure logic, so unit tests.
 import { describe, expect, it } from "vitest";
-import { parseTables } from "../../src/judges/engine/table";
+import { parseTables } from "../../src/figures/table";
 import { checkRecomputation, recompute } from "../../src/judges/engine/solve";
 import { assessClaims } from "../../src/judges/engine/assess";
 

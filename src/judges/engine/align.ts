@@ -1,8 +1,8 @@
 // Aligns a statement with source passages: its figures (same amount at any stated scale, or one
 // arithmetic step from the source's figures), its periods and names, and its content words. The result
 // says whether the sources carry the statement, state other figures on the same subject, or neither.
-import { contentStems, namedEntities, sentences, stem, stemSet } from "./text";
-import { derivable, periodYears, quantities, statedAmong, type Quantity } from "./numbers";
+import { contentStems, namedEntities, sentences, stem, stemSet } from "../../figures/text";
+import { derivable, periodYears, quantities, statedAmong, type Quantity } from "../../figures/numbers";
 
 export interface Alignment {
   verdict: "supported" | "contradicted" | "unsupported";

@@ -3,7 +3,7 @@
 import { z } from "zod";
 import { detectRefusal, extractClaims } from "./claims";
 import { alignStatement, prepareSource } from "./align";
-import { stemSet } from "./text";
+import { stemSet } from "../../figures/text";
 import { compareToRecomputed, recompute } from "./solve";
 import { checkRanking } from "./rank";
 

@@ -1,8 +1,8 @@
 // Claims of an answer: its sentences split into checkable statements, which of them are material
 // (figures, dates, named entities, causal statements), and whether the answer is a refusal (it declines
 // to answer because the information is missing) rather than an answer.
-import { namedEntities, sentences, stemSet } from "./text";
-import { periods, quantities } from "./numbers";
+import { namedEntities, sentences, stemSet } from "../../figures/text";
+import { periods, quantities } from "../../figures/numbers";
 
 export interface ExtractedClaim {
   text: string;

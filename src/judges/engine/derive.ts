@@ -1,7 +1,7 @@
 // Whether each figure of an answer is stated in the sources or derivable from them by one or two
 // arithmetic steps (difference, sum, ratio, percent change, margin, average, CAGR). A figure that is
 // neither is the strongest sign of a wrong answer; this is what the grader's figure reading rests on.
-import { isBareSmall, statedAmong, type Quantity } from "./numbers";
+import { isBareSmall, statedAmong, type Quantity } from "../../figures/numbers";
 
 export type FigureSupport = "stated" | "derived" | "unsupported" | "constant";
 

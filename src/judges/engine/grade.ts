@@ -6,8 +6,8 @@ import { alignStatement, prepareSource, relevantOperands, REPORTING_STEMS, unsup
 import { readFigures } from "./derive";
 import { checkRecomputation } from "./solve";
 import { checkRanking } from "./rank";
-import { contentStems, namedEntities, stemSet } from "./text";
-import { isBareSmall, periodYears, quantities } from "./numbers";
+import { contentStems, namedEntities, stemSet } from "../../figures/text";
+import { isBareSmall, periodYears, quantities } from "../../figures/numbers";
 
 export const gradeOutputSchema = z.object({
   factuality: z.number().int().min(1).max(5),

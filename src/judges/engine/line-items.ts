@@ -1,6 +1,6 @@
 // Statement line items: the row labels that state revenue, COGS, inventories, capex... in filings, the words
 // questions use for them, and the lookup of an item's figure for a fiscal year in parsed statement tables.
-import { normalizeLabel, type StatementKind, type StatementTable } from "./table";
+import { normalizeLabel, type StatementKind, type StatementTable } from "../../figures/table";
 
 interface ItemSpec {
   /** Row labels (normalized) that state the item, best first. */

@@ -3,9 +3,9 @@
 // ranked for the asked period and the row the answer picks is compared with the winner. A check is made
 // only when the reading is unambiguous: every column of the asked period gives the same winner, and the
 // answer names exactly one of the rows in the sentence that states its pick.
-import { parseTables, type StatementTable } from "./table";
-import { contentStems, sentences } from "./text";
-import { periodYears } from "./numbers";
+import { parseTables, type StatementTable } from "../../figures/table";
+import { contentStems, sentences } from "../../figures/text";
+import { periodYears } from "../../figures/numbers";
 
 export interface RankCheck {
   status: "match" | "mismatch" | "none";
