@@ -109,6 +109,26 @@ export async function findVisibleDocuments(env: Env, viewer: Viewer, ids: string
   return out;
 }
 
+/**
+ * Of these document ids, the ones the viewer can see: its organization's documents visible to it, and the
+ * external corpus, which everyone sees. The ids are bound as one JSON array, so any number take one query
+ * (two when the organization has a database of its own: the external corpus stays in the main one).
+ * Unknown or deleted ids are not visible.
+ */
+export async function visibleDocumentIds(env: Env, viewer: Viewer, ids: string[]): Promise<Set<string>> {
+  const wanted = [...new Set(ids)];
+  if (wanted.length === 0) return new Set();
+  const among = sql`${documents.id} IN (SELECT value FROM json_each(${JSON.stringify(wanted)}))`;
+  const external = eq(documents.organizationId, EXTERNAL_ORG);
+  const lookup = (db: D1Database, scope: SQL) => drizzle(db).select({ id: documents.id }).from(documents).where(and(among, scope)).all();
+  const tenantDb = d1For(env, viewer.organizationId);
+  const rows =
+    tenantDb === env.DB
+      ? await lookup(env.DB, or(external, visibleTo(viewer))!)
+      : (await Promise.all([lookup(tenantDb, visibleTo(viewer)), lookup(env.DB, external)])).flat();
+  return new Set(rows.map((r) => r.id));
+}
+
 export async function findDocumentsByStatusQuery(
   env: Env,
   viewer: Viewer,

@@ -14,6 +14,11 @@ const UPLOAD_TTL_SECONDS = 15 * 60;
 
 const viewerOf = (tenant: Tenant): repo.Viewer => ({ organizationId: tenant.organizationId, userId: tenant.user?.id ?? null });
 
+/** Which of these document ids the tenant can see (its visible documents and the external corpus); for other areas quoting documents. */
+export function visibleDocumentIds(env: Env, tenant: Tenant, ids: string[]): Promise<Set<string>> {
+  return repo.visibleDocumentIds(env, viewerOf(tenant), ids);
+}
+
 export async function createBatch(env: Env, tenant: Tenant, name: string | undefined) {
   const batch = await repo.insertBatch(env, { id: crypto.randomUUID(), organizationId: tenant.organizationId, createdByUserId: tenant.user?.id ?? null, name: name ?? null });
   return { source_batch_id: batch.id, name: batch.name, created_at: batch.createdAt, max_files: MAX_FILES_PER_BATCH };

@@ -76,6 +76,13 @@ export const evaluationIdParams = z.object({ evaluation_id: z.uuid({ error: "eva
 export const submitResponse = z.object({ evaluation_id: z.uuid(), status: z.enum(["pending", "completed", "excluded", "failed"]) });
 
 const evidence = z.object({ document_id: z.string(), document_name: z.string(), chunk_id: z.string(), text: z.string(), published_at: z.string().nullable() });
+const claimSource = z.object({ document_id: z.string(), document_name: z.string(), chunk_id: z.string(), text: z.string() });
+
+/**
+ * What a reader other than the submitter gets in place of an excerpt (and its document's id and name) taken
+ * from a document that reader cannot see: the run searched with the submitter's visibility.
+ */
+export const redactedExcerpt = z.object({ redacted: z.literal(true), reason: z.literal("private document") });
 const score = z.number().int().min(1).max(5);
 
 export const referenceVerdictSchema = z.object({
@@ -97,13 +104,18 @@ export const llmResultSchema = z.object({
 
 const failure = z.object({ code: z.string(), message: z.string() });
 
+/** The result as read: llmResultSchema with each evidence excerpt possibly redacted for the reader. */
+const llmResultView = llmResultSchema.extend({
+  reference_verdicts: z.array(referenceVerdictSchema.extend({ evidence: z.array(z.union([evidence, redactedExcerpt])) })),
+});
+
 export const llmEvaluationResponse = z.object({
   evaluation_id: z.uuid(),
   status: z.enum(["pending", "completed", "failed"]),
   created_at: z.string(),
   completed_at: z.string().nullable(),
   search_type: searchTypeSchema,
-  result: llmResultSchema.nullable(),
+  result: llmResultView.nullable(),
   failure: failure.optional(),
 });
 
@@ -112,7 +124,7 @@ export const claimSchema = z.object({
   material: z.boolean(),
   verdict: z.enum(["supported", "contradicted", "unsupported"]),
   explanation: z.string(),
-  sources: z.array(z.object({ document_id: z.string(), document_name: z.string(), chunk_id: z.string(), text: z.string() })),
+  sources: z.array(claimSource),
 });
 
 export const assessmentSchema = z.object({
@@ -122,12 +134,15 @@ export const assessmentSchema = z.object({
   exclusion_reason: z.enum(["refusal", "no_material_claims"]).nullable(),
 });
 
+/** The assessment as read: assessmentSchema with each claim source possibly redacted for the reader. */
+const assessmentView = assessmentSchema.extend({ claims: z.array(claimSchema.extend({ sources: z.array(z.union([claimSource, redactedExcerpt])) })) });
+
 export const agentEvaluationResponse = z.object({
   evaluation_id: z.uuid(),
   status: z.enum(["pending", "completed", "excluded", "failed"]),
   created_at: z.string(),
   completed_at: z.string().nullable(),
-  assessment: assessmentSchema.nullable(),
+  assessment: assessmentView.nullable(),
   failure: failure.optional(),
 });
 
@@ -135,3 +150,6 @@ export type LlmResult = z.output<typeof llmResultSchema>;
 export type ReferenceVerdict = z.output<typeof referenceVerdictSchema>;
 export type Assessment = z.output<typeof assessmentSchema>;
 export type Claim = z.output<typeof claimSchema>;
+export type RedactedExcerpt = z.output<typeof redactedExcerpt>;
+export type LlmEvaluation = z.output<typeof llmEvaluationResponse>;
+export type AgentEvaluation = z.output<typeof agentEvaluationResponse>;

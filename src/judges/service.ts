@@ -1,5 +1,6 @@
 // Submission and retrieval of both judges, without HTTP: size caps, idempotency over a canonical hash
-// of the body with defaults applied, recording then queuing (202), and the retrieval shapes.
+// of the body with defaults applied (the organization's key space), recording then queuing (202), and the
+// retrieval shapes, readable by the whole organization with other users' private excerpts redacted.
 import type { Env } from "../core/env";
 import type { Tenant } from "../core/auth";
 import { ApiError, notFound } from "../core/errors";
@@ -7,7 +8,8 @@ import { sha256Hex } from "../core/crypto";
 import { enforceSizeCaps } from "./limits";
 import { readFaultHeader } from "./faults";
 import * as repo from "./repo";
-import type { AgentRequest, Assessment, LlmRequest, LlmResult } from "./schemas";
+import { visibleDocumentIds } from "../documents/service";
+import type { AgentEvaluation, AgentRequest, Assessment, LlmEvaluation, LlmRequest, LlmResult, RedactedExcerpt } from "./schemas";
 import { toUtc } from "./time";
 
 export const MAX_IDEMPOTENCY_KEY = 255;
@@ -57,10 +59,9 @@ export async function submit(env: Env, tenant: Tenant, judge: repo.Judge, body: 
     if (outcome.bodyHash !== (await sha256Hex(canonicalJson(body)))) {
       throw new ApiError("JUDGE_EVALUATION_IDEMPOTENCY_CONFLICT", "Idempotency-Key was already used with a different body");
     }
+    // The key space is the organization's: any of its users retrying gets the evaluation it filed.
     const existing = await repo.findEvaluation(env, tenant.organizationId, judge, outcome.evaluationId);
     if (!existing) throw new Error("idempotent evaluation missing");
-    // Another user's evaluation (verified with that user's private documents) is never handed out.
-    if (!readableBy(existing, tenant)) throw new ApiError("JUDGE_EVALUATION_IDEMPOTENCY_CONFLICT", "Idempotency-Key was already used by another user");
     return { evaluation_id: existing.id, status: existing.status };
   }
   const job: JudgeJob = { kind: judge === "llm" ? "judge.llm" : "judge.agent", organization_id: tenant.organizationId, evaluation_id: id };
@@ -74,26 +75,45 @@ export async function submit(env: Env, tenant: Tenant, judge: repo.Judge, body: 
   return { evaluation_id: id, status: "pending" as const };
 }
 
-/**
- * An evaluation is verified with its submitter's visibility (jobTenant): one submitted for a user may
- * quote that user's private documents, so only that user reads it; one submitted without a user saw
- * organization documents only and is the organization's.
- */
-function readableBy(row: repo.EvaluationRow, tenant: Tenant): boolean {
-  return row.userId === null || row.userId === tenant.user?.id;
-}
-
+/** Evaluations are filed under the organization: any of its users (or a platform key naming it) reads them. */
 async function load(env: Env, tenant: Tenant, judge: repo.Judge, id: string): Promise<repo.EvaluationRow> {
   const row = await repo.findEvaluation(env, tenant.organizationId, judge, id);
-  if (!row || !readableBy(row, tenant)) throw notFound("Evaluation");
+  if (!row) throw notFound("Evaluation");
   return row;
+}
+
+const REDACTED: RedactedExcerpt = { redacted: true, reason: "private document" };
+
+/**
+ * A run searches with its submitter's visibility (jobTenant), so its excerpts may quote the submitter's
+ * private documents. The submitter reads them as they are; another reader gets the same verdicts and counts
+ * with each excerpt of a document it cannot see replaced by the redaction marker.
+ */
+async function redactorFor(env: Env, tenant: Tenant, row: repo.EvaluationRow, documentIds: string[]) {
+  const submitter = row.userId !== null && row.userId === tenant.user?.id;
+  const visible = submitter ? null : await visibleDocumentIds(env, tenant, documentIds);
+  return <T extends { document_id: string }>(excerpt: T): T | RedactedExcerpt => (visible === null || visible.has(excerpt.document_id) ? excerpt : REDACTED);
 }
 
 function failureOf(row: repo.EvaluationRow) {
   return row.status === "failed" ? { failure: { code: row.failureCode ?? "JUDGE_EVALUATION_FAIL", message: row.failureMessage ?? "The evaluation failed" } } : {};
 }
 
-export async function getLlmEvaluation(env: Env, tenant: Tenant, id: string) {
+async function readableResult(env: Env, tenant: Tenant, row: repo.EvaluationRow): Promise<LlmEvaluation["result"]> {
+  if (row.status !== "completed") return null;
+  const result = row.result as LlmResult;
+  const redact = await redactorFor(env, tenant, row, result.reference_verdicts.flatMap((v) => v.evidence.map((e) => e.document_id)));
+  return { ...result, reference_verdicts: result.reference_verdicts.map((v) => ({ ...v, evidence: v.evidence.map(redact) })) };
+}
+
+async function readableAssessment(env: Env, tenant: Tenant, row: repo.EvaluationRow): Promise<AgentEvaluation["assessment"]> {
+  if (row.status !== "completed" && row.status !== "excluded") return null;
+  const assessment = row.result as Assessment;
+  const redact = await redactorFor(env, tenant, row, assessment.claims.flatMap((c) => c.sources.map((s) => s.document_id)));
+  return { ...assessment, claims: assessment.claims.map((c) => ({ ...c, sources: c.sources.map(redact) })) };
+}
+
+export async function getLlmEvaluation(env: Env, tenant: Tenant, id: string): Promise<LlmEvaluation> {
   const row = await load(env, tenant, "llm", id);
   return {
     evaluation_id: row.id,
@@ -101,19 +121,19 @@ export async function getLlmEvaluation(env: Env, tenant: Tenant, id: string) {
     created_at: toUtc(row.createdAt),
     completed_at: row.completedAt ? toUtc(row.completedAt) : null,
     search_type: row.searchType,
-    result: row.status === "completed" ? (row.result as LlmResult) : null,
+    result: await readableResult(env, tenant, row),
     ...failureOf(row),
   };
 }
 
-export async function getAgentEvaluation(env: Env, tenant: Tenant, id: string) {
+export async function getAgentEvaluation(env: Env, tenant: Tenant, id: string): Promise<AgentEvaluation> {
   const row = await load(env, tenant, "agent", id);
   return {
     evaluation_id: row.id,
     status: row.status,
     created_at: toUtc(row.createdAt),
     completed_at: row.completedAt ? toUtc(row.completedAt) : null,
-    assessment: row.status === "completed" || row.status === "excluded" ? (row.result as Assessment) : null,
+    assessment: await readableAssessment(env, tenant, row),
     ...failureOf(row),
   };
 }
