@@ -12,6 +12,7 @@ export const adminRoutes = [
   defineRoute({
     method: "POST",
     path: "/admin/v1/organizations",
+    operationId: "createOrganization",
     summary: "Create an organization in this deployment's region",
     tag: TAG,
     auth: "admin",
@@ -24,6 +25,7 @@ export const adminRoutes = [
   defineRoute({
     method: "PATCH",
     path: "/admin/v1/organizations/:organization_id",
+    operationId: "updateOrganization",
     summary: "Change an organization's name and entitlements",
     tag: TAG,
     auth: "admin",
@@ -36,6 +38,7 @@ export const adminRoutes = [
   defineRoute({
     method: "POST",
     path: "/admin/v1/users",
+    operationId: "createUser",
     summary: "Create a user in an organization",
     tag: TAG,
     auth: "admin",
@@ -48,6 +51,7 @@ export const adminRoutes = [
   defineRoute({
     method: "POST",
     path: "/admin/v1/api_keys",
+    operationId: "createApiKey",
     summary: "Issue an API key (shown once)",
     tag: TAG,
     auth: "admin",
@@ -66,6 +70,7 @@ export const adminRoutes = [
   defineRoute({
     method: "GET",
     path: "/admin/v1/api_keys",
+    operationId: "listApiKeys",
     summary: "List an organization's API keys (never the secret)",
     tag: TAG,
     auth: "admin",
@@ -81,6 +86,7 @@ export const adminRoutes = [
   defineRoute({
     method: "DELETE",
     path: "/admin/v1/api_keys/:key_id",
+    operationId: "revokeApiKey",
     summary: "Revoke an API key",
     tag: TAG,
     auth: "admin",

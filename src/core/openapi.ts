@@ -1,34 +1,73 @@
 // The OpenAPI 3.1 document, generated from the same route declarations and zod schemas that validate
 // requests, so the published contract cannot drift from what the Worker enforces.
-import { OpenAPIRegistry, OpenApiGeneratorV31 } from "@asteasolutions/zod-to-openapi";
+import { OpenAPIRegistry, OpenApiGeneratorV31, type ResponseConfig } from "@asteasolutions/zod-to-openapi";
 import { z } from "zod";
 import { ERROR_STATUS, type ErrorCode } from "./errors";
 import type { AnyRoute } from "./route";
 
-const errorEnvelope = z.object({
-  error: z.object({ code: z.string(), msg: z.string(), message: z.string(), details: z.unknown().optional() }),
-  payload: z.null(),
-});
-const forbiddenEnvelope = z.object({ error: z.object({ message: z.string() }), payload: z.null() });
+// The two error shapes of core/errors.ts errorBody(), published once under components/schemas and referenced
+// by every error response.
+const errorEnvelope = z
+  .object({
+    error: z.object({
+      code: z.enum((Object.keys(ERROR_STATUS) as ErrorCode[]).filter((code) => code !== "FORBIDDEN")),
+      msg: z.string(),
+      message: z.string(),
+      details: z.unknown().optional().describe("Validation errors: [{path, message}]"),
+    }),
+    payload: z.null(),
+  })
+  .meta({ id: "ErrorEnvelope", description: "Every error but FORBIDDEN" });
+const forbiddenEnvelope = z
+  .object({ error: z.object({ message: z.string() }), payload: z.null() })
+  .meta({ id: "ForbiddenEnvelope", description: "FORBIDDEN: only a message" });
+
+const retryAfter = { "Retry-After": { description: "Seconds to wait before retrying", schema: { type: "integer" as const, minimum: 1 } } };
 
 function openapiPath(path: string): string {
   return path.replace(/:([A-Za-z0-9_]+)\??/g, "{$1}");
 }
 
-function errorResponses(route: AnyRoute) {
-  const codes: ErrorCode[] = ["INVALID_REQUEST_BODY", "NOT_FOUND", "METHOD_NOT_ALLOWED"];
+/** The codes an operation can answer: those its declaration implies, plus the ones it lists. */
+function errorCodes(route: AnyRoute): ErrorCode[] {
+  const codes: ErrorCode[] = [];
+  const takesInput = route.body || route.query || route.params || route.bodyKind === "raw";
+  // Key routes also read organization_id and the user selectors, so they can always answer 400.
+  if (takesInput || route.auth === "key") codes.push("INVALID_REQUEST_BODY");
+  if (route.tooLargeCode) codes.push(route.tooLargeCode);
   if (route.auth === "key") codes.push("API_KEY_MISSING", "UNAUTHORIZED", "FORBIDDEN", "RATE_LIMIT_EXCEEDED");
-  if (route.auth === "admin") codes.push("UNAUTHORIZED");
+  // Without ADMIN_TOKEN every admin path is 404.
+  if (route.auth === "admin") codes.push("UNAUTHORIZED", "NOT_FOUND");
+  codes.push(...(route.errors ?? []), "INTERNAL_ERROR");
+  return [...new Set(codes)].filter((code) => ERROR_STATUS[code] >= 400);
+}
+
+function errorResponses(route: AnyRoute) {
   const byStatus = new Map<number, ErrorCode[]>();
-  for (const code of codes) byStatus.set(ERROR_STATUS[code], [...(byStatus.get(ERROR_STATUS[code]) ?? []), code]);
-  const out: Record<string, { description: string; content: Record<string, { schema: z.ZodType }> }> = {};
-  for (const [status, list] of byStatus) {
+  for (const code of errorCodes(route)) byStatus.set(ERROR_STATUS[code], [...(byStatus.get(ERROR_STATUS[code]) ?? []), code]);
+  const out: Record<string, ResponseConfig> = {};
+  for (const [status, list] of [...byStatus].sort(([a], [b]) => a - b)) {
     out[String(status)] = {
       description: list.join(", "),
-      content: { "application/json": { schema: list.includes("FORBIDDEN") ? forbiddenEnvelope : errorEnvelope } },
+      ...(status === 429 || status === 503 ? { headers: retryAfter } : {}),
+      content: { "application/json": { schema: status === 403 ? forbiddenEnvelope : errorEnvelope } },
     };
   }
   return out;
+}
+
+/** Path parameters as the document must declare them: a path template parameter is always required, even
+ * where the route lets a missing segment through to answer a better error than a validation failure. */
+function pathParams(params: z.ZodType | undefined) {
+  if (!(params instanceof z.ZodObject)) return params;
+  const shape = Object.fromEntries(
+    Object.entries(params.shape as Record<string, z.ZodType>).map(([name, schema]) => {
+      let inner = schema;
+      while (inner instanceof z.ZodOptional) inner = inner.unwrap() as z.ZodType;
+      return [name, inner === schema || !schema.description ? inner : inner.describe(schema.description)];
+    }),
+  );
+  return z.object(shape);
 }
 
 /** Whether zod-to-openapi can describe the schema (z.custom and friends cannot). */
@@ -69,12 +108,12 @@ export function buildOpenApiDocument(routes: AnyRoute[], serverUrl: string) {
     registry.registerPath({
       method: route.method.toLowerCase() as "get",
       path: openapiPath(route.path),
+      operationId: route.operationId,
       summary: route.summary,
       tags: [route.tag],
       security: route.auth === "key" ? [{ [apiKey.name]: [] }] : route.auth === "admin" ? [{ [admin.name]: [] }] : [],
-      deprecated: undefined,
       request: {
-        params: route.params as never,
+        params: pathParams(route.params) as never,
         query: querySchema as never,
         body:
           bodySchema && (route.bodyKind ?? "json") === "json"
@@ -93,7 +132,7 @@ export function buildOpenApiDocument(routes: AnyRoute[], serverUrl: string) {
       title: "Financial research API",
       version: "1.0.0",
       description:
-        "Judges, TTSQL, research chat, search, documents and briefings. Errors use the envelope {error: {code, msg, message}, payload: null}; FORBIDDEN carries only {error: {message}}. Legacy-in-EU endpoints answer in the EU deployment with Deprecation and a successor Link.",
+        "Judges, TTSQL, research chat, search, documents and briefings. Errors use the envelope {error: {code, msg, message}, payload: null} (components/schemas/ErrorEnvelope); FORBIDDEN carries only {error: {message}} (ForbiddenEnvelope). Legacy-in-EU endpoints answer in the EU deployment with Deprecation and a successor Link.",
     },
     servers: [{ url: serverUrl }],
   });

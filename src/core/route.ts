@@ -44,6 +44,9 @@ export interface RouteSpec<B extends Schema, Q extends Schema, P extends Schema,
   method: Method;
   /** itty-router pattern, e.g. /v1/sources/:source_id */
   path: string;
+  /** Unique, stable name of the operation in the OpenAPI document (camelCase verb and noun, e.g. getSource):
+   * generated clients name their methods after it, so it never changes once published. */
+  operationId: string;
   summary: string;
   tag: string;
   auth: A;
@@ -65,6 +68,9 @@ export interface RouteSpec<B extends Schema, Q extends Schema, P extends Schema,
   response?: z.ZodType;
   /** Other success content types (files, event streams) for the OpenAPI document. */
   responseContentType?: string;
+  /** Codes the handler or its service can answer besides those the pipeline implies (validation, auth, rate
+   * limit, internal error): they are documented as this operation's error responses. */
+  errors?: ErrorCode[];
   tenant?: TenantRule;
   /** Legacy in the EU region: answered with Deprecation and a successor Link there. */
   legacyInEu?: string;

@@ -11,6 +11,7 @@ export const externalRoutes = [
   defineRoute({
     method: "POST",
     path: "/admin/v1/external_documents",
+    operationId: "addExternalDocument",
     summary: "Add a document to the external corpus (multipart/form-data: file, metadata JSON)",
     tag: TAG,
     auth: "admin",
@@ -47,10 +48,24 @@ export const externalRoutes = [
   defineRoute({
     method: "GET",
     path: "/admin/v1/external_documents",
+    operationId: "listExternalDocuments",
     summary: "List the external corpus with statuses",
     tag: TAG,
     auth: "admin",
     envelope: false,
+    response: z.object({
+      documents: z.array(
+        z.object({
+          document_id: z.uuid(),
+          name: z.string(),
+          file_name: z.string(),
+          ticker: z.string().nullable(),
+          doc_type: z.string().nullable(),
+          status: z.enum(["processing", "success", "failed"]),
+          fail_code: z.string().nullable(),
+        }),
+      ),
+    }),
     handler: (_input, ctx) => listExternalDocuments(ctx.env),
   }),
 ];

@@ -13,6 +13,7 @@ export const documentRoutes = [
   defineRoute({
     method: "POST",
     path: "/v1/source_batches",
+    operationId: "createSourceBatch",
     summary: "Create a source batch (a container of up to 10 sources)",
     tag: TAG,
     auth: "key",
@@ -25,10 +26,12 @@ export const documentRoutes = [
   defineRoute({
     method: "POST",
     path: "/v1/sources/upload_url",
+    operationId: "createUploadUrl",
     summary: "Get a signed upload URL bound to one file's type and size (with source_batch_id: a source; without: a vault upload)",
     tag: TAG,
     auth: "key",
     envelope: true,
+    errors: ["NOT_FOUND"],
     body: z.strictObject({
       source_batch_id: uuid.optional(),
       file_name: z.string().trim().min(1).max(255),
@@ -42,10 +45,12 @@ export const documentRoutes = [
   defineRoute({
     method: "PUT",
     path: "/uploads/:token",
+    operationId: "uploadFile",
     summary: "Upload a file to a Worker-signed upload URL (exact Content-Type and Content-Length)",
     tag: TAG,
     auth: "none",
     envelope: false,
+    errors: ["FORBIDDEN"],
     bodyKind: "raw",
     rawBodyDoc: { contentType: "application/octet-stream", schema: z.string().describe("The file's bytes, with the Content-Type given to upload_url") },
     params: z.object({ token: z.string().min(10) }),
@@ -55,10 +60,12 @@ export const documentRoutes = [
   defineRoute({
     method: "POST",
     path: "/v1/sources",
+    operationId: "createSource",
     summary: "Register an uploaded file as a source of a batch and queue parsing",
     tag: TAG,
     auth: "key",
     envelope: false,
+    errors: ["NOT_FOUND"],
     legacyInEu: "/v2/vault/confirm",
     body: z.strictObject({ source_batch_id: uuid, name: z.string().trim().min(1).max(300), file_key: z.string().min(1).max(600), ...tenantSelectorFields }),
     response: z.object({ source_id: uuid, size: z.number().int(), status: z.enum(["processing", "success", "failed"]) }),
@@ -67,10 +74,12 @@ export const documentRoutes = [
   defineRoute({
     method: "GET",
     path: "/v1/sources/:source_id",
+    operationId: "getSource",
     summary: "Status of a source (poll with backoff until success or failed)",
     tag: TAG,
     auth: "key",
     envelope: false,
+    errors: ["NOT_FOUND"],
     params: z.object({ source_id: uuid }),
     query: z.object(tenantSelectorFields),
     response: z.object({
@@ -87,6 +96,7 @@ export const documentRoutes = [
   defineRoute({
     method: "POST",
     path: "/v2/vault/confirm",
+    operationId: "confirmVaultUpload",
     summary: "Confirm a vault upload: the file becomes an RMS document and is queued for parsing",
     tag: TAG,
     auth: "key",
@@ -107,6 +117,7 @@ export const documentRoutes = [
   defineRoute({
     method: "GET",
     path: "/v2/vault/status",
+    operationId: "getVaultStatuses",
     summary: "Status of vault documents by rms_document_id (max 100; unknown ids and file keys give no entry)",
     tag: TAG,
     auth: "key",
@@ -121,6 +132,7 @@ export const documentRoutes = [
   defineRoute({
     method: "GET",
     path: "/v1/status/documents",
+    operationId: "getDocumentSyncStatuses",
     summary: "Sync status of RMS documents by ids, path prefix or partial name",
     tag: TAG,
     auth: "key",

@@ -1,18 +1,29 @@
 // The judge endpoints: POST /v2/judge/llm, POST /v2/judge/agent (202, recorded and queued) and their
 // retrieval endpoints. Schemas in schemas.ts, logic in service.ts; the handlers only wire.
 import { defineRoute } from "../core/route";
+import type { ErrorCode } from "../core/errors";
 import { MAX_BODY_BYTES } from "./limits";
 import { agentEvaluationResponse, agentRequestSchema, evaluationIdParams, llmEvaluationResponse, llmRequestSchema, submitResponse } from "./schemas";
 import * as service from "./service";
+
+/** What a submission can answer besides validation and auth: README's judge rows of the error table. */
+const JUDGE_SUBMIT_ERRORS: ErrorCode[] = [
+  "JUDGE_EVALUATION_INVALID_INPUT",
+  "JUDGE_EVALUATION_IDEMPOTENCY_CONFLICT",
+  "JUDGE_EVALUATION_FAIL",
+  "JUDGE_EVALUATION_UNAVAILABLE",
+];
 
 export const judgeRoutes = [
   defineRoute({
     method: "POST",
     path: "/v2/judge/llm",
+    operationId: "submitLlmJudgeEvaluation",
     summary: "Submit an LLM judge evaluation (fixed four-dimension rubric, reference verification)",
     tag: "Judges",
     auth: "key",
     envelope: true,
+    errors: JUDGE_SUBMIT_ERRORS,
     successStatus: 202,
     body: llmRequestSchema,
     maxBodyBytes: MAX_BODY_BYTES,
@@ -24,10 +35,12 @@ export const judgeRoutes = [
   defineRoute({
     method: "POST",
     path: "/v2/judge/agent",
+    operationId: "submitAgentJudgeEvaluation",
     summary: "Submit an agent judge evaluation (written assessment of the material claims)",
     tag: "Judges",
     auth: "key",
     envelope: true,
+    errors: JUDGE_SUBMIT_ERRORS,
     successStatus: 202,
     body: agentRequestSchema,
     maxBodyBytes: MAX_BODY_BYTES,
@@ -38,10 +51,12 @@ export const judgeRoutes = [
   defineRoute({
     method: "GET",
     path: "/v2/judge/llm/:evaluation_id",
+    operationId: "getLlmJudgeEvaluation",
     summary: "Read an LLM judge evaluation: status, scores, reference verdicts",
     tag: "Judges",
     auth: "key",
     envelope: true,
+    errors: ["NOT_FOUND"],
     params: evaluationIdParams,
     tenant: { platformKeys: "forbidden" },
     response: llmEvaluationResponse,
@@ -50,10 +65,12 @@ export const judgeRoutes = [
   defineRoute({
     method: "GET",
     path: "/v2/judge/agent/:evaluation_id",
+    operationId: "getAgentJudgeEvaluation",
     summary: "Read an agent judge evaluation: status and written assessment",
     tag: "Judges",
     auth: "key",
     envelope: true,
+    errors: ["NOT_FOUND"],
     params: evaluationIdParams,
     response: agentEvaluationResponse,
     handler: ({ params }, ctx) => service.getAgentEvaluation(ctx.env, ctx.tenant, params.evaluation_id),

@@ -74,6 +74,7 @@ export const marketRoutes = [
   defineRoute({
     method: "POST",
     path: "/admin/v1/market/:table",
+    operationId: "loadMarketTable",
     summary: "Load one market table from CSV (columns named like the table's); every row validated, rejected rows reported, valid rows switched in atomically",
     tag: "Admin",
     auth: "admin",
@@ -102,6 +103,7 @@ export const marketRoutes = [
   defineRoute({
     method: "POST",
     path: "/admin/v1/market_data",
+    operationId: "loadMarketDataset",
     summary: "Load one market-data CSV (multipart: dataset, file); idempotent upsert",
     tag: "Admin",
     auth: "admin",
@@ -118,6 +120,7 @@ export const marketRoutes = [
   defineRoute({
     method: "GET",
     path: "/admin/v1/market_data",
+    operationId: "getMarketDataStatus",
     summary: "Rows held per market dataset and per table",
     tag: "Admin",
     auth: "admin",
@@ -131,6 +134,7 @@ export const marketRoutes = [
   defineRoute({
     method: "POST",
     path: "/v1/stocks/map_tickers",
+    operationId: "mapTickers",
     summary: "Map tickers to stock_ids and company names",
     tag: "Stocks",
     auth: "key",

@@ -11,6 +11,7 @@ export function metaRoutes(allRoutes: () => AnyRoute[]): AnyRoute[] {
     defineRoute({
       method: "GET",
       path: "/healthz",
+      operationId: "getHealth",
       summary: "Liveness check",
       tag: "Meta",
       auth: "none",
@@ -21,6 +22,7 @@ export function metaRoutes(allRoutes: () => AnyRoute[]): AnyRoute[] {
     defineRoute({
       method: "GET",
       path: "/v1/me",
+      operationId: "getMe",
       summary: "The caller as the API sees it: organization, user, key kind, entitlements",
       tag: "Meta",
       auth: "key",
@@ -46,10 +48,12 @@ export function metaRoutes(allRoutes: () => AnyRoute[]): AnyRoute[] {
     defineRoute({
       method: "GET",
       path: "/openapi.json",
+      operationId: "getOpenApiDocument",
       summary: "OpenAPI 3.1 document of this API",
       tag: "Meta",
       auth: "none",
       envelope: false,
+      response: z.record(z.string(), z.unknown()).describe("This document"),
       handler: async (_input, ctx) => {
         cached ??= buildOpenApiDocument(allRoutes(), new URL(ctx.request.url).origin);
         return json(cached);

@@ -59,10 +59,12 @@ export const searchRoutes = [
   defineRoute({
     method: "POST",
     path: "/v1/search",
+    operationId: "search",
     summary: "Search RMS, source-batch and external documents (no answer generation)",
     tag: "Search",
     auth: "key",
     envelope: true,
+    errors: ["NOT_FOUND"],
     body: searchRequest,
     response: z.object({ results: z.array(searchResult) }),
     handler: ({ body }, ctx) => service.search(ctx.env, ctx.tenant, body),

@@ -33,6 +33,7 @@ export const ttsqlRoutes = [
   defineRoute({
     method: "POST",
     path: "/v1/ttsql",
+    operationId: "answerTtsqlQuestion",
     summary: "Finance question in plain language -> guarded SQL over market data -> markdown",
     tag: "TTSQL",
     auth: "key",
