@@ -9,6 +9,19 @@ export interface StatementRow {
   printed: string;
   /** One figure per column of the table, in the table's own units (often millions). */
   values: number[];
+  /** How each figure was written: its decimals and whether it is a percentage. */
+  cells: Cell[];
+}
+
+export interface Cell {
+  decimals: number;
+  percent: boolean;
+}
+
+function cellOf(token: string): Cell {
+  const digits = token.replace(/[^\d.]/g, "");
+  const dot = digits.indexOf(".");
+  return { decimals: dot >= 0 ? digits.length - dot - 1 : 0, percent: token.trim().endsWith("%") };
 }
 
 export type StatementKind = "balance" | "income" | "cash" | "other";
@@ -18,6 +31,17 @@ export interface StatementTable {
   kind: StatementKind;
   /** The fiscal year of each column, in column order. */
   years: number[];
+  /**
+   * The columns are dated in January or February ("January 28, 2023"): a fiscal year that ends early in a
+   * calendar year is usually named by the year before (Ulta's fiscal 2022 ends on January 28, 2023).
+   */
+  fiscalLag?: boolean;
+  /**
+   * Which period a column is cannot be told for sure: its header mixes dates of different months (a
+   * quarter-end beside a year-end balance), repeats a year (13 and 52 weeks side by side), or is dated
+   * early in a year (fiscal 2022 or fiscal 2023 depends on the company).
+   */
+  uncertain?: boolean;
   rows: StatementRow[];
 }
 
@@ -31,6 +55,7 @@ const FIGURE = /^\(?\$?\s?[-−–]?\s?\$?\s?(?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d+)
 const NIL = /^[—–-]{1,2}$/;
 const YEAR = /\b(19[89]\d|20[0-4]\d)\b/g;
 const HAS_MONTH_DAY = /\b(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?\s+\d{1,2}\b/i;
+const EARLY_MONTH_DAY = /\b(?:jan|feb)[a-z]*\.?\s+\d{1,2}\b/i;
 const MONTH_DAY = /\b(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?\s+\d{1,2}\b,?/gi;
 
 function figureValue(token: string): number | null {
@@ -53,6 +78,8 @@ function headerYears(line: string): number[] | null {
   const years = [...t.matchAll(YEAR)].map((m) => Number(m[1]));
   if (!years.length) return null;
   const rest = t
+    // "(Millions)", "(Dollars in millions, except per share data)", "(Unaudited)": notes on the columns.
+    .replace(/\((?:[^()]{0,60}\b(?:millions|thousands|billions|unaudited|audited)\b[^()]{0,60})\)/gi, " ")
     .replace(MONTH_DAY, " ")
     .replace(YEAR, " ")
     .replace(/\b(fiscal|years?|ended|ending|as|of|at|and|twelve|three|six|nine|months?|weeks?|period|fy)\b/gi, " ")
@@ -61,9 +88,10 @@ function headerYears(line: string): number[] | null {
 }
 
 /** Splits "Total revenue 12,617 11,141 9,660" into its label and trailing figures. */
-function splitRow(line: string): { label: string; figures: number[] } {
+function splitRow(line: string): { label: string; figures: number[]; cells: Cell[] } {
   const tokens = line.trim().split(/\s+/);
   const figures: number[] = [];
+  const cells: Cell[] = [];
   let i = tokens.length;
   while (i > 0) {
     const tok = tokens[i - 1];
@@ -71,9 +99,10 @@ function splitRow(line: string): { label: string; figures: number[] } {
     const v = figureValue(tok);
     if (v === null) break;
     figures.unshift(v);
+    cells.unshift(cellOf(tok));
     i -= 1;
   }
-  return { label: tokens.slice(0, i).join(" ").replace(/\s*\$$/, ""), figures };
+  return { label: tokens.slice(0, i).join(" ").replace(/\s*\$$/, ""), figures, cells };
 }
 
 /**
@@ -107,13 +136,18 @@ function parse(text: string): StatementTable[] {
   let headerRun: number[] = [];
   let label = "";
   let pending: number[] = [];
+  let pendingCells: Cell[] = [];
+  let headerLag = false;
+  const headerMonths = new Set<string>();
   let kind: StatementKind = "other";
 
   const flush = () => {
     if (current && label && pending.length >= current.years.length && current.years.length) {
-      current.rows.push({ label: normalizeLabel(label), printed: label.replace(/\s*\(\d\)$/, "").trim(), values: pending.slice(0, current.years.length) });
+      const n = current.years.length;
+      current.rows.push({ label: normalizeLabel(label), printed: label.replace(/\s*\(\d\)$/, "").trim(), values: pending.slice(0, n), cells: pendingCells.slice(0, n) });
     }
     pending = [];
+    pendingCells = [];
   };
 
   for (const raw of text.replace(/\r/g, "").split("\n")) {
@@ -124,9 +158,15 @@ function parse(text: string): StatementTable[] {
       .trim();
     if (!line || line === "$") continue;
     // "December 2," on its own line, its year on the next: part of the header.
-    if (/^(jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?\s+\d{1,2},?$/i.test(line)) continue;
+    if (/^(jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?\s+\d{1,2},?$/i.test(line)) {
+      if (EARLY_MONTH_DAY.test(line)) headerLag = true;
+      for (const m of line.matchAll(MONTH_DAY)) headerMonths.add(m[0].slice(0, 3).toLowerCase());
+      continue;
+    }
     const years = headerYears(line);
     if (years && years.length) {
+      if (EARLY_MONTH_DAY.test(line)) headerLag = true;
+      for (const m of line.matchAll(MONTH_DAY)) headerMonths.add(m[0].slice(0, 3).toLowerCase());
       // "Years ended December 31, 2022, 2021 and 2020" followed by the column years: the columns win.
       if (years.some((y) => headerRun.includes(y))) headerRun = [...years];
       else headerRun.push(...years);
@@ -136,22 +176,28 @@ function parse(text: string): StatementTable[] {
       flush();
       label = "";
       // A new header starts a new table; a lone year after a title is a one-column table.
-      current = { kind, years: [...headerRun], rows: [] };
+      const uncertain = headerLag || headerMonths.size > 1 || new Set(headerRun).size < headerRun.length;
+      current = { kind, years: [...headerRun], fiscalLag: headerLag, uncertain, rows: [] };
       tables.push(current);
       headerRun = [];
+      headerLag = false;
+      headerMonths.clear();
     }
     const title = TITLES.find(([re]) => re.test(line) && line.length < 120);
     if (title) kind = title[1];
-    const { label: rowLabel, figures } = splitRow(line);
+    const { label: rowLabel, figures, cells } = splitRow(line);
     if (rowLabel && /[a-z]{2}/i.test(rowLabel)) {
       flush();
       label = rowLabel;
       // A whole row on one line: its last figures are the columns ("Accounts receivable, net of allowance
       // of $650 and $633 48,688 44,261"); earlier ones belong to the label's text.
-      pending = current && figures.length > current.years.length ? figures.slice(-current.years.length) : figures;
+      const whole = current && figures.length > current.years.length;
+      pending = whole ? figures.slice(-current!.years.length) : figures;
+      pendingCells = whole ? cells.slice(-current!.years.length) : cells;
       if (current && pending.length >= current.years.length) flush();
     } else if (figures.length) {
       pending.push(...figures);
+      pendingCells.push(...cells);
       if (current && pending.length >= current.years.length) {
         flush();
         label = "";

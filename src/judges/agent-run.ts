@@ -9,7 +9,8 @@ import { assessOutputSchema, claimsOutputSchema, type AssessOutput, type ClaimsO
 import { failureCodeOf } from "./llm-run";
 import * as repo from "./repo";
 import type { AgentRequest, Assessment } from "./schemas";
-import { jobTenant, primarySearch } from "./sources";
+import { aboutSubject, jobTenant, primarySearch } from "./sources";
+import type { SearchHit } from "../search";
 import { resumeRunSteps, step } from "./steps";
 
 const AGENT_SYSTEM =
@@ -73,9 +74,11 @@ export async function runAgentJudge(env: Env, organizationId: string, evaluation
     const search = primarySearch(env, await jobTenant(env, organizationId, row.userId), req.search_type, req.time_window);
     const out: EvidenceState["claims"] = [];
     for (const c of material) {
-      let hits = await search(c.claim, 3);
+      // Only sources about the claim's company (named by the claim or the question) can bear it out.
+      const about = (h: SearchHit) => aboutSubject(h, `${c.claim} ${req.query}`);
+      let hits = (await search(c.claim, 3)).filter(about);
       // A bare claim may lack the subject the question names ("It rose 5%"): try again with the question.
-      if (hits.length === 0) hits = await search(`${c.claim} ${req.query}`, 3);
+      if (hits.length === 0) hits = (await search(`${c.claim} ${req.query}`, 3)).filter(about);
       out.push({ claim: c.claim, hits: hits.map((h) => ({ document_id: h.document_id, document_name: h.document_name, chunk_id: h.chunk_id, text: h.text })) });
     }
     return { claims: out };

@@ -52,7 +52,7 @@ export async function runLlmJudge(env: Env, organizationId: string, evaluationId
 
   // Without references verification is skipped: nothing to do, nothing to store.
   const verification: Verification = req.references.length
-    ? await step(run, "verify", async () => verifyReferences(env, await jobTenant(env, organizationId, row.userId), req.references, req.search_type, req.time_window, faults))
+    ? await step(run, "verify", async () => verifyReferences(env, await jobTenant(env, organizationId, row.userId), req.references, req.search_type, req.time_window, faults, req.query))
     : { verdicts: [], verifiedCount: 0, evidence: [] };
   // Only surviving verdicts reach the grader; references contradicted by primary sources are left out.
   const contradicted = new Set(verification.verdicts.filter((v) => v.verdict === "contradicted").map((v) => v.reference_index));

@@ -6,6 +6,7 @@ import type { Env } from "../core/env";
 import type { Tenant } from "../core/auth";
 import { findUserInOrganization } from "../core/accounts-repo";
 import { searchChunks, type SearchHit } from "../search";
+import { nameAliases, nameWords } from "../search/aliases";
 import { parseInstant, toUtc } from "./time";
 import type { SearchType } from "./schemas";
 
@@ -63,4 +64,35 @@ export function primarySearch(env: Env, tenant: Tenant, searchType: SearchType, 
     }
     return hits;
   };
+}
+
+// Words of a document's name that say what kind of document it is, or what it reports, not whose.
+const GENERIC_NAME = new Set(
+  `annual quarterly report reports form earnings release press transcript call filing filings statement statements financial
+  financials consolidated results fiscal year quarter update presentation investor letter shareholder shareholders proxy the and of for inc corp
+  corporation company co ltd plc group holdings llc 10k 10q 8k pdf docx xlsx htm html txt cash flow flows balance sheet income operations
+  notes note page pages excerpt summary data q1 q2 q3 q4 fy`.split(/\s+/),
+);
+
+/** How a document names its company: its metadata's company names (with their short forms), else the words of an external document's name. */
+function companyNames(hit: SearchHit): string[] {
+  const listed = Array.isArray(hit.metadata?.company_names) ? (hit.metadata.company_names as unknown[]).filter((n): n is string => typeof n === "string") : [];
+  if (listed.length) return listed.flatMap(nameAliases);
+  if (hit.search_type !== "external") return [];
+  return nameWords(hit.document_name).filter((w) => !GENERIC_NAME.has(w) && !/^(fy|q[1-4])?\d+$/.test(w) && (w.length >= 3 || /\d/.test(w)));
+}
+
+/**
+ * Whether a primary-source passage is about the subject of a text (a reference or claim with its question):
+ * the text names the document's company (a company name of its metadata, a word of an external document's
+ * name) or writes one of its tickers in capitals. A document with no company identity (a private upload
+ * without tickers or company names) is about anything.
+ */
+export function aboutSubject(hit: SearchHit, text: string): boolean {
+  const names = companyNames(hit);
+  if (!names.length && !hit.tickers.length) return true;
+  const words = ` ${nameWords(text).join(" ")} `;
+  if (names.some((n) => words.includes(` ${n} `))) return true;
+  const capitals = ` ${text.replace(/[^A-Za-z0-9.]+/g, " ")} `;
+  return hit.tickers.some((t) => capitals.includes(` ${t.toUpperCase()} `));
 }

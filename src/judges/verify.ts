@@ -8,7 +8,7 @@ import { alignStatement, prepareSource } from "./engine/align";
 import { extractClaims } from "./engine/claims";
 import { InjectedFault, type Faults } from "./faults";
 import type { Reference, ReferenceVerdict, SearchType } from "./schemas";
-import { primarySearch, type PrimarySearch, type Window } from "./sources";
+import { aboutSubject, primarySearch, type PrimarySearch, type Window } from "./sources";
 
 export const VERIFY_CHUNK = 5;
 const MAX_CLAIMS_PER_REFERENCE = 12;
@@ -17,54 +17,58 @@ function evidenceOf(hit: SearchHit) {
   return { document_id: hit.document_id, document_name: hit.document_name, chunk_id: hit.chunk_id, text: hit.text, published_at: hit.published_at };
 }
 
-// Words of a document's name that say what kind of document it is, not whose.
-const GENERIC_NAME = new Set(
-  `annual quarterly report reports form earnings release press transcript call filing filings statement statements financial
-  financials consolidated results fiscal year quarter update presentation investor letter shareholder shareholders proxy the and of for inc corp
-  corporation company co ltd plc group holdings llc 10k 10q 8k`.split(/\s+/),
-);
-
 /**
- * Whether a passage can contradict a reference: it must be about the same subject. A reference that names none
- * of the passage's document (its company words or tickers) is not contradicted by that document's other
- * figures: any filing has "Total assets" and "Net income" rows with different values.
+ * One reference against the primary sources about its subject (the company it or the question names):
+ * contradicted when any of its material figures is given another value by a source for the same line item
+ * and year (or given to another year or row), supported only when every material figure is carried and most
+ * of its statements are, else unresolved.
  */
-function sameSubject(hit: SearchHit, referenceText: string): boolean {
-  const text = referenceText.toLowerCase();
-  const words = hit.document_name
-    .toLowerCase()
-    .split(/[^a-z0-9&]+/)
-    .filter((w) => w.length >= 3 && !GENERIC_NAME.has(w) && !/^(fy|q[1-4])?\d+$/.test(w));
-  if (!words.length && !hit.tickers.length) return true;
-  const mentions = (w: string) => new RegExp(`(^|[^a-z0-9])${w.replace(/[^a-z0-9]/g, "\\$&")}($|[^a-z0-9])`).test(text);
-  return words.some(mentions) || hit.tickers.some((t) => mentions(t.toLowerCase()));
-}
-
-export async function verifyReference(search: PrimarySearch, ref: Reference, index: number): Promise<ReferenceVerdict> {
-  const hits = await search(`${ref.title ?? ""} ${ref.content}`);
-  if (hits.length === 0) return { reference_index: index, verdict: "unresolved", evidence: [], explanation: "No primary source in the time window covers this passage." };
+export async function verifyReference(search: PrimarySearch, ref: Reference, index: number, query = ""): Promise<ReferenceVerdict> {
+  const refText = `${ref.title ?? ""} ${ref.content}`;
+  // A source about another company proves nothing about this one: any filing has "Net income" rows.
+  const hits = (await search(refText)).filter((h) => aboutSubject(h, `${refText} ${query}`));
+  if (hits.length === 0) return { reference_index: index, verdict: "unresolved", evidence: [], explanation: "No primary source about the same company in the time window covers this passage." };
   const sources = hits.map((h) => prepareSource(h.text));
   const claims = extractClaims(ref.content).filter((c) => c.material).slice(0, MAX_CLAIMS_PER_REFERENCE);
   const statements = claims.length ? claims.map((c) => c.text) : [ref.content.slice(0, 2000)];
   let supported = 0;
-  let contradicted = 0;
+  let figuresTotal = 0;
+  let figuresCarried = 0;
+  const contradictions: { passage: number; note: string }[] = [];
   const used = new Set<number>();
-  const refText = `${ref.title ?? ""} ${ref.content}`;
   for (const s of statements) {
     const a = alignStatement(s, sources);
-    if (a.verdict === "supported") supported += 1;
-    const contradicts = a.verdict === "contradicted" && a.passage >= 0 && sameSubject(hits[a.passage], refText);
-    if (contradicts) contradicted += 1;
-    if ((a.verdict === "supported" || contradicts) && a.passage >= 0) used.add(a.passage);
+    figuresTotal += a.figures.total;
+    figuresCarried += a.figures.direct + a.figures.derived;
+    if (a.figures.contradicted > 0 && a.passage >= 0) {
+      for (const note of a.contradictions) contradictions.push({ passage: a.passage, note });
+      used.add(a.passage);
+      continue;
+    }
+    if (a.verdict === "supported") {
+      supported += 1;
+      if (a.passage >= 0) used.add(a.passage);
+    }
+  }
+  if (contradictions.length) {
+    const passages = [...new Set(contradictions.map((c) => c.passage))];
+    return {
+      reference_index: index,
+      verdict: "contradicted",
+      evidence: passages.slice(0, 3).map((i) => evidenceOf(hits[i])),
+      explanation: `${contradictions.length} figure(s) of the reference are stated differently by the primary source: ${contradictions.slice(0, 3).map((c) => c.note).join(" ")}`,
+    };
   }
   const evidence = [...used].slice(0, 3).map((i) => evidenceOf(hits[i]));
-  if (contradicted > 0 && contradicted >= supported) {
-    return { reference_index: index, verdict: "contradicted", evidence, explanation: `${contradicted} of ${statements.length} statements name figures that the primary sources on the same subject state differently.` };
+  if (figuresCarried === figuresTotal && supported / statements.length >= 0.6) {
+    return { reference_index: index, verdict: "supported", evidence, explanation: `${supported} of ${statements.length} statements are carried by primary sources about the same company${figuresTotal ? `, with all ${figuresTotal} figures` : ""}.` };
   }
-  if (supported / statements.length >= 0.6) {
-    return { reference_index: index, verdict: "supported", evidence, explanation: `${supported} of ${statements.length} statements are carried by primary sources.` };
-  }
-  return { reference_index: index, verdict: "unresolved", evidence, explanation: `Only ${supported} of ${statements.length} statements were found in primary sources.` };
+  return {
+    reference_index: index,
+    verdict: "unresolved",
+    evidence,
+    explanation: `${supported} of ${statements.length} statements and ${figuresCarried} of ${figuresTotal} figures were found in primary sources about the same company.`,
+  };
 }
 
 export interface Verification {
@@ -74,14 +78,14 @@ export interface Verification {
   evidence: string[];
 }
 
-export async function verifyReferences(env: Env, tenant: Tenant, refs: Reference[], searchType: SearchType, window: Window, faults: Faults): Promise<Verification> {
+export async function verifyReferences(env: Env, tenant: Tenant, refs: Reference[], searchType: SearchType, window: Window, faults: Faults, query = ""): Promise<Verification> {
   const verdicts: ReferenceVerdict[] = [];
   // One search per distinct reference text, however often the submission repeats it.
   const search = primarySearch(env, tenant, searchType, window);
   for (let start = 0, chunk = 0; start < refs.length; start += VERIFY_CHUNK, chunk += 1) {
     try {
       if (faults.verifyChunks.has(chunk)) throw new InjectedFault(`verifier chunk ${chunk}`);
-      const part = await Promise.all(refs.slice(start, start + VERIFY_CHUNK).map((r, i) => verifyReference(search, r, start + i)));
+      const part = await Promise.all(refs.slice(start, start + VERIFY_CHUNK).map((r, i) => verifyReference(search, r, start + i, query)));
       verdicts.push(...part);
     } catch (err) {
       console.error(JSON.stringify({ level: "warn", message: "verifier chunk failed", chunk, error: err instanceof Error ? err.message : String(err) }));

@@ -2,7 +2,9 @@
 // one or two steps, or unsupported; and telling a refusal from an answer that carries a caveat.
 import { describe, expect, it } from "vitest";
 import { readFigures } from "../../src/judges/engine/derive";
-import { quantities, isBareSmall } from "../../src/figures/numbers";
+import { checkStatement } from "../../src/figures/compare";
+import { quantities } from "../../src/figures/numbers";
+import { readText } from "../../src/figures/context";
 import { detectRefusal } from "../../src/judges/engine/claims";
 import { sentences } from "../../src/figures/text";
 import { gradeAnswer } from "../../src/judges/engine/grade";
@@ -15,8 +17,8 @@ Cost of sales 9,683 9,019
 Inventories 1,055 604`;
 
 function read(answer: string, passage = PASSAGE) {
-  const src = quantities(passage);
-  return readFigures(quantities(answer).filter((q) => !isBareSmall(q)), src, src).map((r) => `${r.figure.raw}:${r.support}`);
+  const src = readText(passage);
+  return readFigures(checkStatement(answer, [src]).figures, src.figures).map((r) => `${r.figure.raw}:${r.support}`);
 }
 
 describe("figure derivation", () => {

@@ -1,23 +1,29 @@
-// Aligns a statement with source passages: its figures (same amount at any stated scale, or one
-// arithmetic step from the source's figures), its periods and names, and its content words. The result
-// says whether the sources carry the statement, state other figures on the same subject, or neither.
+// Aligns a statement with source passages: its figures read in context (the same figure under the same
+// line item and year, src/figures; or one arithmetic step from the source's figures), its periods and
+// names, and its content words. The result says whether the sources carry the statement, contradict one
+// of its figures, or neither.
 import { contentStems, namedEntities, sentences, stem, stemSet } from "../../figures/text";
-import { derivable, periodYears, quantities, statedAmong, type Quantity } from "../../figures/numbers";
+import { periodYears } from "../../figures/numbers";
+import { readText, type FigureInContext, type ReadText } from "../../figures/context";
+import { checkStatement, derivable } from "../../figures/compare";
 
 export interface Alignment {
   verdict: "supported" | "contradicted" | "unsupported";
   /** 0..1: how much of the statement the sources carry. */
   support: number;
-  figures: { total: number; direct: number; derived: number };
-  /** Index of the passage that carries most of the statement, or -1. */
+  figures: { total: number; direct: number; derived: number; contradicted: number };
+  /** Index of the passage that carries most of the statement (or contradicts one of its figures), or -1. */
   passage: number;
   explanation: string;
+  /** What the sources say instead, one note per contradicted figure ("$31,657 million is net sales for 2017, not 2018"). */
+  contradictions: string[];
 }
 
 export interface PreparedSource {
   text: string;
   stems: Set<string>;
-  quantities: Quantity[];
+  /** Its figures read in context. */
+  read: ReadText;
   years: Set<number>;
   entities: Set<string>;
   sentenceStems: Set<string>[];
@@ -29,20 +35,20 @@ export function prepareSource(text: string): PreparedSource {
   return {
     text,
     stems: stemSet(text),
-    quantities: quantities(text),
+    read: readText(text),
     years: periodYears(text),
     entities: new Set(namedEntities(text).map((e) => e.toLowerCase())),
     sentenceStems: sentences(text).map((s) => stemSet(s)),
   };
 }
 
-/** Figures of the source near words of the statement: the operands worth combining. */
-export function relevantOperands(src: PreparedSource, statementStems: Set<string>, limit: number): Quantity[] {
-  // The context of each figure is the same for every statement checked against this source: index it once.
+/** Figures of the source under words of the statement (their line item or row): the operands worth combining. */
+export function relevantOperands(src: PreparedSource, statementStems: Set<string>, limit: number): FigureInContext[] {
+  // The item words of each figure are the same for every statement checked against this source: index them once.
   if (!src.operandIndex) {
     const index = new Map<string, number[]>();
-    src.quantities.forEach((q, i) => {
-      for (const stem of contentStems(src.text.slice(Math.max(0, q.index - 120), q.index).split("\n").slice(-3).join(" "))) {
+    src.read.figures.forEach((f, i) => {
+      for (const stem of new Set(f.item)) {
         const list = index.get(stem);
         if (list) list.push(i);
         else index.set(stem, [i]);
@@ -55,7 +61,7 @@ export function relevantOperands(src: PreparedSource, statementStems: Set<string
   return [...overlap]
     .sort((x, y) => y[1] - x[1] || x[0] - y[0])
     .slice(0, limit)
-    .map(([i]) => src.quantities[i]);
+    .map(([i]) => src.read.figures[i]);
 }
 
 const ADDITIVE = /\b(total|combined|sum|together|aggregate|difference|increase[ds]?|decrease[ds]?|change[ds]?|grew|declined?|rose|fell|more than|less than|net of|minus|plus|average)\b/i;
@@ -63,9 +69,6 @@ const ADDITIVE = /\b(total|combined|sum|together|aggregate|difference|increase[d
 export function alignStatement(statement: string, sources: PreparedSource[], extraStems: Set<string> = new Set()): Alignment {
   const stems = contentStems(statement);
   const stemsSet = new Set(stems);
-  const figures = quantities(statement).filter((q) => !(q.mantissa < 10 && q.decimals === 0 && !q.percent && !q.currency && q.scale === 1));
-  let direct = 0;
-  let derived = 0;
   let best = -1;
   let bestScore = -1;
   const perSource = sources.map((src, i) => {
@@ -78,13 +81,12 @@ export function alignStatement(statement: string, sources: PreparedSource[], ext
     }
     return lexical;
   });
-  const unmatched: Quantity[] = [];
-  for (const f of figures) {
-    let found = false;
-    for (const src of sources) if (statedAmong(f, src.quantities)) found = true;
-    if (found) direct += 1;
-    else unmatched.push(f);
-  }
+  const check = checkStatement(statement, sources.map((src) => src.read), extraStems);
+  const figures = check.figures;
+  const direct = check.carried;
+  const contradictedFigures = check.contradicted;
+  let derived = 0;
+  const unmatched = figures.filter((c) => c.status === "unmatched").map((c) => c.figure);
   const additive = ADDITIVE.test(statement);
   const operands = unmatched.length ? sources.map((src) => relevantOperands(src, stemsSet, 24)) : [];
   for (const f of unmatched) {
@@ -107,14 +109,18 @@ export function alignStatement(statement: string, sources: PreparedSource[], ext
 
   let verdict: Alignment["verdict"];
   const figureShare = figures.length ? (direct + derived) / figures.length : 1;
-  if (figures.length && figureShare === 0 && lexical >= 0.6) verdict = "contradicted";
+  const contradiction = figures.find((c) => c.status === "contradicted");
+  if (contradiction) {
+    verdict = "contradicted";
+    best = contradiction.source;
+  } else if (figures.length && figureShare === 0 && lexical >= 0.6) verdict = "contradicted";
   else if (support >= 0.7 && figureShare >= 0.5) verdict = "supported";
   else verdict = "unsupported";
   const explanation =
     figures.length > 0
-      ? `${direct} of ${figures.length} figures found as stated${derived ? `, ${derived} computable from the source's figures` : ""}; ${Math.round(lexical * 100)}% of the wording is in the source.`
+      ? `${direct} of ${figures.length} figures found as stated${derived ? `, ${derived} computable from the source's figures` : ""}${contradictedFigures ? `, ${contradictedFigures} contradicted` : ""}; ${Math.round(lexical * 100)}% of the wording is in the source.${check.notes.length ? ` ${check.notes.join(" ")}` : ""}`
       : `${Math.round(lexical * 100)}% of the statement's content words are in the source${entities.length ? `; ${entityHits} of ${entities.length} names found` : ""}.`;
-  return { verdict, support, figures: { total: figures.length, direct, derived }, passage: best, explanation };
+  return { verdict, support, figures: { total: figures.length, direct, derived, contradicted: contradictedFigures }, passage: best, explanation, contradictions: check.notes };
 }
 
 /**

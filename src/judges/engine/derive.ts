@@ -1,57 +1,62 @@
-// Whether each figure of an answer is stated in the sources or derivable from them by one or two
-// arithmetic steps (difference, sum, ratio, percent change, margin, average, CAGR). A figure that is
-// neither is the strongest sign of a wrong answer; this is what the grader's figure reading rests on.
-import { isBareSmall, statedAmong, type Quantity } from "../../figures/numbers";
+// Whether each figure of an answer is stated in the sources (in context: same item and year, src/figures),
+// contradicted by them, or derivable from them by one or two arithmetic steps (difference, sum, ratio,
+// percent change, margin, average, CAGR). A figure that is none of these is the strongest sign of a wrong
+// answer; this is what the grader's figure reading rests on.
+import { roundingOf, statesValue, type FigureCheck } from "../../figures/compare";
+import type { Figure, FigureInContext } from "../../figures/context";
 
-export type FigureSupport = "stated" | "derived" | "unsupported" | "constant";
+export type FigureSupport = "stated" | "derived" | "contradicted" | "unsupported" | "constant";
 
 export interface FigureReading {
-  figure: Quantity;
+  figure: FigureInContext;
   support: FigureSupport;
+  /** For a contradicted figure: what the sources state instead. */
+  note: string;
 }
 
 /** Formula constants (x 100, / 2, 365 days): not claims of the answer. */
-function isConstant(q: Quantity): boolean {
-  return !q.percent && !q.currency && q.decimals === 0 && q.scale === 1 && [100, 360, 365, 1000].includes(q.mantissa);
+function isConstant(f: Figure): boolean {
+  return f.kind === "number" && f.decimals === 0 && (f.scale === null || f.scale === 1) && [100, 360, 365, 1000].includes(f.mantissa);
 }
 
-/** Half a unit of the last written digit (relative to the figure), with a little slack for rounded inputs. */
-function tolerance(target: number, q: Quantity): number {
-  const unit = 0.5 * 10 ** -q.decimals * (q.percent ? 0.01 : q.scale);
-  return Math.max(unit, Math.abs(target) * 0.001);
+/** An operand of arithmetic: its signed value, the rounding it carries, and whether its scale is known. */
+interface Operand {
+  v: number;
+  err: number;
+  scaled: boolean;
 }
 
-const SCALES = [1, 1e3, 1e6, 1e9, 1e-3, 1e-6];
-
-/** Whether a computed value equals the target figure at some scale (tables state their scale once). */
-function matches(value: number, target: Quantity, ratio: boolean): boolean {
-  if (!Number.isFinite(value) || value === 0) return false;
-  const t = target.percent ? target.mantissa / 100 : target.value;
-  const tol = tolerance(t, target);
-  if (ratio || target.percent) {
-    if (Math.abs(Math.abs(value) - Math.abs(t)) <= tol) return true;
-    // "0.96x" and "96%" and "96 times 0.01" are the same ratio; a ratio written as a percent number.
-    if (!target.percent && target.scale === 1 && Math.abs(Math.abs(value * 100) - Math.abs(t)) <= tol) return true;
-    return false;
-  }
-  for (const k of SCALES) if (Math.abs(Math.abs(value * k) - Math.abs(t)) <= Math.max(tol, 0.5 * k)) return true;
-  return false;
+function operandOf(f: Figure): Operand {
+  const scaled = f.kind === "percent" || f.scale !== null;
+  const v = f.kind === "percent" ? f.mantissa / 100 : scaled ? f.value : f.mantissa;
+  return { v: f.negative ? -v : v, err: scaled ? roundingOf(f) : 0.5 * 10 ** -f.decimals, scaled };
 }
 
-/** Results of one step from two operands: sums and differences share a scale; ratios are scale-free. */
-function oneStep(x: number, y: number): { value: number; ratio: boolean }[] {
+/** Results of one step from two operands of one scale reading, with the rounding they carry. */
+function oneStep(x: Operand, y: Operand): { value: number; err: number; ratio: boolean }[] {
   const out = [
-    { value: x + y, ratio: false },
-    { value: x - y, ratio: false },
-    { value: (x + y) / 2, ratio: false },
+    { value: x.v + y.v, err: x.err + y.err, ratio: false },
+    { value: x.v - y.v, err: x.err + y.err, ratio: false },
+    { value: (x.v + y.v) / 2, err: (x.err + y.err) / 2, ratio: false },
   ];
-  if (y !== 0) out.push({ value: x / y, ratio: true }, { value: (x - y) / y, ratio: true });
+  if (y.v !== 0 && x.v !== 0) {
+    const rel = x.err / Math.abs(x.v) + y.err / Math.abs(y.v);
+    out.push({ value: x.v / y.v, err: Math.abs(x.v / y.v) * rel, ratio: true }, { value: (x.v - y.v) / y.v, err: Math.abs(x.v / y.v) * rel, ratio: true });
+  }
   return out;
 }
 
-function signed(q: Quantity): number {
-  const v = q.percent ? q.mantissa / 100 : q.value;
-  return q.negative ? -v : v;
+/** Whether a computed value states the target: ratios as a percentage or a plain ratio, amounts at the operands' scale reading. */
+function matches(r: { value: number; err: number; ratio: boolean }, target: Figure, scaled: boolean): boolean {
+  // Intermediate results rounded by the answer (a margin quoted to one decimal, then reused) carry 0.1%.
+  const err = r.err + Math.abs(r.value) * 0.001;
+  if (r.ratio || target.kind === "percent") {
+    if (target.kind === "percent") return statesValue(r.value, err, target, true);
+    // "0.96" as a plain ratio, or "96" as a ratio written as a percent number.
+    if (target.kind !== "number" || (target.scale !== null && target.scale !== 1)) return false;
+    return statesValue(r.value, err, target, false) || statesValue(r.value * 100, err * 100, target, false);
+  }
+  return statesValue(r.value, err, target, scaled);
 }
 
 export interface DeriveOptions {
@@ -62,33 +67,41 @@ export interface DeriveOptions {
 }
 
 /**
- * Reads each figure of an answer in order: stated when a source states it, derived when one or two steps
- * combine figures the sources state (or the answer already derived), else unsupported. The answer's own
- * grounded figures come first among the operands, because a calculation quotes its inputs before its result.
+ * Reads each figure of an answer in order: stated when a source gives it in context, contradicted when a
+ * source gives its item and year another value, derived when one or two steps combine figures the sources
+ * state (or the answer already derived), else unsupported. The answer's own grounded figures come first
+ * among the operands, because a calculation quotes its inputs before its result.
  */
-export function readFigures(answerFigures: Quantity[], sourceFigures: Quantity[], relevantSource: Quantity[], options: DeriveOptions = {}): FigureReading[] {
+export function readFigures(checks: FigureCheck[], relevantSource: Figure[], options: DeriveOptions = {}): FigureReading[] {
   const maxOperands = options.maxOperands ?? 24;
-  const grounded: number[] = [];
+  const grounded: Operand[] = [];
   const out: FigureReading[] = [];
-  const sourceOps = relevantSource.filter((q) => !isBareSmall(q)).slice(0, maxOperands).map(signed);
-  for (const f of answerFigures) {
+  const sourceOps = relevantSource
+    .filter((f) => !(f.kind === "number" && f.mantissa < 10 && f.decimals === 0))
+    .slice(0, maxOperands)
+    .map(operandOf);
+  for (const c of checks) {
+    const f = c.figure;
     if (isConstant(f)) {
-      out.push({ figure: f, support: "constant" });
+      out.push({ figure: f, support: "constant", note: "" });
       continue;
     }
-    if (statedAmong(f, sourceFigures)) {
-      out.push({ figure: f, support: "stated" });
-      grounded.push(signed(f));
+    if (c.status === "carried") {
+      out.push({ figure: f, support: "stated", note: "" });
+      grounded.push(operandOf(f));
       continue;
     }
-    const ops = [...new Set([...grounded, ...sourceOps])].slice(0, maxOperands + 16);
+    if (c.status === "contradicted") {
+      out.push({ figure: f, support: "contradicted", note: c.note });
+      continue;
+    }
+    const ops = dedupe([...grounded, ...sourceOps]).slice(0, maxOperands + 16);
     let ok = false;
-    // One step from any two operands.
     outer: for (let i = 0; i < ops.length; i++) {
       for (let j = 0; j < ops.length; j++) {
-        if (i === j) continue;
+        if (i === j || ops[i].scaled !== ops[j].scaled) continue;
         for (const r of oneStep(ops[i], ops[j])) {
-          if (matches(r.value, f, r.ratio)) {
+          if (matches(r, f, ops[i].scaled)) {
             ok = true;
             break outer;
           }
@@ -96,31 +109,50 @@ export function readFigures(answerFigures: Quantity[], sourceFigures: Quantity[]
       }
     }
     // Two steps over the answer's own chain: (a +/- b) / c, a / ((b + c) / 2), a + b + c, CAGR over n years.
-    if (!ok && options.twoSteps !== false) ok = twoSteps(f, [...new Set(grounded)].slice(-14), sourceOps.slice(0, 12));
-    out.push({ figure: f, support: ok ? "derived" : "unsupported" });
-    if (ok) grounded.push(signed(f));
+    if (!ok && options.twoSteps !== false) ok = twoSteps(f, dedupe(grounded).slice(-14), sourceOps.slice(0, 12));
+    out.push({ figure: f, support: ok ? "derived" : "unsupported", note: "" });
+    if (ok) grounded.push(operandOf(f));
   }
   return out;
 }
 
-function twoSteps(f: Quantity, chain: number[], sourceOps: number[]): boolean {
-  const ops = [...new Set([...chain, ...sourceOps])];
+function dedupe(ops: Operand[]): Operand[] {
+  const seen = new Set<string>();
+  return ops.filter((o) => {
+    const key = `${o.v}|${o.scaled}`;
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
+}
+
+function twoSteps(f: Figure, chain: Operand[], sourceOps: Operand[]): boolean {
+  const ops = dedupe([...chain, ...sourceOps]);
   const n = ops.length;
   for (let i = 0; i < n; i++) {
     for (let j = 0; j < n; j++) {
-      if (j === i) continue;
+      if (j === i || ops[i].scaled !== ops[j].scaled) continue;
       const a = ops[i];
       const b = ops[j];
-      // CAGR between two values over 1..10 years.
-      if (f.percent && b !== 0 && a / b > 0) {
-        for (let years = 2; years <= 10; years++) if (matches(Math.pow(a / b, 1 / years) - 1, f, true)) return true;
+      // CAGR between two values over 2..10 years.
+      if (f.kind === "percent" && b.v !== 0 && a.v / b.v > 0) {
+        const rel = a.err / Math.abs(a.v) + b.err / Math.abs(b.v);
+        for (let years = 2; years <= 10; years++) if (matches({ value: Math.pow(a.v / b.v, 1 / years) - 1, err: rel / years, ratio: true }, f, true)) return true;
       }
       for (let k = 0; k < n; k++) {
-        if (k === i || k === j) continue;
+        if (k === i || k === j || ops[k].scaled !== a.scaled) continue;
         const c = ops[k];
-        if (c === 0) continue;
-        const candidates = [(a + b) / c, (a - b) / c, a / ((b + c) / 2), a + b + c, a + b - c, (a - b) / a];
-        for (let m = 0; m < candidates.length; m++) if (matches(candidates[m], f, m < 3 || m === 5)) return true;
+        if (c.v === 0) continue;
+        const sum = a.err + b.err;
+        const candidates = [
+          { value: (a.v + b.v) / c.v, err: Math.abs((a.v + b.v) / c.v) * (sum / Math.max(1e-12, Math.abs(a.v + b.v)) + c.err / Math.abs(c.v)), ratio: true },
+          { value: (a.v - b.v) / c.v, err: Math.abs((a.v - b.v) / c.v) * (sum / Math.max(1e-12, Math.abs(a.v - b.v)) + c.err / Math.abs(c.v)), ratio: true },
+          { value: a.v / ((b.v + c.v) / 2), err: Math.abs(a.v / ((b.v + c.v) / 2)) * (a.err / Math.max(1e-12, Math.abs(a.v)) + (b.err + c.err) / Math.max(1e-12, Math.abs(b.v + c.v))), ratio: true },
+          { value: a.v + b.v + c.v, err: sum + c.err, ratio: false },
+          { value: a.v + b.v - c.v, err: sum + c.err, ratio: false },
+          { value: a.v !== 0 ? (a.v - b.v) / a.v : NaN, err: a.v !== 0 ? Math.abs(b.v / a.v) * (a.err / Math.abs(a.v) + b.err / Math.max(1e-12, Math.abs(b.v))) : 0, ratio: true },
+        ];
+        for (const r of candidates) if (Number.isFinite(r.value) && matches(r, f, a.scaled)) return true;
       }
     }
   }

@@ -1,6 +1,6 @@
 // Formulas written in words, as questions define metrics: "365 * (average accounts payable between FY2016
 // and FY2017) / (FY2017 COGS + change in inventory between FY2016 and FY2017)", evaluated on statement tables.
-import { itemFor, lookup } from "./line-items";
+import { itemFor, lookup } from "../../figures/line-items";
 import type { StatementTable } from "../../figures/table";
 
 type Token = { op: string } | { num: number } | { phrase: string };

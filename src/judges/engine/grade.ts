@@ -4,10 +4,11 @@ import { z } from "zod";
 import { extractClaims, detectRefusal } from "./claims";
 import { alignStatement, prepareSource, relevantOperands, REPORTING_STEMS, unsupportedCausalLink, type Alignment } from "./align";
 import { readFigures } from "./derive";
+import { checkStatement, subjectStems } from "../../figures/compare";
 import { checkRecomputation } from "./solve";
 import { checkRanking } from "./rank";
 import { contentStems, namedEntities, stemSet } from "../../figures/text";
-import { isBareSmall, periodYears, quantities } from "../../figures/numbers";
+import { periodYears, quantities } from "../../figures/numbers";
 
 export const gradeOutputSchema = z.object({
   factuality: z.number().int().min(1).max(5),
@@ -65,6 +66,11 @@ export const RULES = {
    */
   rankMismatch: 0.3,
   rankMatch: 0.85,
+  /**
+   * A figure the sources give another value for the same line item and year (or that they give to another
+   * year or row): factuality and grounding read 2 at most (raw below the second cut of both scales).
+   */
+  contradictedFigureCeiling: 0.5,
 };
 
 const HEDGES = /\b(approximately|assum\w*|estimat\w*|roughly|might|may not|not provided|not explicitly|unclear)\b/gi;
@@ -119,7 +125,7 @@ export interface GradeDetails {
   mathErrors: number;
   contradicted: number;
   strayYears: number;
-  figures: { stated: number; derived: number; unsupported: number };
+  figures: { stated: number; derived: number; contradicted: number; unsupported: number };
   claims: number;
   material: number;
   refusal: boolean;
@@ -171,18 +177,15 @@ export function gradeDetails(input: GradeInput): GradeDetails {
   const mathErrors = arithmeticErrors(answer);
   // Every figure of the answer, in order: stated by a source, derived in one or two steps, or neither.
   const figureStems = new Set(contentStems(`${query} ${answer}`));
-  const readings = sources.length
-    ? readFigures(
-        quantities(answer).filter((q) => !isBareSmall(q)),
-        sources.flatMap((s) => s.quantities),
-        sources.flatMap((s) => relevantOperands(s, figureStems, 24)),
-      )
-    : [];
-  const figures = { stated: 0, derived: 0, unsupported: 0 };
+  // Each figure in its context (line item, year): carried, contradicted, or neither (src/figures).
+  const answerChecks = sources.length ? checkStatement(answer, sources.map((s) => s.read), subjectStems(query)) : null;
+  const readings = answerChecks ? readFigures(answerChecks.figures, sources.flatMap((s) => relevantOperands(s, figureStems, 24))) : [];
+  const figures = { stated: 0, derived: 0, contradicted: 0, unsupported: 0 };
   for (const r of readings) if (r.support !== "constant") figures[r.support] += 1;
-  const readTotal = figures.stated + figures.derived + figures.unsupported;
+  const contradictions = readings.filter((r) => r.support === "contradicted").map((r) => r.note);
+  const readTotal = figures.stated + figures.derived + figures.contradicted + figures.unsupported;
   const figureShare = readTotal ? (figures.stated + 0.8 * figures.derived) / readTotal : figureTotal ? figureHit / figureTotal : 1;
-  const unsupportedShare = readTotal ? figures.unsupported / readTotal : 0;
+  const unsupportedShare = readTotal ? (figures.unsupported + figures.contradicted) / readTotal : 0;
   // Names (companies, people, places, products) the answer brings that no source mentions.
   // A name counts when neither its words nor their stems occur in the sources or the question.
   const known = (e: string) => sources.some((s) => s.entities.has(e.toLowerCase()) || contentStems(e).every((w) => s.stems.has(w))) || contentStems(e).every((w) => queryStems.has(w));
@@ -224,6 +227,7 @@ export function gradeDetails(input: GradeInput): GradeDetails {
   factuality = Math.max(factuality, rankFloor);
   if (ranked?.status === "mismatch") factuality = Math.min(factuality, RULES.rankMismatch);
   if (ranked && ranked.status !== "none") notes.push(ranked.note);
+  if (figures.contradicted) factuality = Math.min(factuality, RULES.contradictedFigureCeiling);
 
   // Completeness: the asked periods, a figure when one is asked for, a stance on a yes/no question.
   const askedYears = [...periodYears(query)];
@@ -250,11 +254,13 @@ export function gradeDetails(input: GradeInput): GradeDetails {
   if (recomputed?.status === "mismatch") grounding = Math.min(grounding, recomputedCeiling + 0.1);
   grounding = Math.max(grounding, rankFloor);
   if (ranked?.status === "mismatch") grounding = Math.min(grounding, RULES.rankMismatch + 0.1);
+  if (figures.contradicted) grounding = Math.min(grounding, RULES.contradictedFigureCeiling);
   if (!sources.length) grounding = 0;
   if (refusal.refusal) notes.push("The answer declines to answer.");
   if (figureTotal) notes.push(`${Math.round(figureHit)} of ${figureTotal} figures are carried by the sources.`);
   if (mathErrors) notes.push(`${mathErrors} calculation step(s) do not hold.`);
   if (contradicted) notes.push(`${contradicted} claim(s) state figures the sources contradict.`);
+  for (const c of contradictions.slice(0, 3)) notes.push(c);
   if (figures.unsupported) notes.push(`${figures.unsupported} figure(s) are neither stated in the sources nor computable from them.`);
   if (novelEntities) notes.push(`${novelEntities} name(s) do not appear in the sources.`);
   if (causalLink) notes.push("The answer states a cause the sources do not state.");

@@ -3,7 +3,7 @@
 // computes it from the statement tables of the sources and checks the answer's figures against it. A
 // derivation can use only figures that are in the passage and still be wrong; this catches that.
 import { isBareSmall, quantities, type Quantity } from "../../figures/numbers";
-import { ITEMS, itemFor, lookup } from "./line-items";
+import { ITEMS, itemFor, lookup } from "../../figures/line-items";
 import { evaluate, value, yearsIn, YEAR_REF, type Context, type Operand } from "./formula";
 import { normalizeLabel, parseTables } from "../../figures/table";
 import { sentences } from "../../figures/text";

@@ -1,6 +1,6 @@
 // Statement line items: the row labels that state revenue, COGS, inventories, capex... in filings, the words
 // questions use for them, and the lookup of an item's figure for a fiscal year in parsed statement tables.
-import { normalizeLabel, type StatementKind, type StatementTable } from "../../figures/table";
+import { normalizeLabel, type StatementKind, type StatementTable } from "./table";
 
 interface ItemSpec {
   /** Row labels (normalized) that state the item, best first. */
@@ -96,6 +96,29 @@ export function itemFor(phrase: string): string | null {
     }
   }
   return best;
+}
+
+/**
+ * The standard line item a row label or a clause names ("Purchases of property, plant and equipment" and
+ * "capital expenditures" are both capex), or null when it names none, or names one with a qualifier that
+ * makes it another figure ("net income attributable to noncontrolling interests", "cost of sales as a
+ * percentage of net sales").
+ */
+export function lineItemOf(text: string): string | null {
+  const label = normalizeLabel(text);
+  if (!label || NOT_THE_ITEM.test(label) || /\b(percent|percentage|margin|ratio|growth|per)\b/.test(label)) return null;
+  // The longest label the text contains wins: "purchases of property plant and equipment" is capex, not PP&E.
+  let best: string | null = null;
+  let bestLength = 0;
+  for (const [name, spec] of Object.entries(ITEMS)) {
+    for (const l of spec.labels) {
+      if (l.length > bestLength && ` ${label} `.includes(` ${l} `)) {
+        best = name;
+        bestLength = l.length;
+      }
+    }
+  }
+  return best ?? itemFor(label);
 }
 
 /** The figure a statement row gives for a year: exact labels first, then labels that start with one. */

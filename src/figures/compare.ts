@@ -1,0 +1,292 @@
+// "The same figure", decided one way for every reader (alignment, verification, grading, the agent
+// judge, chat's grounding): same kind, equal within the rounding of the coarser of the two as written, at
+// a scale both state; and, in context, under the same line item and for the same year. A figure that the
+// sources give to another year or another row while they state a different one for its own is a
+// contradiction, and the note names both.
+import { readText, statementFigures, type Figure, type FigureInContext, type ReadText } from "./context";
+import { contentStems, namedEntities, stem } from "./text";
+
+const AMOUNT_LIKE = new Set(["amount", "number"]);
+
+/** Kinds that can state the same quantity: an amount never equals a percentage. */
+export function kindsMatch(a: Figure, b: Figure): boolean {
+  if (a.kind === b.kind) return true;
+  if (AMOUNT_LIKE.has(a.kind) && AMOUNT_LIKE.has(b.kind)) return true;
+  // A per-share figure is printed bare in a table row ("Diluted earnings per share 5.39"), or in a list whose
+  // last figure alone says "per share" ("$0.55, $0.50 and $0.50 per share").
+  const [p, o] = a.kind === "per_share" ? [a, b] : b.kind === "per_share" ? [b, a] : [null, null];
+  return p !== null && o !== null && AMOUNT_LIKE.has(o.kind) && (o.scale === null || o.scale === 1) && o.mantissa < 1000;
+}
+
+function halfUnit(f: Figure): number {
+  return 0.5 * 10 ** -f.decimals;
+}
+
+/**
+ * Whether two figures state the same value: at their known scales within the coarser rounding; when either
+ * scale is unknown (a bare figure in a text that states none), only as written at one scale.
+ */
+export function sameValue(a: Figure, b: Figure): boolean {
+  if (!kindsMatch(a, b)) return false;
+  if (a.mantissa === 0 || b.mantissa === 0) return a.mantissa === 0 && b.mantissa === 0;
+  const perShare = a.kind === "per_share" || b.kind === "per_share";
+  if (a.scale !== null && b.scale !== null && !perShare) {
+    const tol = Math.max(halfUnit(a) * a.scale, halfUnit(b) * b.scale);
+    return Math.abs(a.value - b.value) <= tol + 1e-9 * Math.abs(a.value);
+  }
+  return Math.abs(a.mantissa - b.mantissa) <= Math.max(halfUnit(a), halfUnit(b)) + 1e-9 * Math.abs(a.mantissa);
+}
+
+/** Whether the two could state one value at some scale (a bare figure whose scale nobody states). */
+function equalAtSomeScale(a: Figure, b: Figure): boolean {
+  if (sameValue(a, b)) return true;
+  if (a.scale !== null && b.scale !== null) return false;
+  for (let k = 1e-9; k <= 1e9; k *= 1e3) {
+    if (Math.abs(a.mantissa - b.mantissa * k) <= Math.max(halfUnit(a), halfUnit(b) * k) + 1e-9 * Math.abs(a.mantissa)) return true;
+  }
+  return false;
+}
+
+// Words that qualify a line item without naming another one.
+const QUALIFIERS = new Set(["net", "total", "consolidat", "attribut", "report", "gaap", "company", "compani", "group", "overall", "full", "annual", "whole"].map(stem));
+
+function core(item: string[]): string[] {
+  return item.filter((s) => !QUALIFIERS.has(s));
+}
+
+/** Whether two line items share a word that names the item (not only "net" or "total"). */
+function itemsOverlap(a: string[], b: string[]): boolean {
+  const bs = new Set(core(b));
+  return core(a).some((s) => bs.has(s));
+}
+
+function sharesWords(a: ReadonlySet<string>, b: ReadonlySet<string>): boolean {
+  for (const w of a) if (!QUALIFIERS.has(w) && b.has(w)) return true;
+  return false;
+}
+
+/**
+ * The same line item: each side's item words are all found in the other's sentence (or row label), or
+ * among the words every reader knows from the question. "Net sales" and "net income" differ; "net income"
+ * and "net income attributable to 3M" are one item when the answer names 3M.
+ */
+function sameItem(f: FigureInContext, s: FigureInContext, known: ReadonlySet<string>): boolean {
+  // "Capital expenditures" and "Purchases of property, plant and equipment" are one standard item.
+  if (f.standard !== null && s.standard !== null) return f.standard === s.standard;
+  const a = core(f.item);
+  const b = core(s.item);
+  if (!a.length || !b.length) return false;
+  return b.every((w) => f.context.has(w) || known.has(w)) && a.every((w) => s.context.has(w) || known.has(w));
+}
+
+/**
+ * Words that name the subject rather than a line item (the companies and names a question mentions): a
+ * label such as "Net income attributable to Apple" is still net income when the question is about Apple.
+ */
+export function subjectStems(text: string): Set<string> {
+  return new Set(namedEntities(text).flatMap((e) => contentStems(e)));
+}
+
+/**
+ * Whether two figures are for one period: true when both name the same year and the same part of it (both
+ * full years, or the same quarter), false when they name different years or different quarters, null when
+ * that cannot be told (a year or a part not named, a table that mixes quarter and year columns).
+ */
+function samePeriod(f: FigureInContext, s: FigureInContext): boolean | null {
+  const year = f.year === null || s.year === null ? null : f.year === s.year || f.year === s.altYear || (f.altYear !== null && f.altYear === s.year);
+  if (year === false) return false;
+  if (f.part === "mixed" || s.part === "mixed") return null;
+  if (f.part === s.part) return year;
+  if (f.part && s.part && /^q\d$/.test(f.part) && /^q\d$/.test(s.part)) return false;
+  return null;
+}
+
+interface FigureIndex {
+  byDecade: Map<number, FigureInContext[]>;
+  byItem: Map<string, FigureInContext[]>;
+}
+
+const INDEXES = new WeakMap<ReadText, FigureIndex>();
+/** Per item word: a long filing repeats "sales" in hundreds of rows; past this many the rest are not compared. */
+const MAX_PER_ITEM_WORD = 400;
+
+function decade(v: number): number {
+  return v === 0 ? Number.NEGATIVE_INFINITY : Math.floor(Math.log10(Math.abs(v)));
+}
+
+function indexOf(read: ReadText): FigureIndex {
+  let index = INDEXES.get(read);
+  if (index) return index;
+  index = { byDecade: new Map(), byItem: new Map() };
+  const add = <K>(map: Map<K, FigureInContext[]>, key: K, f: FigureInContext, cap = Infinity) => {
+    const list = map.get(key);
+    if (!list) map.set(key, [f]);
+    else if (list.length < cap && list.at(-1) !== f) list.push(f);
+  };
+  for (const f of read.figures) {
+    add(index.byDecade, decade(f.value), f);
+    if (f.mantissa !== f.value) add(index.byDecade, decade(f.mantissa), f);
+    for (const w of core(f.item)) add(index.byItem, w, f, MAX_PER_ITEM_WORD);
+  }
+  INDEXES.set(read, index);
+  return index;
+}
+
+/**
+ * The source figures worth comparing with f: those of a neighbouring order of magnitude (by value, or by
+ * mantissa for a figure whose scale is not known) and those under one of its item words. The rest can
+ * neither equal it nor share its line item.
+ */
+function candidates(f: FigureInContext, read: ReadText): Set<FigureInContext> {
+  const index = indexOf(read);
+  const out = new Set<FigureInContext>();
+  for (const v of new Set([f.value, f.mantissa])) {
+    const d = decade(v);
+    for (const k of [d - 1, d, d + 1]) for (const s of index.byDecade.get(k) ?? []) out.add(s);
+  }
+  for (const w of core(f.item)) for (const s of index.byItem.get(w) ?? []) out.add(s);
+  return out;
+}
+
+export type FigureStatus = "carried" | "contradicted" | "unmatched";
+
+export interface FigureCheck {
+  figure: FigureInContext;
+  status: FigureStatus;
+  /** Which source and which of its figures carried or contradicted it. */
+  source: number;
+  by: FigureInContext | null;
+  /** For a contradiction: what the sources say, naming both figures. */
+  note: string;
+}
+
+function label(s: FigureInContext): string {
+  const text = s.itemText.replace(/^(?:the|in|and|of|for|while|compared (?:with|to))\s+/i, "").replace(/\s+(?:was|were|is|are|of|totaled|amounted to|reached)$/i, "").trim();
+  const item = text || "this item";
+  // "Net sales" reads "net sales" inside a sentence; "3M" and "EBITDA" keep their capitals.
+  return /^[A-Z][a-z]/.test(item) ? item[0].toLowerCase() + item.slice(1) : item;
+}
+
+function written(s: FigureInContext): string {
+  return s.fromTable ? `${s.raw}${s.scale === 1e6 ? " million" : s.scale === 1e3 ? " thousand" : s.scale === 1e9 ? " billion" : ""}` : s.raw;
+}
+
+/**
+ * One figure of a statement against the sources' figures in context. Carried: a source gives the same
+ * value under the same item for the same year (or, when either side names no item or year, the same value
+ * under an overlapping item). Contradicted: a source gives the same item for the same year another value,
+ * or gives this value to the same item in another year that the statement does not name for it.
+ */
+export function checkFigure(f: FigureInContext, sources: ReadText[], known: ReadonlySet<string> = new Set(), exhaustive = false): FigureCheck {
+  let weak: { s: FigureInContext; i: number } | null = null;
+  let conflict: { s: FigureInContext; i: number } | null = null;
+  let otherYear: { s: FigureInContext; i: number } | null = null;
+  let otherItem: { s: FigureInContext; i: number } | null = null;
+  for (let i = 0; i < sources.length; i++) {
+    for (const s of exhaustive ? sources[i].figures : candidates(f, sources[i])) {
+      if (!kindsMatch(f, s)) continue;
+      const equal = sameValue(f, s);
+      const strong = sameItem(f, s, known);
+      const year = samePeriod(f, s);
+      if (equal) {
+        if (strong && year === true) return { figure: f, status: "carried", source: i, by: s, note: "" };
+        if (strong && year === false) otherYear ??= { s, i };
+        else if (year !== false && (!f.item.length || !s.item.length || itemsOverlap(f.item, s.item) || sharesWords(f.context, s.context))) weak ??= { s, i };
+        else if (year === true && !strong) otherItem ??= { s, i };
+      } else if (strong && year === true && f.change === s.change && !equalAtSomeScale(f, s)) conflict ??= { s, i };
+    }
+  }
+  const when = f.year === null ? "" : ` for ${f.year}`;
+  if (conflict) {
+    const c = conflict.s;
+    const note = otherYear
+      ? `${f.raw} is ${label(otherYear.s)} for ${otherYear.s.year}, not ${f.year}; the source gives ${written(c)} for ${f.year}.`
+      : otherItem
+        ? `${f.raw} is ${label(otherItem.s)}${when}, not ${label(c)}; the source gives ${written(c)}.`
+        : `The source gives ${label(c)}${when} as ${written(c)}, not ${f.raw}.`;
+    return { figure: f, status: "contradicted", source: conflict.i, by: c, note };
+  }
+  if (weak) return { figure: f, status: "carried", source: weak.i, by: weak.s, note: "" };
+  // The value is this item's for another year, and the statement gives it to a year of its own.
+  if (otherYear && f.year !== null && !f.years.includes(otherYear.s.year!)) {
+    return { figure: f, status: "contradicted", source: otherYear.i, by: otherYear.s, note: `${f.raw} is ${label(otherYear.s)} for ${otherYear.s.year}, not ${f.year}.` };
+  }
+  return { figure: f, status: "unmatched", source: -1, by: null, note: "" };
+}
+
+export interface StatementCheck {
+  figures: FigureCheck[];
+  carried: number;
+  contradicted: number;
+  unmatched: number;
+  notes: string[];
+}
+
+/** Every figure of a statement checked in context against the sources (texts or already read). */
+export function checkStatement(statement: string, sources: (string | ReadText)[], known: ReadonlySet<string> = new Set()): StatementCheck {
+  const read = sources.map((s) => (typeof s === "string" ? readText(s) : s));
+  const figures = statementFigures(statement).map((f) => checkFigure(f, read, known));
+  const count = (st: FigureStatus) => figures.filter((c) => c.status === st).length;
+  return { figures, carried: count("carried"), contradicted: count("contradicted"), unmatched: count("unmatched"), notes: figures.filter((c) => c.note).map((c) => c.note) };
+}
+
+/** A figure's value for arithmetic: base units when its scale is known, else its mantissa, signed. */
+function signedValue(f: Figure): number {
+  const v = f.kind === "percent" ? f.mantissa / 100 : f.value;
+  return f.negative ? -v : v;
+}
+
+/** How far a written figure may be from the value it rounds, in the units of signedValue. */
+export function roundingOf(f: Figure): number {
+  const unit = halfUnit(f);
+  if (f.kind === "percent") return unit / 100;
+  return f.scale === null ? unit : unit * f.scale;
+}
+
+/**
+ * Whether a computed value states the target figure: within the target's rounding plus the rounding the
+ * operands carry in (opError), at the target's own scale. When the operands' scale is not known (a bare
+ * table in a text that states none) their arithmetic is read at the target's scale, as its mantissa.
+ */
+export function statesValue(value: number, opError: number, target: Figure, operandsScaled: boolean): boolean {
+  if (!Number.isFinite(value) || value === 0) return false;
+  if (target.kind === "percent") return Math.abs(Math.abs(value) - target.mantissa / 100) <= roundingOf(target) + opError + 1e-12;
+  if (operandsScaled && target.scale !== null) return Math.abs(Math.abs(value) - target.value) <= Math.max(roundingOf(target), opError) + 1e-9 * target.value;
+  return Math.abs(Math.abs(value) - target.mantissa) <= Math.max(halfUnit(target), opError) + 1e-9 * target.mantissa;
+}
+
+/**
+ * Whether a figure is one arithmetic step from two source figures of one kind: a ratio or change for a
+ * percentage or a small decimal figure; a sum or difference (only when the statement says it combines
+ * figures: total, increase...) for an amount. No slack beyond the rounding of the figures as written.
+ */
+export function derivable(a: Figure, operands: Figure[], cues: { additive: boolean }): boolean {
+  const ratioLike = a.kind === "percent" || (a.kind === "number" && a.decimals > 0 && a.mantissa < 100);
+  if (!ratioLike && !cues.additive) return false;
+  if (a.mantissa === 0) return false;
+  const ops = operands.filter((o) => o.mantissa !== 0 && (o.kind === "amount" || o.kind === "number" || o.kind === "per_share"));
+  for (let i = 0; i < ops.length; i++) {
+    for (let j = 0; j < ops.length; j++) {
+      if (i === j) continue;
+      const x = ops[i];
+      const y = ops[j];
+      const scaled = x.scale !== null && y.scale !== null;
+      // Ratios are scale-free only between figures of one scale reading.
+      const xv = scaled ? x.value : x.mantissa;
+      const yv = scaled ? y.value : y.mantissa;
+      const rx = scaled ? roundingOf(x) : halfUnit(x);
+      const ry = scaled ? roundingOf(y) : halfUnit(y);
+      if (ratioLike && (scaled || (x.scale === null && y.scale === null))) {
+        const ratio = xv / yv;
+        const relError = rx / Math.abs(xv) + ry / Math.abs(yv);
+        if (statesValue(ratio, Math.abs(ratio) * relError, a, true)) return true;
+        const change = (xv - yv) / Math.abs(yv);
+        if (statesValue(change, Math.abs(xv / yv) * relError, a, true)) return true;
+      }
+      if (a.kind !== "percent" && cues.additive && kindsMatch(a, x) && kindsMatch(a, y) && (scaled || (x.scale === null && y.scale === null))) {
+        for (const s of [xv + yv, xv - yv]) if (statesValue(s, rx + ry, a, scaled)) return true;
+      }
+    }
+  }
+  return false;
+}

@@ -1,0 +1,318 @@
+// Figures read in their context: each figure of a text with its kind (amount, percentage, points,
+// per-share, bare number), its scale (the scale word, or the scale the text states for its tables), the
+// line item it is given under (a table's row label, or the words before it in its clause) and its period
+// (a table's column year, or the year its clause names). This is what "the same figure" is decided on.
+import { quantities, type Quantity } from "./numbers";
+import { parseTables } from "./table";
+import { lineItemOf } from "./line-items";
+import { contentStems, sentences } from "./text";
+
+export type FigureKind = "amount" | "percent" | "points" | "per_share" | "number";
+
+export interface Figure {
+  kind: FigureKind;
+  /** Magnitude in base units when the scale is known; the mantissa when it is not (scale null). */
+  value: number;
+  mantissa: number;
+  negative: boolean;
+  /** Digits after the decimal point as written: the figure's rounding. */
+  decimals: number;
+  /** Multiplier of the scale word or of the text's stated table scale; null for a bare figure whose text states none. */
+  scale: number | null;
+  raw: string;
+}
+
+export interface FigureInContext extends Figure {
+  /** Stems of the line item: a table's row label, or the content words before the figure in its clause. */
+  item: string[];
+  /** The line item as written, for explanations. */
+  itemText: string;
+  /** The standard line item it names (line-items.ts: "capex" for "purchases of PP&E"), or null. */
+  standard: string | null;
+  /** The year the figure is given for, or null when its context names none (or several). */
+  year: number | null;
+  /** Another name of that year: a column dated January 28, 2023 is usually fiscal 2022. */
+  altYear: number | null;
+  /** Every year its sentence names. */
+  years: number[];
+  /**
+   * The part of the year ("q4", "h1", "quarter"), null for a full year, "mixed" when the period cannot be
+   * told for sure (a table whose header mixes periods or dates, see StatementTable.uncertain).
+   */
+  part: string | null;
+  /** Given as a change ("grew 3%", "up by $5 million"), not as a level. */
+  change: boolean;
+  /** Stems of its sentence or table row: what the figure's subject words are checked against. */
+  context: Set<string>;
+  /** Character offset in its text (prose figures), -1 for table cells. */
+  index: number;
+  fromTable: boolean;
+}
+
+export interface ReadText {
+  figures: FigureInContext[];
+  /** The scale the text states for its bare figures ("in millions"), or null. */
+  scale: number | null;
+}
+
+const STATED_SCALE =
+  /\b(?:in|amounts in|dollars in|\$\s?in|usd in|€\s?in)\s+(thousands|millions|billions)\b|\(\s*(?:\$|us\$|usd|€|£)?\s*(?:in\s+)?(thousands|millions|billions|000s?|000's|mm|mn|bn)\b|\$\s?(thousands|millions|billions)\b/gi;
+const SCALE_WORD: Record<string, number> = { thousands: 1e3, "000": 1e3, "000s": 1e3, "000's": 1e3, millions: 1e6, mm: 1e6, mn: 1e6, billions: 1e9, bn: 1e9 };
+
+/** The one scale a text states for its tables, or null when it states none or several. */
+export function statedScale(text: string): number | null {
+  const found = new Set<number>();
+  for (const m of text.matchAll(STATED_SCALE)) {
+    const word = (m[1] ?? m[2] ?? m[3]).toLowerCase();
+    const scale = SCALE_WORD[word];
+    if (scale) found.add(scale);
+    if (found.size > 1) return null;
+  }
+  return found.size === 1 ? [...found][0] : null;
+}
+
+const PER_SHARE_AFTER = /^\s*(?:per\s+(?:diluted\s+|basic\s+)?(?:common\s+)?share|a\s+share|per\s+unit|per\s+ads)\b/i;
+const PER_SHARE_BEFORE = /\b(?:eps|earnings\s+per\s+(?:diluted\s+|basic\s+)?(?:common\s+)?share|per\s+(?:diluted\s+|basic\s+)?share|dividends?\s+per\s+share)\b[^.;$]{0,40}$/i;
+const POINTS = /\b(pp|bps|basis points|percentage points?)$/i;
+
+/** The kind and scale of a written figure. */
+export function figureOf(q: Quantity, text: string, scale: number | null): Figure {
+  const after = text.slice(q.end, q.end + 30);
+  const before = text.slice(Math.max(0, q.index - 60), q.index);
+  let kind: FigureKind;
+  if (q.percent) kind = "percent";
+  else if (POINTS.test(q.raw)) kind = "points";
+  else if ((q.currency || q.scale === 1) && q.mantissa < 1000 && (PER_SHARE_AFTER.test(after) || PER_SHARE_BEFORE.test(before))) kind = "per_share";
+  else if (q.currency || q.scale > 1) kind = "amount";
+  else kind = "number";
+  // "$32,765" with no scale word takes the scale the text states for its figures ("in millions"), else none.
+  const known = q.scale > 1 ? q.scale : kind === "percent" || kind === "points" || kind === "per_share" ? 1 : scale;
+  return { kind, value: known === null ? q.mantissa : q.mantissa * known, mantissa: q.mantissa, negative: q.negative, decimals: q.decimals, scale: known, raw: q.raw };
+}
+
+// Words of a clause that say how a figure is reported, not what it is.
+const NOT_ITEM = new Set(
+  `compar versu vs report respectively approximately approximat around roughly nearly almost year years fiscal fy quarter quarters ended ending end
+  period month months week weeks million billion thousand amount amounted stood came total totaled totalled reach reached equal equaled represent
+  represented whil wherea prior previou last current same reflect reflecting reflected recorded record recognized recogniz posted post generat generated
+  see note notes page approx respective corresponding januar februar march april may june juli august septemb octob novemb decemb jan feb mar apr jun jul aug sep sept oct nov dec`
+    .split(/\s+/)
+    .filter(Boolean),
+);
+const POSSESSIVE = /\b[\p{Lu}\d][\p{L}\d&.-]*['’]s\b/gu;
+const CHANGE_WORDS = new Set("increas decreas grew grow growth rose rise risen fell fall fallen declin drop dropp up down chang improv higher lower gain gained expand contract shrank rais cut".split(" "));
+const YEAR = /\b(?:(?:fy|fiscal(?:\s+year)?|calendar(?:\s+year)?)\s?'?)?((?:19[5-9]|20\d)\d)\b|\bfy\s?'?(\d{2})\b/gi;
+
+function yearsIn(text: string): number[] {
+  return [...text.matchAll(YEAR)].map((m) => (m[1] ? Number(m[1]) : 2000 + Number(m[2])));
+}
+
+/** Content stems of a clause fragment that name a line item (change words and reporting words left out). */
+function itemStems(fragment: string): { item: string[]; change: boolean } {
+  // "Apple's net sales": the owner is the subject, not the line item.
+  const stems = contentStems(fragment.replace(YEAR, " ").replace(POSSESSIVE, " "));
+  let change = false;
+  const item: string[] = [];
+  for (const s of stems) {
+    if (CHANGE_WORDS.has(s)) change = true;
+    else if (!NOT_ITEM.has(s) && !/^\d/.test(s)) item.push(s);
+  }
+  // "increased to $5 million" states a level; "increased by $5 million", "grew 3%" a change.
+  if (/\bto\s*$/i.test(fragment)) change = false;
+  if (/\bby\s*$/i.test(fragment)) change = true;
+  return { item, change };
+}
+
+const CLAUSE_START = /(?:^|[;:]|,\s+(?=(?:compared|versus|vs\.?|while|whereas|and|but|up|down|from|with|or)\b)|\b(?:compared\s+(?:with|to)|versus|vs\.?)\s)/gi;
+
+const CELL = /^\(?\$?\(?[-−–]?(?:\d[\d,]*(?:\.\d+)?|\.\d+)\)?%?\)?$|^\$$|^[—–-]{1,2}$/;
+
+/** A line that ends in two or more figure cells after a short label, with no verb: a table row. */
+function isTableLine(line: string): boolean {
+  const tokens = line.trim().split(/\s+/);
+  let cells = 0;
+  let i = tokens.length - 1;
+  for (; i >= 0 && CELL.test(tokens[i]); i--) if (tokens[i] !== "$") cells += 1;
+  const label = tokens.slice(0, i + 1).join(" ");
+  return cells >= 2 && label.length <= 120 && !/\b(was|were|is|are|of)\b/i.test(label);
+}
+
+const YEAR_AFTER = /^\s*(?:[a-z]+\s+){0,2}?(?:in|for|during|of|at|as of|,)?\s*(?:the\s+)?(?:(?:end|close)\s+of\s+(?:the\s+)?)?(?:full\s+)?(?:(?:fiscal|calendar)\s+(?:year\s+)?|fy\s?'?|year\s+)?(?:ended\s+\w+\s+\d{1,2},\s+)?((?:19[5-9]|20\d)\d)\b/i;
+const FY_AFTER = /^\s*(?:in|for)?\s*fy\s?'?(\d{2})\b/i;
+
+function yearAfter(text: string): number | null {
+  const y = YEAR_AFTER.exec(text);
+  if (y) return Number(y[1]);
+  const fy = FY_AFTER.exec(text);
+  return fy ? 2000 + Number(fy[1]) : null;
+}
+
+const PART = /\b(?:(first|second|third|fourth|1st|2nd|3rd|4th)\s+quarter|q([1-4])|([1-4])q|(three|six|nine)\s+months|(13|26|39|thirteen|twenty-six|thirty-nine)[\s-]weeks?|(first|second)\s+half|(h[12])|quarter(?:ly)?)\b/i;
+const ORDINAL: Record<string, string> = { first: "1", second: "2", third: "3", fourth: "4", "1st": "1", "2nd": "2", "3rd": "3", "4th": "4" };
+
+/** The part of a year a clause gives its figure for ("q4", "h1", "9m", "quarter"), or null for a whole year. */
+function partOf(text: string): string | null {
+  const m = PART.exec(text);
+  if (!m) return null;
+  if (m[1]) return `q${ORDINAL[m[1].toLowerCase()]}`;
+  if (m[2] || m[3]) return `q${m[2] ?? m[3]}`;
+  if (m[4]) return { three: "quarter", six: "h", nine: "9m" }[m[4].toLowerCase()] ?? "part";
+  if (m[5]) return /^(13|thirteen)$/i.test(m[5]) ? "quarter" : /^(26|twenty-six)$/i.test(m[5]) ? "h" : "9m";
+  if (m[6]) return `h${m[6].toLowerCase() === "first" ? 1 : 2}`;
+  if (m[7]) return m[7].toLowerCase();
+  return "quarter";
+}
+
+/** Figures of prose: per sentence, each figure's item from the words before it and its year from its clause. */
+function proseFigures(text: string, scale: number | null, skipTableLines: boolean): FigureInContext[] {
+  const out: FigureInContext[] = [];
+  let offset = 0;
+  let section: string[] = [];
+  for (const sentence of sentences(text)) {
+    const at = text.indexOf(sentence, offset);
+    const base = at >= 0 ? at : offset;
+    offset = base + sentence.length;
+    const qs = quantities(sentence).filter((q) => !(q.mantissa < 10 && q.decimals === 0 && !q.percent && !q.currency && q.scale === 1));
+    if (!qs.length) {
+      // "Data Center:" heads the lines below it ("FY21 Revenue: $3,694 million"); a longer line ends the section.
+      section = /:\s*$/.test(sentence) && sentence.length <= 60 ? itemStems(sentence).item : [];
+      continue;
+    }
+    // A table row ("Net sales $ 32,765 $ 31,657") is read with its column years by tableFigures.
+    if (skipTableLines && isTableLine(sentence)) continue;
+    const sentenceYears = [...new Set(yearsIn(sentence))];
+    const lead = sentence.slice(0, qs[0].index);
+    const leadYears = yearsIn(lead);
+    const respectively = /\brespectively\b/i.test(sentence) && leadYears.length === qs.length;
+    // A year written right after a figure ("$31,657 million in 2017") is that figure's, not its neighbours'.
+    const afterYears = qs.map((q, i) => yearAfter(sentence.slice(q.end, Math.min(i + 1 < qs.length ? qs[i + 1].index : sentence.length, q.end + 60))));
+    const claimed = new Set(afterYears.filter((y): y is number => y !== null));
+    let prevItem: string[] = [];
+    let prevText = "";
+    let prevEnd = 0;
+    let prevChange = false;
+    let prevPart: string | null = null;
+    qs.forEach((q, i) => {
+      const before = sentence.slice(prevEnd, q.index);
+      // The clause before the figure: from the last clause boundary in the words since the previous figure.
+      let clauseStart = 0;
+      for (const m of before.matchAll(CLAUSE_START)) clauseStart = (m.index ?? 0) + m[0].length;
+      const fragment = before.slice(clauseStart);
+      const own = i === 0 ? before : fragment.length ? fragment : before;
+      const read = itemStems(own);
+      let item = read.item.length && section.length ? [...new Set([...section, ...read.item])] : read.item;
+      let itemText = (i === 0 ? before : fragment).replace(/\s+/g, " ").trim();
+      // "... = $49,781 million": a result of the answer's own arithmetic names no line item of its own.
+      const result = /=\s*$/.test(own);
+      if (result) {
+        item = [];
+        itemText = "";
+      } else if (!item.length) {
+        item = prevItem;
+        itemText = prevText;
+      }
+      // "increased 18% to $10.2 billion" states a level; "grew 3%", "up by $5 million" a change.
+      const change = /\bto\s*$/i.test(own) ? false : /\bby\s*$/i.test(own) ? true : read.item.length ? read.change : read.change || prevChange;
+      const gapEnd = i + 1 < qs.length ? qs[i + 1].index : sentence.length;
+      const after = sentence.slice(q.end, Math.min(gapEnd, q.end + 60));
+      let year: number | null = null;
+      if (respectively) year = leadYears[i];
+      else if (afterYears[i] !== null) year = afterYears[i];
+      else {
+        const ys = yearsIn(i === 0 ? before : fragment);
+        // "In 2018, net sales were $X and net income $Y": a year that opens the sentence, claimed by no figure.
+        const opening = yearsIn(sentence.slice(0, q.index));
+        if (ys.length === 1) year = ys[0];
+        else if (ys.length === 0 && opening.length === 1 && sentenceYears.length === 1 && !claimed.has(opening[0])) year = opening[0];
+      }
+      // A quarter or half-year figure is not the year's: "$3.2 billion in the fourth quarter of fiscal 2022".
+      const part = partOf(`${own} ${after}`) ?? (item === prevItem && i > 0 ? prevPart : partOf(sentence));
+      // The figure's own words: its item and the text between its neighbours, not the whole sentence.
+      const context = new Set([...item, ...contentStems(`${before} ${after}`)]);
+      out.push({ ...figureOf(q, sentence, scale), item, itemText, standard: item.length ? lineItemOf(itemText) : null, year, altYear: null, part, years: sentenceYears, change, context, index: base + q.index, fromTable: false });
+      prevItem = item;
+      prevText = itemText;
+      prevEnd = q.end;
+      prevChange = change;
+      prevPart = part;
+    });
+  }
+  return out;
+}
+
+function formatCell(v: number, decimals: number): string {
+  return v.toLocaleString("en-US", { minimumFractionDigits: decimals, maximumFractionDigits: decimals });
+}
+
+/** Figures of statement tables: each cell with its row label and column year. */
+function tableFigures(text: string, scale: number | null): FigureInContext[] {
+  const out: FigureInContext[] = [];
+  for (const table of parseTables(text)) {
+    // A table of percentages prints "%" on some rows only ("Volume 6.9 % 12.9 %", then "Price (0.8) (0.7)").
+    const percentTable = table.rows.some((r) => r.cells?.some((c) => c.percent));
+    for (const row of table.rows) {
+      const percentRow = percentTable && row.values.every((v, i) => Math.abs(v) < 100 && (row.cells?.[i]?.decimals ?? 0) > 0);
+      const item = itemStems(row.printed).item;
+      if (!item.length) continue;
+      const context = new Set(contentStems(row.printed));
+      const standard = lineItemOf(row.printed);
+      row.values.forEach((v, col) => {
+        const written = row.cells?.[col] ?? { decimals: 0, percent: false };
+        const cell = { ...written, percent: written.percent || percentRow };
+        const mantissa = Math.abs(v);
+        if (!cell.percent && mantissa < 10 && cell.decimals === 0) return;
+        const known = cell.percent ? 1 : scale;
+        out.push({
+          kind: cell.percent ? "percent" : "number",
+          value: known === null ? mantissa : mantissa * known,
+          mantissa,
+          negative: v < 0,
+          decimals: cell.decimals,
+          scale: known,
+          raw: v < 0 ? `(${formatCell(mantissa, cell.decimals)})` : formatCell(mantissa, cell.decimals),
+          item,
+          itemText: row.printed,
+          standard,
+          year: table.years[col] ?? null,
+          altYear: table.fiscalLag && table.years[col] ? table.years[col] - 1 : null,
+          years: table.years,
+          // "13 Weeks Ended" and "52 Weeks Ended" side by side repeat the years: which column is which period is not read.
+          part: table.uncertain ? "mixed" : null,
+          change: false,
+          context,
+          index: -1,
+          fromTable: true,
+        });
+      });
+    }
+  }
+  return out;
+}
+
+const READ = new Map<string, ReadText>();
+const CACHE_CHARS = 2_000_000;
+let cachedChars = 0;
+
+/** Every figure of a text in its context; parsed once per text (bounded cache, as parseTables). */
+export function readText(text: string): ReadText {
+  const hit = READ.get(text);
+  if (hit) return hit;
+  const scale = statedScale(text);
+  const table = tableFigures(text, scale);
+  const read: ReadText = { figures: [...table, ...proseFigures(text, scale, table.length > 0)], scale };
+  if (text.length <= CACHE_CHARS / 4) {
+    for (const key of READ.keys()) {
+      if (cachedChars + text.length <= CACHE_CHARS) break;
+      READ.delete(key);
+      cachedChars -= key.length;
+    }
+    READ.set(text, read);
+    cachedChars += text.length;
+  }
+  return read;
+}
+
+/** The figures a statement makes, read in context (no table scale: a statement writes its own scale words). */
+export function statementFigures(statement: string): FigureInContext[] {
+  return proseFigures(statement, null, false);
+}
