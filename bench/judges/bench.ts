@@ -7,6 +7,7 @@
 import { readdirSync, readFileSync } from "node:fs";
 import { gradeAnswer, RULES } from "../../src/judges/engine/grade";
 import { assessClaims, extractAnswerClaims } from "../../src/judges/engine/assess";
+import { perturbations } from "./perturb";
 
 const DATA = process.env.JUDGE_BENCH_DATA ?? "/work/shared/data";
 /** The service's PASS/FAIL reading: overall_score >= PASS_THRESHOLD reads PASS (stated in README). */
@@ -157,5 +158,10 @@ function throughput() {
 
 financeBench();
 otherAnswerFiles();
+// Issue 19: correct answers of the calibration half made wrong in known ways (bench/judges/perturb.ts).
+{
+  const { rows, calibrationIds } = oraclePairs();
+  perturbations(rows, calibrationIds);
+}
 faithBench();
 if (SPLIT !== "calibration") throughput();
