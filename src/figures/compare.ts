@@ -93,9 +93,10 @@ export function subjectStems(text: string): Set<string> {
  * that cannot be told (a year or a part not named, a table that mixes quarter and year columns).
  */
 function samePeriod(f: FigureInContext, s: FigureInContext): boolean | null {
+  // Columns whose period is uncertain are neither the same nor another period (anchorByColumn reads them).
+  if (f.part === "mixed" || s.part === "mixed") return null;
   const year = f.year === null || s.year === null ? null : f.year === s.year || f.year === s.altYear || (f.altYear !== null && f.altYear === s.year);
   if (year === false) return false;
-  if (f.part === "mixed" || s.part === "mixed") return null;
   if (f.part === s.part) return year;
   if (f.part && s.part && /^q\d$/.test(f.part) && /^q\d$/.test(s.part)) return false;
   return null;
@@ -191,7 +192,10 @@ export function checkFigure(f: FigureInContext, sources: ReadText[], known: Read
       if (equal) {
         if (strong && year === true) return { figure: f, status: "carried", source: i, by: s, note: "" };
         if (strong && year === false) otherYear ??= { s, i };
-        else if (year !== false && (!f.item.length || !s.item.length || itemsOverlap(f.item, s.item) || sharesWords(f.context, s.context))) weak ??= { s, i };
+        else if (year !== false && (!f.item.length || !s.item.length || itemsOverlap(f.item, s.item) || sharesWords(f.context, s.context))) {
+          // A table cell is the better witness: its row and column can anchor the statement's other years.
+          if (!weak || (!weak.s.cell && s.cell)) weak = { s, i };
+        }
         else if (year === true && !strong) otherItem ??= { s, i };
       } else if (strong && year === true && f.change === s.change && !equalAtSomeScale(f, s)) conflict ??= { s, i };
     }
@@ -226,6 +230,7 @@ export interface StatementCheck {
 export function checkStatement(statement: string, sources: (string | ReadText)[], known: ReadonlySet<string> = new Set()): StatementCheck {
   const read = sources.map((s) => (typeof s === "string" ? readText(s) : s));
   const figures = statementFigures(statement).map((f) => checkFigure(f, read, known));
+  anchorByColumn(figures, read, known);
   const count = (st: FigureStatus) => figures.filter((c) => c.status === st).length;
   return { figures, carried: count("carried"), contradicted: count("contradicted"), unmatched: count("unmatched"), notes: figures.filter((c) => c.note).map((c) => c.note) };
 }
@@ -289,4 +294,32 @@ export function derivable(a: Figure, operands: Figure[], cues: { additive: boole
     }
   }
   return false;
+}
+
+/**
+ * Figures a sentence gives one line item for several years, where the table's columns are not sure years
+ * (a fiscal year ending in January, 13 and 52 weeks side by side): a carried figure of the sentence fixes
+ * which column is which of its years, and the sentence's other years are then read from the neighbouring
+ * columns of the same row and run of years. "$12,400.0 million for fiscal 2022, compared to $8,630.9 million
+ * in fiscal 2021": 8,630.9 sits in the column dated 2022, so fiscal 2022 is the column dated 2023: 10,208.6.
+ */
+function anchorByColumn(checks: FigureCheck[], sources: ReadText[], known: ReadonlySet<string>): void {
+  for (const c of checks) {
+    const f = c.figure;
+    if (c.status !== "unmatched" || f.year === null || f.change) continue;
+    for (const anchor of checks) {
+      const a = anchor.by;
+      if (anchor === c || anchor.status !== "carried" || !a?.cell || a.year === null || anchor.figure.year === null) continue;
+      if (anchor.figure.sentence !== f.sentence || anchor.figure.part !== f.part || !sameItem(f, a, known)) continue;
+      const column = a.year - anchor.figure.year + f.year;
+      const cells = sources[anchor.source].figures.filter((s) => s.cell && s.cell.table === a.cell!.table && s.cell.row === a.cell!.row && s.cell.block === a.cell!.block && s.year === column);
+      if (cells.length !== 1 || !kindsMatch(f, cells[0]) || equalAtSomeScale(f, cells[0])) continue;
+      const s = cells[0];
+      c.status = "contradicted";
+      c.source = anchor.source;
+      c.by = s;
+      c.note = `The source gives ${label(s)} for ${f.year} as ${written(s)} (the column of ${anchor.figure.raw} for ${anchor.figure.year} read the same way), not ${f.raw}.`;
+      break;
+    }
+  }
 }

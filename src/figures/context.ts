@@ -47,6 +47,10 @@ export interface FigureInContext extends Figure {
   /** Character offset in its text (prose figures), -1 for table cells. */
   index: number;
   fromTable: boolean;
+  /** Which sentence of its text a prose figure is in (figures of one sentence anchor each other), -1 for cells. */
+  sentence: number;
+  /** Where a table figure sits: table, row and column, and the run of distinct years (block) its column is in. */
+  cell: { table: number; row: number; col: number; block: number } | null;
 }
 
 export interface ReadText {
@@ -168,7 +172,9 @@ function proseFigures(text: string, scale: number | null, skipTableLines: boolea
   const out: FigureInContext[] = [];
   let offset = 0;
   let section: string[] = [];
+  let ordinal = -1;
   for (const sentence of sentences(text)) {
+    ordinal += 1;
     const at = text.indexOf(sentence, offset);
     const base = at >= 0 ? at : offset;
     offset = base + sentence.length;
@@ -229,7 +235,7 @@ function proseFigures(text: string, scale: number | null, skipTableLines: boolea
       const part = partOf(`${own} ${after}`) ?? (item === prevItem && i > 0 ? prevPart : partOf(sentence));
       // The figure's own words: its item and the text between its neighbours, not the whole sentence.
       const context = new Set([...item, ...contentStems(`${before} ${after}`)]);
-      out.push({ ...figureOf(q, sentence, scale), item, itemText, standard: item.length ? lineItemOf(itemText) : null, year, altYear: null, part, years: sentenceYears, change, context, index: base + q.index, fromTable: false });
+      out.push({ ...figureOf(q, sentence, scale), item, itemText, standard: item.length ? lineItemOf(itemText) : null, year, altYear: null, part, years: sentenceYears, change, context, index: base + q.index, fromTable: false, sentence: ordinal, cell: null });
       prevItem = item;
       prevText = itemText;
       prevEnd = q.end;
@@ -247,13 +253,23 @@ function formatCell(v: number, decimals: number): string {
 /** Figures of statement tables: each cell with its row label and column year. */
 function tableFigures(text: string, scale: number | null): FigureInContext[] {
   const out: FigureInContext[] = [];
-  for (const table of parseTables(text)) {
+  const tables = parseTables(text);
+  for (let t = 0; t < tables.length; t++) {
+    const table = tables[t];
+    // "2023 2022 2021 2023 2022 2021": two runs of the same years (13 and 52 weeks), told apart by block.
+    const blocks: number[] = [];
+    let seen = new Set<number>();
+    for (const y of table.years) {
+      if (seen.has(y)) seen = new Set();
+      seen.add(y);
+      blocks.push(blocks.length && seen.size === 1 ? (blocks.at(-1) ?? 0) + 1 : (blocks.at(-1) ?? 0));
+    }
     // A table of percentages prints "%" on some rows only ("Volume 6.9 % 12.9 %", then "Price (0.8) (0.7)").
     const percentTable = table.rows.some((r) => r.cells?.some((c) => c.percent));
-    for (const row of table.rows) {
+    table.rows.forEach((row, r) => {
       const percentRow = percentTable && row.values.every((v, i) => Math.abs(v) < 100 && (row.cells?.[i]?.decimals ?? 0) > 0);
       const item = itemStems(row.printed).item;
-      if (!item.length) continue;
+      if (!item.length) return;
       const context = new Set(contentStems(row.printed));
       const standard = lineItemOf(row.printed);
       row.values.forEach((v, col) => {
@@ -282,9 +298,11 @@ function tableFigures(text: string, scale: number | null): FigureInContext[] {
           context,
           index: -1,
           fromTable: true,
+          sentence: -1,
+          cell: { table: t, row: r, col, block: blocks[col] ?? 0 },
         });
       });
-    }
+    });
   }
   return out;
 }

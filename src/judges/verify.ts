@@ -74,7 +74,7 @@ export async function verifyReference(search: PrimarySearch, ref: Reference, ind
 export interface Verification {
   verdicts: ReferenceVerdict[];
   verifiedCount: number;
-  /** Primary-source passages that support references: extra grounding for the grader. */
+  /** Primary-source passages that support or contradict references: extra grounding for the grader. */
   evidence: string[];
 }
 
@@ -91,6 +91,7 @@ export async function verifyReferences(env: Env, tenant: Tenant, refs: Reference
       console.error(JSON.stringify({ level: "warn", message: "verifier chunk failed", chunk, error: err instanceof Error ? err.message : String(err) }));
     }
   }
-  const evidence = verdicts.filter((v) => v.verdict === "supported").flatMap((v) => v.evidence.map((e) => e.text));
+  // The primary-source passages that bear out a reference, or contradict it: the grader reads both.
+  const evidence = [...new Set(verdicts.filter((v) => v.verdict !== "unresolved").flatMap((v) => v.evidence.map((e) => e.text)))];
   return { verdicts, verifiedCount: verdicts.length, evidence };
 }

@@ -1,0 +1,148 @@
+// Judges that tell right from wrong, end to end through the Worker, the index and the queue (issues 17.3
+// and 19): figures matched by kind, scale, period and line item, and evidence only from sources about the
+// same company. Answers and references are wrong on purpose: invented figures, swapped years, figures off
+// by a few percent, another company's filing in the index.
+import { SELF } from "cloudflare:test";
+import { beforeAll, describe, expect, it } from "vitest";
+import { admin, call, createOrg, jsonOf, type TestOrg } from "../helpers/harness";
+import { PDF, fixture, until, vaultUpload } from "../documents/doc-helpers";
+import { settled, submit } from "./judge-helpers";
+
+let org: TestOrg;
+let jnjId: string;
+let ultaId: string;
+
+const WINDOW = { end_time: "2024-06-30T00:00:00Z" };
+const MMM_QUERY = "What were 3M's net sales and net income in 2018, and capital expenditures?";
+const MMM_REF = {
+  title: "3M 2018 results",
+  content:
+    "Net sales were $32,765 million in 2018, compared with $31,657 million in 2017. Net income attributable to 3M was $5,349 million in 2018 and $4,858 million in 2017. Capital expenditures were $1,577 million in 2018.",
+};
+const MMM_ANSWERS = {
+  correct:
+    "3M's net sales were $32,765 million in 2018, compared with $31,657 million in 2017. Net income attributable to 3M was $5,349 million in 2018. Capital expenditures were $1,577 million in 2018.",
+  invented:
+    "3M's net sales were $777.7 million in 2018, compared with $612.4 million in 2017. Net income attributable to 3M was $93.1 million in 2018. Capital expenditures were $48.9 million in 2018.",
+  swapped:
+    "3M's net sales were $31,657 million in 2018, compared with $32,765 million in 2017. Net income attributable to 3M was $5,349 million in 2018. Capital expenditures were $1,577 million in 2018.",
+  off: "3M's net sales were $34,210 million in 2018, compared with $31,657 million in 2017. Net income attributable to 3M was $5,812 million in 2018. Capital expenditures were $1,420 million in 2018.",
+};
+
+async function uploadExternal(file: string, metadata: Record<string, unknown>): Promise<string> {
+  const form = new FormData();
+  form.append("file", new File([await fixture(file)], file.split("/").pop()!, { type: PDF }));
+  form.append("metadata", JSON.stringify(metadata));
+  const res = await SELF.fetch("https://api.test/admin/v1/external_documents", { method: "POST", body: form, headers: { Authorization: "Bearer test-admin-token" } });
+  expect(res.status).toBe(201);
+  const id: string = (await jsonOf(res)).document_id;
+  await until(async () => (await jsonOf(await admin("/admin/v1/external_documents"))).documents, (d: { document_id: string; status: string }[]) => d.find((x) => x.document_id === id)?.status === "success", 60_000);
+  return id;
+}
+
+beforeAll(async () => {
+  org = await createOrg();
+  jnjId = await uploadExternal("judges/JOHNSON_JOHNSON_2023_8K_dated-2023-08-30.pdf", {
+    name: "Johnson & Johnson 8-K 2023-08-30",
+    ticker: "JNJ",
+    doc_type: "filing",
+    published_at: "2023-08-30T12:00:00Z",
+  });
+  const upload = await vaultUpload(org.key, "ULTABEAUTY_2023Q4_EARNINGS.pdf", PDF, await fixture("parser/ULTABEAUTY_2023Q4_EARNINGS.pdf"), { visibility: "organization" });
+  ultaId = upload.id;
+  const status = await until(async () => (await jsonOf(await call(`/v2/vault/status?rms_document_ids=${ultaId}`, { key: org.key }))).statuses[0], (x) => x && x.status !== "Syncing...", 90_000);
+  expect(status.status).toBe("Synced");
+}, 180_000);
+
+async function grade(answer: string, extra: Record<string, unknown> = {}) {
+  const { res, json } = await submit("llm", org.key, { query: MMM_QUERY, answer, time_window: WINDOW, references: [MMM_REF], ...extra });
+  expect(res.status).toBe(202);
+  return (await settled("llm", org.key, json.payload.evaluation_id)).result;
+}
+
+describe("LLM judge: figures read in context (issue 19)", () => {
+  it("grades the correct 3M answer high and the invented, year-swapped and off-by-a-few-percent ones at 2 or less", async () => {
+    const correct = await grade(MMM_ANSWERS.correct);
+    expect(correct.scores.factuality).toBeGreaterThanOrEqual(4);
+    expect(correct.scores.grounding).toBeGreaterThanOrEqual(4);
+    for (const kind of ["invented", "swapped", "off"] as const) {
+      const r = await grade(MMM_ANSWERS[kind]);
+      expect(r.scores.factuality, kind).toBeLessThanOrEqual(2);
+      expect(r.scores.grounding, kind).toBeLessThanOrEqual(2);
+      expect(r.overall_score, kind).toBeLessThan(correct.overall_score);
+    }
+  });
+
+  it("names what the source says instead: the year a swapped figure belongs to, the value of a changed one", async () => {
+    const swapped = await grade(MMM_ANSWERS.swapped);
+    expect(swapped.reasoning).toContain("$31,657 million is net sales for 2017, not 2018");
+    const off = await grade(MMM_ANSWERS.off);
+    expect(off.reasoning).toContain("$32,765 million, not $34,210 million");
+  });
+
+  it("does not let another company's filing support or supply evidence for a reference about 3M", async () => {
+    const r = await grade(MMM_ANSWERS.correct);
+    const v = r.reference_verdicts[0];
+    expect(v.verdict).toBe("unresolved");
+    expect(v.evidence.map((e: { document_id: string }) => e.document_id)).not.toContain(jnjId);
+    // The invented answer is not rescued by J&J's percentages and amounts.
+    const invented = await grade(MMM_ANSWERS.invented);
+    expect(invented.reference_verdicts[0].evidence).toEqual([]);
+    expect(invented.scores.factuality).toBeLessThanOrEqual(2);
+  });
+});
+
+describe("agent judge: claims checked in context, against sources about the same company (issue 19)", () => {
+  it("cites no other company's filing for a claim about 3M", async () => {
+    const { json } = await submit("agent", org.key, { query: MMM_QUERY, answer: MMM_ANSWERS.correct, time_window: WINDOW });
+    const a = (await settled("agent", org.key, json.payload.evaluation_id)).assessment;
+    for (const c of a.claims) {
+      expect(c.sources.map((s: { document_id: string }) => s.document_id)).not.toContain(jnjId);
+      expect(c.verdict).not.toBe("supported");
+    }
+  });
+
+  it("contradicts the claim whose figures are swapped between years, saying which year each belongs to", async () => {
+    const { json } = await submit("agent", org.key, { query: MMM_QUERY, answer: MMM_ANSWERS.swapped, time_window: WINDOW, references: [MMM_REF] });
+    const a = (await settled("agent", org.key, json.payload.evaluation_id)).assessment;
+    const sales = a.claims.find((c: { claim: string }) => c.claim.includes("net sales"));
+    expect(sales.verdict).toBe("contradicted");
+    expect(sales.explanation).toContain("is net sales for 2017, not 2018");
+    expect(a.verdict).not.toBe("accurate");
+  });
+});
+
+describe("a reference stating a wrong figure is contradicted (issue 17.3)", () => {
+  const ULTA_QUERY = "What were Ulta Beauty's net sales in fiscal 2022?";
+  const wrongRef = { title: "Ulta Beauty fiscal 2022", content: "Ulta Beauty reported net sales of $12,400.0 million for fiscal 2022, compared to $8,630.9 million in fiscal 2021." };
+  const rightRef = { title: "Ulta Beauty fiscal 2022", content: "Ulta Beauty reported net sales of $10,208.6 million for fiscal 2022, compared to $8,630.9 million in fiscal 2021." };
+
+  async function ultaGrade(reference: { title: string; content: string }, answer: string) {
+    const { json } = await submit("llm", org.key, { query: ULTA_QUERY, answer, time_window: WINDOW, references: [reference], search_type: "rms" });
+    return (await settled("llm", org.key, json.payload.evaluation_id)).result;
+  }
+
+  it("LLM judge: contradicted with the release quoted and both figures named, although its fiscal 2021 figure matches", async () => {
+    const r = await ultaGrade(wrongRef, "Ulta Beauty's net sales were $12,400.0 million in fiscal 2022, compared to $8,630.9 million in fiscal 2021.");
+    const v = r.reference_verdicts[0];
+    expect(v.verdict).toBe("contradicted");
+    expect(v.evidence.map((e: { document_id: string }) => e.document_id)).toContain(ultaId);
+    expect(v.explanation).toContain("$12,400.0 million");
+    expect(v.explanation).toContain("10,208.6");
+    const right = await ultaGrade(rightRef, "Ulta Beauty's net sales were $10,208.6 million in fiscal 2022, compared to $8,630.9 million in fiscal 2021.");
+    expect(right.reference_verdicts[0].verdict).toBe("supported");
+    // The answer that relies on the wrong reference grades lower on grounding and overall.
+    expect(r.scores.grounding).toBeLessThan(right.scores.grounding);
+    expect(r.scores.grounding).toBeLessThanOrEqual(2);
+    expect(r.overall_score).toBeLessThan(right.overall_score);
+  });
+
+  it("agent judge: the claim carrying the wrong figure is contradicted by the release", async () => {
+    const { json } = await submit("agent", org.key, { query: ULTA_QUERY, answer: "Ulta Beauty's net sales were $12,400.0 million in fiscal 2022, up from $8,630.9 million in fiscal 2021.", time_window: WINDOW, search_type: "rms" });
+    const a = (await settled("agent", org.key, json.payload.evaluation_id)).assessment;
+    const claim = a.claims[0];
+    expect(claim.verdict).toBe("contradicted");
+    expect(claim.sources.map((s: { document_id: string }) => s.document_id)).toContain(ultaId);
+    expect(claim.explanation).toContain("10,208.6");
+  });
+});
