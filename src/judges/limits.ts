@@ -1,8 +1,7 @@
 // Size caps of judge submissions: field lengths in UTF-16 code units (JS string length already counts a
-// character outside the BMP as two) and a token budget counted with o200k_base in short slices.
-import { Tiktoken } from "js-tiktoken/lite";
-import o200k from "js-tiktoken/ranks/o200k_base";
+// character outside the BMP as two) and a token budget counted with o200k_base (core/tokens.ts, linear time).
 import { ApiError } from "../core/errors";
+import { TokenCounter } from "../core/tokens";
 import type { AgentRequest, LlmRequest } from "./schemas";
 
 export const MAX_BODY_BYTES = 1_000_000;
@@ -10,27 +9,6 @@ export const MAX_TOKENS = 100_000;
 export const MAX_PROMPT = 50_000;
 export const MAX_QUERY = 10_000;
 export const MAX_ANSWER = 200_000;
-/** js-tiktoken is quadratic on long runs without spaces (dense CJK): count short slices and sum. */
-const SLICE = 256;
-
-let encoder: Tiktoken | null = null;
-
-/**
- * Tokens of a text, counted slice by slice (never splitting a surrogate pair). Special-token strings
- * such as "<|endoftext|>" are counted as the plain text they are in a submission.
- */
-export function countTokens(text: string): number {
-  encoder ??= new Tiktoken(o200k);
-  let total = 0;
-  for (let i = 0; i < text.length; ) {
-    let end = Math.min(text.length, i + SLICE);
-    const last = text.charCodeAt(end - 1);
-    if (end < text.length && last >= 0xd800 && last <= 0xdbff) end -= 1;
-    total += encoder.encode(text.slice(i, end), [], []).length;
-    i = end;
-  }
-  return total;
-}
 
 /**
  * UTF-8 bytes of a text as the tokenizer sees it (a lone surrogate becomes U+FFFD, 3 bytes). A byte-level
@@ -67,9 +45,10 @@ export function enforceSizeCaps(body: LlmRequest | AgentRequest): void {
   let bytes = 0;
   for (const t of texts) bytes += utf8Length(t);
   if (bytes <= MAX_TOKENS) return;
+  const counter = new TokenCounter();
   let tokens = 0;
   for (const t of texts) {
-    tokens += countTokens(t);
+    tokens += counter.count(t, MAX_TOKENS - tokens);
     if (tokens > MAX_TOKENS) throw tooLarge(`The submission is longer than about ${MAX_TOKENS} tokens`);
   }
 }
