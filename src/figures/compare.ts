@@ -5,6 +5,7 @@
 // contradiction, and the note names both.
 import { readText, statementFigures, type Figure, type FigureInContext, type ReadText } from "./context";
 import { contentStems, namedEntities, stem } from "./text";
+import { ITEMS } from "./line-items";
 
 const AMOUNT_LIKE = new Set(["amount", "number"]);
 
@@ -15,7 +16,10 @@ export function kindsMatch(a: Figure, b: Figure): boolean {
   // A per-share figure is printed bare in a table row ("Diluted earnings per share 5.39"), or in a list whose
   // last figure alone says "per share" ("$0.55, $0.50 and $0.50 per share").
   const [p, o] = a.kind === "per_share" ? [a, b] : b.kind === "per_share" ? [b, a] : [null, null];
-  return p !== null && o !== null && AMOUNT_LIKE.has(o.kind) && (o.scale === null || o.scale === 1) && o.mantissa < 1000;
+  if (p !== null && o !== null) return AMOUNT_LIKE.has(o.kind) && (o.scale === null || o.scale === 1) && o.mantissa < 1000;
+  // A ratio is printed bare in a table ("Current ratio 1.44"), never in a table of amounts with a stated scale.
+  const [r, n] = a.kind === "ratio" ? [a, b] : b.kind === "ratio" ? [b, a] : [null, null];
+  return r !== null && n !== null && n.kind === "number" && n.decimals > 0 && n.mantissa < 1000 && n.scale === null;
 }
 
 function halfUnit(f: Figure): number {
@@ -60,6 +64,24 @@ function itemsOverlap(a: string[], b: string[]): boolean {
   return core(a).some((s) => bs.has(s));
 }
 
+const VOCABULARIES = new Map<string, Set<string>>();
+
+/** The words of a standard line item's labels and aliases. */
+function itemVocabulary(name: string): Set<string> {
+  let words = VOCABULARIES.get(name);
+  if (!words) {
+    const spec = ITEMS[name];
+    words = new Set(spec ? [...spec.labels, ...spec.aliases].flatMap((l) => contentStems(l)) : []);
+    VOCABULARIES.set(name, words);
+  }
+  return words;
+}
+
+/** "a 12.9% volume increase" is not the worldwide sales row's figure: the words after it must be the row's. */
+function trailFits(f: FigureInContext, s: FigureInContext): boolean {
+  return core(f.trail).every((w) => s.context.has(w) || s.item.includes(w));
+}
+
 function sharesWords(a: ReadonlySet<string>, b: ReadonlySet<string>): boolean {
   for (const w of a) if (!QUALIFIERS.has(w) && b.has(w)) return true;
   return false;
@@ -72,7 +94,13 @@ function sharesWords(a: ReadonlySet<string>, b: ReadonlySet<string>): boolean {
  */
 function sameItem(f: FigureInContext, s: FigureInContext, known: ReadonlySet<string>): boolean {
   // "Capital expenditures" and "Purchases of property, plant and equipment" are one standard item.
-  if (f.standard !== null && s.standard !== null) return f.standard === s.standard;
+  if (f.standard !== null && s.standard !== null) {
+    if (f.standard !== s.standard) return false;
+    // ... unless either names more than the standard item ("Data Center revenue" is not total revenue).
+    const vocabulary = itemVocabulary(f.standard);
+    const extra = (x: FigureInContext, other: FigureInContext) => core(x.item).every((w) => vocabulary.has(w) || other.context.has(w) || known.has(w));
+    return extra(f, s) && extra(s, f);
+  }
   const a = core(f.item);
   const b = core(s.item);
   if (!a.length || !b.length) return false;
@@ -84,7 +112,9 @@ function sameItem(f: FigureInContext, s: FigureInContext, known: ReadonlySet<str
  * label such as "Net income attributable to Apple" is still net income when the question is about Apple.
  */
 export function subjectStems(text: string): Set<string> {
-  return new Set(namedEntities(text).flatMap((e) => contentStems(e)));
+  // Tickers in capitals ("ULTA total assets ...") name the subject wherever they stand.
+  const tickers = text.match(/\b[A-Z]{2,5}\b/g) ?? [];
+  return new Set([...namedEntities(text), ...tickers].flatMap((e) => contentStems(e)));
 }
 
 /**
@@ -197,7 +227,7 @@ export function checkFigure(f: FigureInContext, sources: ReadText[], known: Read
           if (!weak || (!weak.s.cell && s.cell)) weak = { s, i };
         }
         else if (year === true && !strong) otherItem ??= { s, i };
-      } else if (strong && year === true && f.change === s.change && !equalAtSomeScale(f, s)) conflict ??= { s, i };
+      } else if (strong && year === true && f.change === s.change && trailFits(f, s) && !equalAtSomeScale(f, s)) conflict ??= { s, i };
     }
   }
   const when = f.year === null ? "" : ` for ${f.year}`;
@@ -323,3 +353,4 @@ function anchorByColumn(checks: FigureCheck[], sources: ReadText[], known: Reado
     }
   }
 }
+

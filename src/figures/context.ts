@@ -7,7 +7,7 @@ import { parseTables } from "./table";
 import { lineItemOf } from "./line-items";
 import { contentStems, sentences } from "./text";
 
-export type FigureKind = "amount" | "percent" | "points" | "per_share" | "number";
+export type FigureKind = "amount" | "percent" | "points" | "per_share" | "ratio" | "number";
 
 export interface Figure {
   kind: FigureKind;
@@ -42,6 +42,8 @@ export interface FigureInContext extends Figure {
   part: string | null;
   /** Given as a change ("grew 3%", "up by $5 million"), not as a level. */
   change: boolean;
+  /** Item words written right after the figure ("12.9% volume increase"): it is not the row's figure unless the row has them. */
+  trail: string[];
   /** Stems of its sentence or table row: what the figure's subject words are checked against. */
   context: Set<string>;
   /** Character offset in its text (prose figures), -1 for table cells. */
@@ -88,16 +90,18 @@ export function figureOf(q: Quantity, text: string, scale: number | null): Figur
   else if (POINTS.test(q.raw)) kind = "points";
   else if ((q.currency || q.scale === 1) && q.mantissa < 1000 && (PER_SHARE_AFTER.test(after) || PER_SHARE_BEFORE.test(before))) kind = "per_share";
   else if (q.currency || q.scale > 1) kind = "amount";
+  // "a turnover of 2.72", "a current ratio of 1.44": a bare small decimal in prose is a ratio, not an amount.
+  else if (q.decimals > 0 && q.mantissa < 100 && scale === null) kind = "ratio";
   else kind = "number";
   // "$32,765" with no scale word takes the scale the text states for its figures ("in millions"), else none.
-  const known = q.scale > 1 ? q.scale : kind === "percent" || kind === "points" || kind === "per_share" ? 1 : scale;
+  const known = q.scale > 1 ? q.scale : kind === "percent" || kind === "points" || kind === "per_share" ? 1 : kind === "ratio" ? null : scale;
   return { kind, value: known === null ? q.mantissa : q.mantissa * known, mantissa: q.mantissa, negative: q.negative, decimals: q.decimals, scale: known, raw: q.raw };
 }
 
 // Words of a clause that say how a figure is reported, not what it is.
 const NOT_ITEM = new Set(
   `compar versu vs report respectively approximately approximat around roughly nearly almost year years fiscal fy quarter quarters ended ending end
-  period month months week weeks million billion thousand amount amounted stood came total totaled totalled reach reached equal equaled represent
+  period month months week weeks million billion thousand amount amounted stood came totaled totalled reach reached equal equaled represent
   represented whil wherea prior previou last current same reflect reflecting reflected recorded record recognized recogniz posted post generat generated
   see note notes page approx respective corresponding januar februar march april may june juli august septemb octob novemb decemb jan feb mar apr jun jul aug sep sept oct nov dec`
     .split(/\s+/)
@@ -121,8 +125,8 @@ function itemStems(fragment: string): { item: string[]; change: boolean } {
     if (CHANGE_WORDS.has(s)) change = true;
     else if (!NOT_ITEM.has(s) && !/^\d/.test(s)) item.push(s);
   }
-  // "increased to $5 million" states a level; "increased by $5 million", "grew 3%" a change.
-  if (/\bto\s*$/i.test(fragment)) change = false;
+  // "increased to $5 million" and "rose from $4 million" state levels; "increased by $5 million", "grew 3%" a change.
+  if (/\b(?:to|from)\s*$/i.test(fragment)) change = false;
   if (/\bby\s*$/i.test(fragment)) change = true;
   return { item, change };
 }
@@ -172,6 +176,7 @@ function proseFigures(text: string, scale: number | null, skipTableLines: boolea
   const out: FigureInContext[] = [];
   let offset = 0;
   let section: string[] = [];
+  let sectionYear: number | null = null;
   let ordinal = -1;
   for (const sentence of sentences(text)) {
     ordinal += 1;
@@ -181,7 +186,11 @@ function proseFigures(text: string, scale: number | null, skipTableLines: boolea
     const qs = quantities(sentence).filter((q) => !(q.mantissa < 10 && q.decimals === 0 && !q.percent && !q.currency && q.scale === 1));
     if (!qs.length) {
       // "Data Center:" heads the lines below it ("FY21 Revenue: $3,694 million"); a longer line ends the section.
-      section = /:\s*$/.test(sentence) && sentence.length <= 60 ? itemStems(sentence).item : [];
+      const heading = /:\s*$/.test(sentence) && sentence.length <= 80;
+      section = heading && sentence.length <= 60 ? itemStems(sentence).item : [];
+      // "For the year ended December 2, 2022:", "**FY2021:**": the year of the lines below it.
+      const headingYears = heading ? [...new Set(yearsIn(sentence))] : [];
+      sectionYear = headingYears.length === 1 ? headingYears[0] : null;
       continue;
     }
     // A table row ("Net sales $ 32,765 $ 31,657") is read with its column years by tableFigures.
@@ -204,10 +213,10 @@ function proseFigures(text: string, scale: number | null, skipTableLines: boolea
       let clauseStart = 0;
       for (const m of before.matchAll(CLAUSE_START)) clauseStart = (m.index ?? 0) + m[0].length;
       const fragment = before.slice(clauseStart);
-      const own = i === 0 ? before : fragment.length ? fragment : before;
+      const own = fragment.trim().length ? fragment : before;
       const read = itemStems(own);
       let item = read.item.length && section.length ? [...new Set([...section, ...read.item])] : read.item;
-      let itemText = (i === 0 ? before : fragment).replace(/\s+/g, " ").trim();
+      let itemText = own.replace(/\s+/g, " ").trim();
       // "... = $49,781 million": a result of the answer's own arithmetic names no line item of its own.
       const result = /=\s*$/.test(own);
       if (result) {
@@ -218,7 +227,7 @@ function proseFigures(text: string, scale: number | null, skipTableLines: boolea
         itemText = prevText;
       }
       // "increased 18% to $10.2 billion" states a level; "grew 3%", "up by $5 million" a change.
-      const change = /\bto\s*$/i.test(own) ? false : /\bby\s*$/i.test(own) ? true : read.item.length ? read.change : read.change || prevChange;
+      const change = /\b(?:to|from)\s*$/i.test(own) ? false : /\bby\s*$/i.test(own) ? true : read.item.length ? read.change : read.change || prevChange;
       const gapEnd = i + 1 < qs.length ? qs[i + 1].index : sentence.length;
       const after = sentence.slice(q.end, Math.min(gapEnd, q.end + 60));
       let year: number | null = null;
@@ -228,14 +237,19 @@ function proseFigures(text: string, scale: number | null, skipTableLines: boolea
         const ys = yearsIn(i === 0 ? before : fragment);
         // "In 2018, net sales were $X and net income $Y": a year that opens the sentence, claimed by no figure.
         const opening = yearsIn(sentence.slice(0, q.index));
-        if (ys.length === 1) year = ys[0];
+        // "Inventories at the beginning of 2022" are the balance at the end of 2021: not read as either.
+        if (/\b(beginning|start|opening)\b/i.test(i === 0 ? before : fragment)) year = null;
+        else if (ys.length === 1) year = ys[0];
+        else if (ys.length === 0 && sentenceYears.length === 0) year = sectionYear;
         else if (ys.length === 0 && opening.length === 1 && sentenceYears.length === 1 && !claimed.has(opening[0])) year = opening[0];
       }
       // A quarter or half-year figure is not the year's: "$3.2 billion in the fourth quarter of fiscal 2022".
       const part = partOf(`${own} ${after}`) ?? (item === prevItem && i > 0 ? prevPart : partOf(sentence));
+      // "a 12.9% volume increase", "6.9% to sales": words right after the figure, up to a comma or the next figure.
+      const trail = itemStems(after.split(/[,;:.()]|\b(?:in|for|of|compared|versus|and|or|while|from|to|at)\b/i)[0] ?? "").item;
       // The figure's own words: its item and the text between its neighbours, not the whole sentence.
       const context = new Set([...item, ...contentStems(`${before} ${after}`)]);
-      out.push({ ...figureOf(q, sentence, scale), item, itemText, standard: item.length ? lineItemOf(itemText) : null, year, altYear: null, part, years: sentenceYears, change, context, index: base + q.index, fromTable: false, sentence: ordinal, cell: null });
+      out.push({ ...figureOf(q, sentence, scale), item, itemText, standard: item.length ? lineItemOf(itemText) : null, year, altYear: null, part, trail, years: sentenceYears, change, context, index: base + q.index, fromTable: false, sentence: ordinal, cell: null });
       prevItem = item;
       prevText = itemText;
       prevEnd = q.end;
@@ -268,7 +282,8 @@ function tableFigures(text: string, scale: number | null): FigureInContext[] {
     const percentTable = table.rows.some((r) => r.cells?.some((c) => c.percent));
     table.rows.forEach((row, r) => {
       const percentRow = percentTable && row.values.every((v, i) => Math.abs(v) < 100 && (row.cells?.[i]?.decimals ?? 0) > 0);
-      const item = itemStems(row.printed).item;
+      // The row label without its parenthesised notes ("Purchases of property, plant and equipment (PP&E)").
+      const item = itemStems(row.label).item;
       if (!item.length) return;
       const context = new Set(contentStems(row.printed));
       const standard = lineItemOf(row.printed);
@@ -295,6 +310,7 @@ function tableFigures(text: string, scale: number | null): FigureInContext[] {
           // "13 Weeks Ended" and "52 Weeks Ended" side by side repeat the years: which column is which period is not read.
           part: table.uncertain ? "mixed" : null,
           change: false,
+          trail: [],
           context,
           index: -1,
           fromTable: true,

@@ -66,7 +66,12 @@ export function relevantOperands(src: PreparedSource, statementStems: Set<string
 
 const ADDITIVE = /\b(total|combined|sum|together|aggregate|difference|increase[ds]?|decrease[ds]?|change[ds]?|grew|declined?|rose|fell|more than|less than|net of|minus|plus|average)\b/i;
 
-export function alignStatement(statement: string, sources: PreparedSource[], extraStems: Set<string> = new Set()): Alignment {
+/**
+ * extraStems: words the reader already knows (the question's), counted as carried by the lexical reading;
+ * subject: the words that name the subject (subjectStems of the question), the only ones a line item may
+ * add without naming another item.
+ */
+export function alignStatement(statement: string, sources: PreparedSource[], extraStems: Set<string> = new Set(), subject: ReadonlySet<string> = new Set()): Alignment {
   const stems = contentStems(statement);
   const stemsSet = new Set(stems);
   let best = -1;
@@ -81,7 +86,7 @@ export function alignStatement(statement: string, sources: PreparedSource[], ext
     }
     return lexical;
   });
-  const check = checkStatement(statement, sources.map((src) => src.read), extraStems);
+  const check = checkStatement(statement, sources.map((src) => src.read), subject);
   const figures = check.figures;
   const direct = check.carried;
   const contradictedFigures = check.contradicted;

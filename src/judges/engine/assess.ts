@@ -4,6 +4,7 @@ import { z } from "zod";
 import { detectRefusal, extractClaims } from "./claims";
 import { alignStatement, prepareSource } from "./align";
 import { stemSet } from "../../figures/text";
+import { subjectStems } from "../../figures/compare";
 import { compareToRecomputed, recompute } from "./solve";
 import { checkRanking } from "./rank";
 
@@ -55,6 +56,7 @@ export function assessClaims(input: AssessInput): AssessOutput {
   const recomputed = recompute(input.query, [...input.references, ...input.claims.flatMap((c) => c.passages)]);
   const metricName = recomputed?.metric.toLowerCase();
   const queryStems = stemSet(input.query);
+  const subject = subjectStems(input.query);
   const out: AssessOutput["claims"] = [];
   let supported = 0;
   let contradicted = 0;
@@ -65,7 +67,7 @@ export function assessClaims(input: AssessInput): AssessOutput {
       out.push({ index, verdict: "unsupported", explanation: "No reference or primary source covers this claim.", sources: [] });
       return;
     }
-    let a = alignStatement(c.claim, all, queryStems);
+    let a = alignStatement(c.claim, all, queryStems, subject);
     const namesMetric = Boolean(metricName && metricName.length >= 3 && c.claim.toLowerCase().includes(metricName));
     const check = recomputed && namesMetric ? compareToRecomputed(recomputed, c.claim) : null;
     if (check?.status === "mismatch" && recomputed?.basis !== "convention") a = { ...a, verdict: "contradicted", explanation: check.note };

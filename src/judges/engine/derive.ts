@@ -53,7 +53,7 @@ function matches(r: { value: number; err: number; ratio: boolean }, target: Figu
   if (r.ratio || target.kind === "percent") {
     if (target.kind === "percent") return statesValue(r.value, err, target, true);
     // "0.96" as a plain ratio, or "96" as a ratio written as a percent number.
-    if (target.kind !== "number" || (target.scale !== null && target.scale !== 1)) return false;
+    if ((target.kind !== "number" && target.kind !== "ratio") || (target.scale !== null && target.scale !== 1)) return false;
     return statesValue(r.value, err, target, false) || statesValue(r.value * 100, err * 100, target, false);
   }
   return statesValue(r.value, err, target, scaled);

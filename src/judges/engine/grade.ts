@@ -8,6 +8,7 @@ import { checkStatement, subjectStems } from "../../figures/compare";
 import { checkRecomputation } from "./solve";
 import { checkRanking } from "./rank";
 import { contentStems, namedEntities, stemSet } from "../../figures/text";
+import { nameWords } from "../../search/aliases";
 import { periodYears, quantities } from "../../figures/numbers";
 
 export const gradeOutputSchema = z.object({
@@ -71,6 +72,9 @@ export const RULES = {
    * year or row): factuality and grounding read 2 at most (raw below the second cut of both scales).
    */
   contradictedFigureCeiling: 0.5,
+  /** An answer about another company than the question's (named nowhere in it, another name instead): 1 on factuality and grounding, 2 on relevance. */
+  otherCompanyCeiling: 0.2,
+  otherCompanyRelevance: 0.5,
 };
 
 const HEDGES = /\b(approximately|assum\w*|estimat\w*|roughly|might|may not|not provided|not explicitly|unclear)\b/gi;
@@ -110,6 +114,31 @@ export function arithmeticErrors(answer: string): number {
     if (Math.abs(Math.abs(got) - Math.abs(want)) > tol && !(Math.abs(Math.abs(alt * 100) - Math.abs(num(c))) <= tol * 100)) errors += 1;
   }
   return errors;
+}
+
+/** Words of the names a question gives its subject: "3M", "Best Buy", "AMD" (capitalized, not its first word). */
+function questionSubjects(query: string): string[] {
+  const tokens = query.replace(/[’']s\b/g, "").split(/[^\p{L}\p{N}&.-]+/u).filter(Boolean);
+  const out: string[] = [];
+  tokens.forEach((t, i) => {
+    const name = /^[\p{Lu}\d][\p{L}\d&.-]*$/u.test(t) && /\p{Lu}/u.test(t) && (i > 0 || /\d/.test(t));
+    if (name && !/^(FY\d*|Q[1-4]|GAAP|EBITDA|EPS|CAGR|US|USD|I)$/i.test(t)) out.push(...nameWords(t));
+  });
+  return [...new Set(out)];
+}
+
+/**
+ * Whether an answer names the question's company: one of its words ("3M", "AMD"), a name that begins with
+ * it ("JPMorgan" for JPM), or capitalized words whose initials spell it ("Johnson & Johnson" for JnJ,
+ * "Advanced Micro Devices" for AMD).
+ */
+function mentionsSubject(answer: string, subject: string[]): boolean {
+  const words = nameWords(answer);
+  const set = new Set(words);
+  if (subject.some((w) => set.has(w) || (w.length >= 3 && words.some((x) => x.startsWith(w))))) return true;
+  const capitals = answer.match(/\p{Lu}[\p{L}]*(?:\s+(?:&\s+)?\p{Lu}[\p{L}]*){1,3}/gu) ?? [];
+  const initials = new Set(capitals.map((c) => c.split(/\s+(?:&\s+)?/).map((w) => w[0]).join("").toLowerCase()));
+  return subject.some((w) => w.length >= 2 && (initials.has(w) || initials.has(w.replace(/[^a-z]/g, "").replace(/n(?=j)/g, ""))));
 }
 
 const YES_NO = /^(is|are|does|do|did|has|have|was|were|can|will|should)\b/i;
@@ -157,7 +186,7 @@ export function gradeDetails(input: GradeInput): GradeDetails {
   // vocabulary of reporting on a text (the passage describes, a concise summary) make no claim.
   const groundingKnown = new Set([...queryStems, ...REPORTING_STEMS]);
   let alignments: Alignment[] = [];
-  if (sources.length) alignments = (material.length ? material : [{ text: answer }]).map((c) => alignStatement(c.text, sources, groundingKnown));
+  if (sources.length) alignments = (material.length ? material : [{ text: answer }]).map((c) => alignStatement(c.text, sources, groundingKnown, subjectStems(query)));
   let grounding = 0;
   let figureTotal = 0;
   let figureHit = 0;
@@ -191,7 +220,15 @@ export function gradeDetails(input: GradeInput): GradeDetails {
   const known = (e: string) => sources.some((s) => s.entities.has(e.toLowerCase()) || contentStems(e).every((w) => s.stems.has(w))) || contentStems(e).every((w) => queryStems.has(w));
   // Acronyms (COGS, R&D), company suffixes and months are vocabulary, not names.
   const vocabulary = (e: string) => /^[A-Z&.-]{2,6}$/.test(e) || /^(Inc|Corp|Corporation|Company|Co|Ltd|Group|Holdings|January|February|March|April|May|June|July|August|September|October|November|December)\.?$/.test(e);
-  const novelEntities = sources.length ? [...new Set(namedEntities(answer))].filter((e) => !vocabulary(e) && !known(e)).length : 0;
+  const novel = sources.length ? [...new Set(namedEntities(answer))].filter((e) => !vocabulary(e) && !known(e)) : [];
+  const novelEntities = novel.length;
+  // The question's company, named by the sources too, is nowhere in the answer, while the answer names a
+  // company the question and the sources do not: an answer about another company.
+  const subject = questionSubjects(query);
+  // A capitalized word that the texts also use in lower case ("Interest", "Average") is not a name.
+  const lowerWords = new Set(`${answer} ${[...input.references, ...input.evidence].join(" ")}`.split(/[^\p{L}\p{N}&-]+/u).filter((w) => /^\p{Ll}/u.test(w)));
+  const names = novel.filter((e) => !lowerWords.has(e.toLowerCase()));
+  const otherCompany = subject.length > 0 && names.length > 0 && !mentionsSubject(answer, subject);
   // Periods the answer names that neither the question nor the sources know.
   const sourceYears = new Set<number>([...periodYears(query)]);
   for (const s of sources) for (const y of s.years) sourceYears.add(y);
@@ -228,6 +265,7 @@ export function gradeDetails(input: GradeInput): GradeDetails {
   if (ranked?.status === "mismatch") factuality = Math.min(factuality, RULES.rankMismatch);
   if (ranked && ranked.status !== "none") notes.push(ranked.note);
   if (figures.contradicted) factuality = Math.min(factuality, RULES.contradictedFigureCeiling);
+  if (otherCompany) factuality = Math.min(factuality, RULES.otherCompanyCeiling);
 
   // Completeness: the asked periods, a figure when one is asked for, a stance on a yes/no question.
   const askedYears = [...periodYears(query)];
@@ -245,6 +283,7 @@ export function gradeDetails(input: GradeInput): GradeDetails {
   for (const s of queryStems) if (answerStems.has(s)) covered += 1;
   let relevance = queryStems.size ? 0.3 + 0.7 * (covered / queryStems.size) : 0.8;
   if (refusal.refusal) relevance = Math.min(relevance, 0.5);
+  if (otherCompany) relevance = Math.min(relevance, RULES.otherCompanyRelevance);
 
   grounding -= RULES.groundingStepPenalty * steps + RULES.novelEntityPenalty * Math.min(5, novelEntities) + RULES.unsupportedFigurePenalty * unsupportedShare;
   grounding = Math.max(0, grounding);
@@ -255,6 +294,7 @@ export function gradeDetails(input: GradeInput): GradeDetails {
   grounding = Math.max(grounding, rankFloor);
   if (ranked?.status === "mismatch") grounding = Math.min(grounding, RULES.rankMismatch + 0.1);
   if (figures.contradicted) grounding = Math.min(grounding, RULES.contradictedFigureCeiling);
+  if (otherCompany) grounding = Math.min(grounding, RULES.otherCompanyCeiling);
   if (!sources.length) grounding = 0;
   if (refusal.refusal) notes.push("The answer declines to answer.");
   if (figureTotal) notes.push(`${Math.round(figureHit)} of ${figureTotal} figures are carried by the sources.`);
@@ -263,6 +303,7 @@ export function gradeDetails(input: GradeInput): GradeDetails {
   for (const c of contradictions.slice(0, 3)) notes.push(c);
   if (figures.unsupported) notes.push(`${figures.unsupported} figure(s) are neither stated in the sources nor computable from them.`);
   if (novelEntities) notes.push(`${novelEntities} name(s) do not appear in the sources.`);
+  if (otherCompany) notes.push(`The answer is about ${names[0]}, not the company the question names.`);
   if (causalLink) notes.push("The answer states a cause the sources do not state.");
   if (strayYears) notes.push(`${strayYears} period(s) named that the sources do not cover.`);
   if (input.verdicts.contradicted) notes.push(`${input.verdicts.contradicted} reference(s) were contradicted by primary sources and were not used.`);
