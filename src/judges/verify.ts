@@ -6,6 +6,7 @@ import type { Tenant } from "../core/auth";
 import type { SearchHit } from "../search";
 import { alignStatement, prepareSource } from "./engine/align";
 import { extractClaims } from "./engine/claims";
+import { subjectStems } from "../figures/compare";
 import { InjectedFault, type Faults } from "./faults";
 import type { Reference, ReferenceVerdict, SearchType } from "./schemas";
 import { aboutSubject, primarySearch, type PrimarySearch, type Window } from "./sources";
@@ -29,6 +30,7 @@ export async function verifyReference(search: PrimarySearch, ref: Reference, ind
   const hits = (await search(refText)).filter((h) => aboutSubject(h, `${refText} ${query}`));
   if (hits.length === 0) return { reference_index: index, verdict: "unresolved", evidence: [], explanation: "No primary source about the same company in the time window covers this passage." };
   const sources = hits.map((h) => prepareSource(h.text));
+  const subject = subjectStems(`${refText} ${query}`);
   const claims = extractClaims(ref.content).filter((c) => c.material).slice(0, MAX_CLAIMS_PER_REFERENCE);
   const statements = claims.length ? claims.map((c) => c.text) : [ref.content.slice(0, 2000)];
   let supported = 0;
@@ -37,7 +39,7 @@ export async function verifyReference(search: PrimarySearch, ref: Reference, ind
   const contradictions: { passage: number; note: string }[] = [];
   const used = new Set<number>();
   for (const s of statements) {
-    const a = alignStatement(s, sources);
+    const a = alignStatement(s, sources, new Set(), subject);
     figuresTotal += a.figures.total;
     figuresCarried += a.figures.direct + a.figures.derived;
     if (a.figures.contradicted > 0 && a.passage >= 0) {
