@@ -179,7 +179,11 @@ function candidates(f: FigureInContext, read: ReadText): Set<FigureInContext> {
   return out;
 }
 
-export type FigureStatus = "carried" | "contradicted" | "unmatched";
+/**
+ * rescaled: the same digits as a source figure whose text states no scale ("$1.2 billion" beside a bare
+ * "1,200"): not carried, since the scale is not stated, but a lesser sign than a figure found nowhere.
+ */
+export type FigureStatus = "carried" | "contradicted" | "rescaled" | "unmatched";
 
 export interface FigureCheck {
   figure: FigureInContext;
@@ -213,6 +217,7 @@ export function checkFigure(f: FigureInContext, sources: ReadText[], known: Read
   let conflict: { s: FigureInContext; i: number } | null = null;
   let otherYear: { s: FigureInContext; i: number } | null = null;
   let otherItem: { s: FigureInContext; i: number } | null = null;
+  let rescaled: { s: FigureInContext; i: number } | null = null;
   for (let i = 0; i < sources.length; i++) {
     for (const s of exhaustive ? sources[i].figures : candidates(f, sources[i])) {
       if (!kindsMatch(f, s)) continue;
@@ -228,6 +233,7 @@ export function checkFigure(f: FigureInContext, sources: ReadText[], known: Read
         }
         else if (year === true && !strong) otherItem ??= { s, i };
       } else if (strong && year === true && f.change === s.change && trailFits(f, s) && !equalAtSomeScale(f, s)) conflict ??= { s, i };
+      else if (!rescaled && (f.scale === null || s.scale === null) && year !== false && (strong || itemsOverlap(f.item, s.item) || sharesWords(f.context, s.context)) && equalAtSomeScale(f, s)) rescaled = { s, i };
     }
   }
   const when = f.year === null ? "" : ` for ${f.year}`;
@@ -245,6 +251,7 @@ export function checkFigure(f: FigureInContext, sources: ReadText[], known: Read
   if (otherYear && f.year !== null && !f.years.includes(otherYear.s.year!)) {
     return { figure: f, status: "contradicted", source: otherYear.i, by: otherYear.s, note: `${f.raw} is ${label(otherYear.s)} for ${otherYear.s.year}, not ${f.year}.` };
   }
+  if (rescaled) return { figure: f, status: "rescaled", source: rescaled.i, by: rescaled.s, note: "" };
   return { figure: f, status: "unmatched", source: -1, by: null, note: "" };
 }
 

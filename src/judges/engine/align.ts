@@ -90,7 +90,7 @@ export function alignStatement(statement: string, sources: PreparedSource[], ext
   const figures = check.figures;
   const direct = check.carried;
   const contradictedFigures = check.contradicted;
-  let derived = 0;
+  let derived = figures.filter((c) => c.status === "rescaled").length;
   const unmatched = figures.filter((c) => c.status === "unmatched").map((c) => c.figure);
   const additive = ADDITIVE.test(statement);
   const operands = unmatched.length ? sources.map((src) => relevantOperands(src, stemsSet, 24)) : [];

@@ -91,6 +91,12 @@ export function readFigures(checks: FigureCheck[], relevantSource: Figure[], opt
       grounded.push(operandOf(f));
       continue;
     }
+    // The same digits as a figure whose scale its text does not state: read as derived, not as stated.
+    if (c.status === "rescaled") {
+      out.push({ figure: f, support: "derived", note: "" });
+      grounded.push(operandOf(f));
+      continue;
+    }
     if (c.status === "contradicted") {
       out.push({ figure: f, support: "contradicted", note: c.note });
       continue;
