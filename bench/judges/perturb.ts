@@ -13,6 +13,7 @@
 import { gradeAnswer, gradeDetails, type GradeInput } from "../../src/judges/engine/grade";
 import { statedScale, statementFigures, type FigureInContext } from "../../src/figures/context";
 import { parseTables } from "../../src/figures/table";
+import { seededRandom } from "../lib/random";
 
 export interface PerturbRow { financebench_id: string; question: string; passage: string; model_answer: string; label: string }
 
@@ -33,16 +34,9 @@ function hash(s: string): number {
   return h >>> 0;
 }
 
-/** mulberry32: a small seeded PRNG, uniform in [0, 1). */
+/** The seeded PRNG of bench/lib/random.ts on a string's hash. */
 function prng(seed: string): () => number {
-  let a = hash(seed);
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
+  return seededRandom(hash(seed));
 }
 
 // ---------------------------------------------------------------- rewriting figures in their format

@@ -2,17 +2,7 @@
 // changed) as documents of invented companies, half in the external corpus (competing with the real
 // pages) and half in other organizations (outside the tenant's scope).
 import type { IndexableDocument, PageText } from "../../src/search/index";
-
-function rng(seed: number): () => number {
-  let s = seed >>> 0;
-  return () => {
-    s = (s + 0x6d2b79f5) >>> 0;
-    let t = s;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+import { seededRandom as rng } from "./random";
 
 const SYLLABLES = ["vor", "tal", "quin", "bex", "dra", "lum", "sor", "pax", "ner", "gal", "tri", "mon", "zel", "cor", "fin", "ast"];
 

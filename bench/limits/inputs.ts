@@ -5,20 +5,10 @@
 import { TokenCounter } from "../../src/core/tokens";
 import { enforceSizeCaps, MAX_ANSWER, MAX_BODY_BYTES, MAX_TOKENS } from "../../src/judges/limits";
 import type { LlmRequest } from "../../src/judges/schemas";
+import { seededRandom as rng } from "../lib/random";
 
 const WINDOW = { end_time: "2025-01-01T00:00:00Z" };
 const QUERY = "Summarize the company's fiscal 2022 results.";
-
-function rng(seed: number): () => number {
-  let s = seed >>> 0;
-  return () => {
-    s = (s + 0x6d2b79f5) >>> 0;
-    let t = s;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const WORDS = (
   "the company reported revenue of million in fiscal year operating margin increased while net income declined due to higher " +

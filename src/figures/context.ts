@@ -4,6 +4,7 @@
 // (a table's column year, or the year its clause names). This is what "the same figure" is decided on.
 import { quantities, type Quantity } from "./numbers";
 import { parseTables } from "./table";
+import { textCache } from "./text-cache";
 import { lineItemOf } from "./line-items";
 import { contentStems, sentences } from "./text";
 
@@ -323,28 +324,12 @@ function tableFigures(text: string, scale: number | null): FigureInContext[] {
   return out;
 }
 
-const READ = new Map<string, ReadText>();
-const CACHE_CHARS = 2_000_000;
-let cachedChars = 0;
-
-/** Every figure of a text in its context; parsed once per text (bounded cache, as parseTables). */
-export function readText(text: string): ReadText {
-  const hit = READ.get(text);
-  if (hit) return hit;
+/** Every figure of a text in its context; parsed once per text (a bounded cache, as parseTables). */
+export const readText: (text: string) => ReadText = textCache((text) => {
   const scale = statedScale(text);
   const table = tableFigures(text, scale);
-  const read: ReadText = { figures: [...table, ...proseFigures(text, scale, table.length > 0)], scale };
-  if (text.length <= CACHE_CHARS / 4) {
-    for (const key of READ.keys()) {
-      if (cachedChars + text.length <= CACHE_CHARS) break;
-      READ.delete(key);
-      cachedChars -= key.length;
-    }
-    READ.set(text, read);
-    cachedChars += text.length;
-  }
-  return read;
-}
+  return { figures: [...table, ...proseFigures(text, scale, table.length > 0)], scale };
+});
 
 /** The figures a statement makes, read in context (no table scale: a statement writes its own scale words). */
 export function statementFigures(statement: string): FigureInContext[] {

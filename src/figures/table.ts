@@ -1,6 +1,7 @@
 // Financial statement tables in passage text: a header of years (columns) and rows of a label with one
 // figure per column. PDF text puts the label on one line and each figure on the next ones ("$" alone,
 // "(3,162)" negative, "—" nil), or a whole row on one line; both read the same way here.
+import { textCache } from "./text-cache";
 
 export interface StatementRow {
   /** The row label, normalized (lower case, no notes or parentheses): what lookups compare. */
@@ -107,28 +108,9 @@ function splitRow(line: string): { label: string; figures: number[]; cells: Cell
 
 /**
  * The tables of a text, parsed once: the recomputation and the ranking check read the same references and
- * sources, and the agent judge checks every claim against them. Callers only read the result. The cache
- * keeps the most recent texts up to a budget of characters (the texts stay alive while cached).
+ * sources, and the agent judge checks every claim against them.
  */
-const PARSED = new Map<string, StatementTable[]>();
-const CACHE_CHARS = 2_000_000;
-let cachedChars = 0;
-
-export function parseTables(text: string): StatementTable[] {
-  const hit = PARSED.get(text);
-  if (hit) return hit;
-  const tables = parse(text);
-  if (text.length <= CACHE_CHARS / 4) {
-    for (const key of PARSED.keys()) {
-      if (cachedChars + text.length <= CACHE_CHARS) break;
-      PARSED.delete(key);
-      cachedChars -= key.length;
-    }
-    PARSED.set(text, tables);
-    cachedChars += text.length;
-  }
-  return tables;
-}
+export const parseTables: (text: string) => StatementTable[] = textCache(parse);
 
 function parse(text: string): StatementTable[] {
   const tables: StatementTable[] = [];
