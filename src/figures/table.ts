@@ -112,6 +112,18 @@ function splitRow(line: string): { label: string; figures: number[]; cells: Cell
  */
 export const parseTables: (text: string) => StatementTable[] = textCache(parse);
 
+const MONTHS = ["jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec"];
+
+/**
+ * Whether a header's dates fall in months more than one apart: a quarter-end beside a year-end. Year-ends of
+ * 52/53-week years (November 27, December 3) are one apart and read as years.
+ */
+function monthsApart(months: Set<string>): boolean {
+  const ns = [...months].map((m) => MONTHS.indexOf(m)).filter((n) => n >= 0);
+  for (const a of ns) for (const b of ns) if (Math.min(Math.abs(a - b), 12 - Math.abs(a - b)) > 1) return true;
+  return false;
+}
+
 function parse(text: string): StatementTable[] {
   const tables: StatementTable[] = [];
   let current: StatementTable | null = null;
@@ -158,7 +170,7 @@ function parse(text: string): StatementTable[] {
       flush();
       label = "";
       // A new header starts a new table; a lone year after a title is a one-column table.
-      const uncertain = headerLag || headerMonths.size > 1 || new Set(headerRun).size < headerRun.length;
+      const uncertain = headerLag || monthsApart(headerMonths) || new Set(headerRun).size < headerRun.length;
       current = { kind, years: [...headerRun], fiscalLag: headerLag, uncertain, rows: [] };
       tables.push(current);
       headerRun = [];
