@@ -195,7 +195,8 @@ function proseFigures(text: string, scale: number | null, skipTableLines: boolea
       continue;
     }
     // A table row ("Net sales $ 32,765 $ 31,657") is read with its column years by tableFigures.
-    if (skipTableLines && isTableLine(sentence)) continue;
+    // A line of figures alone ("$ 16,388 $", "2,702") is a table's cell, read with its row and column.
+    if (skipTableLines && (isTableLine(sentence) || !/\p{L}/u.test(sentence))) continue;
     const sentenceYears = [...new Set(yearsIn(sentence))];
     const lead = sentence.slice(0, qs[0].index);
     const leadYears = yearsIn(lead);
