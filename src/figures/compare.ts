@@ -3,7 +3,7 @@
 // a scale both state; and, in context, under the same line item and for the same year. A figure that the
 // sources give to another year or another row while they state a different one for its own is a
 // contradiction, and the note names both.
-import { readText, statementFigures, type Figure, type FigureInContext, type ReadText } from "./context";
+import { partOf, readText, statementFigures, type Figure, type FigureInContext, type ReadText } from "./context";
 import { contentStems, namedEntities, stem } from "./text";
 import { ITEMS } from "./line-items";
 
@@ -75,6 +75,12 @@ function itemVocabulary(name: string): Set<string> {
     VOCABULARIES.set(name, words);
   }
   return words;
+}
+
+/** Every item word of a source figure's row is among the words around the statement's figure. */
+function namesRow(f: FigureInContext, s: FigureInContext, known: ReadonlySet<string>): boolean {
+  const b = core(s.item);
+  return b.length > 0 && b.every((w) => f.context.has(w) || known.has(w));
 }
 
 /** "a 12.9% volume increase" is not the worldwide sales row's figure: the words after it must be the row's. */
@@ -226,6 +232,8 @@ export function checkFigure(f: FigureInContext, sources: ReadText[], known: Read
       const year = samePeriod(f, s);
       if (equal) {
         if (strong && year === true) return { figure: f, status: "carried", source: i, by: s, note: "" };
+        // The statement names the row that holds the value ("Commercial Airplanes ... $25,867 million").
+        if (year === true && namesRow(f, s, known)) return { figure: f, status: "carried", source: i, by: s, note: "" };
         if (strong && year === false) otherYear ??= { s, i };
         else if (year !== false && (!f.item.length || !s.item.length || itemsOverlap(f.item, s.item) || sharesWords(f.context, s.context))) {
           // A table cell is the better witness: its row and column can anchor the statement's other years.
@@ -263,10 +271,28 @@ export interface StatementCheck {
   notes: string[];
 }
 
-/** Every figure of a statement checked in context against the sources (texts or already read). */
-export function checkStatement(statement: string, sources: (string | ReadText)[], known: ReadonlySet<string> = new Set()): StatementCheck {
+const YEARS_NAMED = /\b(?:fy\s?'?)?((?:19[5-9]|20\d)\d)\b|\bfy\s?'?(\d{2})\b/gi;
+
+/**
+ * The one year a statement and its question name, or null when they name none or several: "cash from
+ * operations was $5,841 million" answers "in FY2023" when nothing else names another year.
+ */
+function onlyYear(text: string): number | null {
+  const years = new Set([...text.matchAll(YEARS_NAMED)].map((m) => (m[1] ? Number(m[1]) : 2000 + Number(m[2]))));
+  return years.size === 1 ? [...years][0] : null;
+}
+
+/**
+ * Every figure of a statement checked in context against the sources (texts or already read). context: the
+ * question, whose one year (with the statement's) dates the figures that name none.
+ */
+export function checkStatement(statement: string, sources: (string | ReadText)[], known: ReadonlySet<string> = new Set(), context = ""): StatementCheck {
   const read = sources.map((s) => (typeof s === "string" ? readText(s) : s));
-  const figures = statementFigures(statement).map((f) => checkFigure(f, read, known));
+  // A quarter or half named anywhere: the figures without a year of their own are not dated.
+  const year = partOf(`${context} ${statement}`) === null ? onlyYear(`${context} ${statement}`) : null;
+  const figures = statementFigures(statement)
+    .map((f) => (year !== null && f.year === null && f.part === null && !f.change ? { ...f, year } : f))
+    .map((f) => checkFigure(f, read, known));
   anchorByColumn(figures, read, known);
   const count = (st: FigureStatus) => figures.filter((c) => c.status === st).length;
   return { figures, carried: count("carried"), contradicted: count("contradicted"), unmatched: count("unmatched"), notes: figures.filter((c) => c.note).map((c) => c.note) };

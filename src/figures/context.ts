@@ -160,7 +160,7 @@ const PART = /\b(?:(first|second|third|fourth|1st|2nd|3rd|4th)\s+quarter|q([1-4]
 const ORDINAL: Record<string, string> = { first: "1", second: "2", third: "3", fourth: "4", "1st": "1", "2nd": "2", "3rd": "3", "4th": "4" };
 
 /** The part of a year a clause gives its figure for ("q4", "h1", "9m", "quarter"), or null for a whole year. */
-function partOf(text: string): string | null {
+export function partOf(text: string): string | null {
   const m = PART.exec(text);
   if (!m) return null;
   if (m[1]) return `q${ORDINAL[m[1].toLowerCase()]}`;
@@ -219,8 +219,9 @@ function proseFigures(text: string, scale: number | null, skipTableLines: boolea
       const read = itemStems(own);
       let item = read.item.length && section.length ? [...new Set([...section, ...read.item])] : read.item;
       let itemText = own.replace(/\s+/g, " ").trim();
-      // "... = $49,781 million": a result of the answer's own arithmetic names no line item of its own.
-      const result = /=\s*$/.test(own);
+      // "... = $49,781 million": a result of the answer's own arithmetic names no line item of its own; nor
+      // does a figure that opens a parenthesis ("38.8% of the total revenue ($25,867 million out of ...)").
+      const result = /[=(]\s*$/.test(own);
       if (result) {
         item = [];
         itemText = "";
@@ -282,7 +283,11 @@ function tableFigures(text: string, scale: number | null): FigureInContext[] {
     }
     // A table of percentages prints "%" on some rows only ("Volume 6.9 % 12.9 %", then "Price (0.8) (0.7)").
     const percentTable = table.rows.some((r) => r.cells?.some((c) => c.percent));
+    // A label printed twice (net revenues, then EBITDAR, per segment): which section a row is in is not read.
+    const labels = new Map<string, number>();
+    for (const row of table.rows) labels.set(row.label, (labels.get(row.label) ?? 0) + 1);
     table.rows.forEach((row, r) => {
+      const repeated = (labels.get(row.label) ?? 0) > 1;
       const percentRow = percentTable && row.values.every((v, i) => Math.abs(v) < 100 && (row.cells?.[i]?.decimals ?? 0) > 0);
       // The row label without its parenthesised notes ("Purchases of property, plant and equipment (PP&E)").
       const item = itemStems(row.label).item;
@@ -310,7 +315,7 @@ function tableFigures(text: string, scale: number | null): FigureInContext[] {
           altYear: table.fiscalLag && table.years[col] ? table.years[col] - 1 : null,
           years: table.years,
           // "13 Weeks Ended" and "52 Weeks Ended" side by side repeat the years: which column is which period is not read.
-          part: table.uncertain ? "mixed" : null,
+          part: table.uncertain || repeated ? "mixed" : table.partial ? "quarter" : null,
           change: false,
           trail: [],
           context,

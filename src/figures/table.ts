@@ -43,6 +43,8 @@ export interface StatementTable {
    * early in a year (fiscal 2022 or fiscal 2023 depends on the company).
    */
   uncertain?: boolean;
+  /** A title or header line before the columns says they are quarters, halves or nine months ("Three Months Ended"). */
+  partial?: boolean;
   rows: StatementRow[];
 }
 
@@ -56,6 +58,7 @@ const FIGURE = /^\(?\$?\s?[-−–]?\s?\$?\s?(?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d+)
 const NIL = /^[—–-]{1,2}$/;
 const YEAR = /\b(19[89]\d|20[0-4]\d)\b/g;
 const HAS_MONTH_DAY = /\b(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?\s+\d{1,2}\b/i;
+const PARTIAL = /\b(?:three|six|nine|3|6|9)\s+months\b|\b(?:13|26|39|thirteen|twenty-six|thirty-nine)\s+weeks\b|\bquarter(?:ly)?\b|\bq[1-4]\b/i;
 const EARLY_MONTH_DAY = /\b(?:jan|feb)[a-z]*\.?\s+\d{1,2}\b/i;
 const MONTH_DAY = /\b(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?\s+\d{1,2}\b,?/gi;
 
@@ -132,6 +135,7 @@ function parse(text: string): StatementTable[] {
   let pending: number[] = [];
   let pendingCells: Cell[] = [];
   let headerLag = false;
+  let headerPartial = false;
   const headerMonths = new Set<string>();
   let kind: StatementKind = "other";
 
@@ -171,12 +175,14 @@ function parse(text: string): StatementTable[] {
       label = "";
       // A new header starts a new table; a lone year after a title is a one-column table.
       const uncertain = headerLag || monthsApart(headerMonths) || new Set(headerRun).size < headerRun.length;
-      current = { kind, years: [...headerRun], fiscalLag: headerLag, uncertain, rows: [] };
+      current = { kind, years: [...headerRun], fiscalLag: headerLag, uncertain, partial: headerPartial, rows: [] };
+      headerPartial = false;
       tables.push(current);
       headerRun = [];
       headerLag = false;
       headerMonths.clear();
     }
+    if (PARTIAL.test(line) && line.length < 160) headerPartial = true;
     const title = TITLES.find(([re]) => re.test(line) && line.length < 120);
     if (title) kind = title[1];
     const { label: rowLabel, figures, cells } = splitRow(line);
