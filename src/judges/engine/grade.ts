@@ -207,7 +207,7 @@ export function gradeDetails(input: GradeInput): GradeDetails {
   // Every figure of the answer, in order: stated by a source, derived in one or two steps, or neither.
   const figureStems = new Set(contentStems(`${query} ${answer}`));
   // Each figure in its context (line item, year): carried, contradicted, or neither (src/figures).
-  const answerChecks = sources.length ? checkStatement(answer, sources.map((s) => s.read), subjectStems(query)) : null;
+  const answerChecks = sources.length ? checkStatement(answer, sources.map((s) => s.read), subjectStems(query), query) : null;
   const readings = answerChecks ? readFigures(answerChecks.figures, sources.flatMap((s) => relevantOperands(s, figureStems, 24))) : [];
   const figures = { stated: 0, derived: 0, contradicted: 0, unsupported: 0 };
   for (const r of readings) if (r.support !== "constant") figures[r.support] += 1;
