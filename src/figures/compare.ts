@@ -7,19 +7,21 @@ import { partOf, readText, statementFigures, type Figure, type FigureInContext, 
 import { contentStems, namedEntities, stem } from "./text";
 import { ITEMS } from "./line-items";
 
-const AMOUNT_LIKE = new Set(["amount", "number"]);
 
 /** Kinds that can state the same quantity: an amount never equals a percentage. */
 export function kindsMatch(a: Figure, b: Figure): boolean {
   if (a.kind === b.kind) return true;
-  if (AMOUNT_LIKE.has(a.kind) && AMOUNT_LIKE.has(b.kind)) return true;
+  const aAmount = a.kind === "amount" || a.kind === "number";
+  const bAmount = b.kind === "amount" || b.kind === "number";
+  if (aAmount && bAmount) return true;
   // A per-share figure is printed bare in a table row ("Diluted earnings per share 5.39"), or in a list whose
   // last figure alone says "per share" ("$0.55, $0.50 and $0.50 per share").
-  const [p, o] = a.kind === "per_share" ? [a, b] : b.kind === "per_share" ? [b, a] : [null, null];
-  if (p !== null && o !== null) return AMOUNT_LIKE.has(o.kind) && (o.scale === null || o.scale === 1) && o.mantissa < 1000;
+  if (a.kind === "per_share") return bAmount && (b.scale === null || b.scale === 1) && b.mantissa < 1000;
+  if (b.kind === "per_share") return aAmount && (a.scale === null || a.scale === 1) && a.mantissa < 1000;
   // A ratio is printed bare in a table ("Current ratio 1.44"), never in a table of amounts with a stated scale.
-  const [r, n] = a.kind === "ratio" ? [a, b] : b.kind === "ratio" ? [b, a] : [null, null];
-  return r !== null && n !== null && n.kind === "number" && n.decimals > 0 && n.mantissa < 1000 && n.scale === null;
+  if (a.kind === "ratio") return b.kind === "number" && b.decimals > 0 && b.mantissa < 1000 && b.scale === null;
+  if (b.kind === "ratio") return a.kind === "number" && a.decimals > 0 && a.mantissa < 1000 && a.scale === null;
+  return false;
 }
 
 function halfUnit(f: Figure): number {
@@ -139,49 +141,82 @@ function samePeriod(f: FigureInContext, s: FigureInContext): boolean | null {
 }
 
 interface FigureIndex {
-  byDecade: Map<number, FigureInContext[]>;
-  byItem: Map<string, FigureInContext[]>;
+  /** Figures by the buckets their value (and mantissa) may fall in, rounding included. */
+  byValue: Map<number, FigureInContext[]>;
+  /** Figures by item word (or standard item) and year: the only ones that can conflict with a figure. */
+  byItemYear: Map<string, FigureInContext[]>;
 }
 
 const INDEXES = new WeakMap<ReadText, FigureIndex>();
-/** Per item word: a long filing repeats "sales" in hundreds of rows; past this many the rest are not compared. */
-const MAX_PER_ITEM_WORD = 400;
+/** Per item word and year: past this many figures the rest are not compared (a filing repeats "sales"). */
+const MAX_PER_ITEM_YEAR = 400;
+/** Buckets per decade: about 6% wide. */
+const BUCKETS = 40;
+/** At most this many source figures are compared with one figure of a statement (bounded work per figure). */
+const MAX_CANDIDATES = 1_500;
+const ZERO_BUCKET = Number.NEGATIVE_INFINITY;
 
-function decade(v: number): number {
-  return v === 0 ? Number.NEGATIVE_INFINITY : Math.floor(Math.log10(Math.abs(v)));
+/** The buckets of the values within tol of v. */
+function buckets(v: number, tol: number): number[] {
+  const a = Math.abs(v);
+  if (a === 0) return [ZERO_BUCKET];
+  const lo = Math.max(a - tol, a / 1e3);
+  const first = Math.floor(Math.log10(lo) * BUCKETS);
+  const last = Math.floor(Math.log10(a + tol) * BUCKETS);
+  const out: number[] = [];
+  for (let b = first; b <= last && out.length < 64; b++) out.push(b);
+  return out;
+}
+
+/** The values a figure may be compared by (sameValue): its value with its rounding, and its mantissa. */
+function readings(f: Figure): [number, number][] {
+  const half = halfUnit(f);
+  const out: [number, number][] = [[f.mantissa, half]];
+  if (f.value !== f.mantissa) out.push([f.value, half * (f.scale ?? 1)]);
+  return out;
+}
+
+function itemYearKeys(f: FigureInContext): string[] {
+  if (f.year === null) return [];
+  const years = f.altYear !== null && f.altYear !== f.year ? [f.year, f.altYear] : [f.year];
+  const words = core(f.item);
+  if (f.standard) words.push(`std:${f.standard}`);
+  return years.flatMap((y) => words.map((w) => `${w}|${y}`));
 }
 
 function indexOf(read: ReadText): FigureIndex {
   let index = INDEXES.get(read);
   if (index) return index;
-  index = { byDecade: new Map(), byItem: new Map() };
+  index = { byValue: new Map(), byItemYear: new Map() };
   const add = <K>(map: Map<K, FigureInContext[]>, key: K, f: FigureInContext, cap = Infinity) => {
     const list = map.get(key);
     if (!list) map.set(key, [f]);
     else if (list.length < cap && list.at(-1) !== f) list.push(f);
   };
   for (const f of read.figures) {
-    add(index.byDecade, decade(f.value), f);
-    if (f.mantissa !== f.value) add(index.byDecade, decade(f.mantissa), f);
-    for (const w of core(f.item)) add(index.byItem, w, f, MAX_PER_ITEM_WORD);
+    for (const [v, tol] of readings(f)) for (const b of buckets(v, tol)) add(index.byValue, b, f);
+    for (const key of itemYearKeys(f)) add(index.byItemYear, key, f, MAX_PER_ITEM_YEAR);
   }
   INDEXES.set(read, index);
   return index;
 }
 
 /**
- * The source figures worth comparing with f: those of a neighbouring order of magnitude (by value, or by
- * mantissa for a figure whose scale is not known) and those under one of its item words. The rest can
- * neither equal it nor share its line item.
+ * The source figures worth comparing with f: those whose value or mantissa may equal one of f's (their
+ * rounding ranges share a bucket) and those under one of its item words for its year. The rest can neither
+ * equal it nor conflict with it.
  */
 function candidates(f: FigureInContext, read: ReadText): Set<FigureInContext> {
   const index = indexOf(read);
   const out = new Set<FigureInContext>();
-  for (const v of new Set([f.value, f.mantissa])) {
-    const d = decade(v);
-    for (const k of [d - 1, d, d + 1]) for (const s of index.byDecade.get(k) ?? []) out.add(s);
-  }
-  for (const w of core(f.item)) for (const s of index.byItem.get(w) ?? []) out.add(s);
+  const take = (list: FigureInContext[] | undefined) => {
+    for (const s of list ?? []) {
+      if (out.size >= MAX_CANDIDATES) return;
+      out.add(s);
+    }
+  };
+  for (const [v, tol] of readings(f)) for (const b of buckets(v, tol)) take(index.byValue.get(b));
+  for (const key of itemYearKeys(f)) take(index.byItemYear.get(key));
   return out;
 }
 
@@ -218,19 +253,31 @@ function written(s: FigureInContext): string {
  * under an overlapping item). Contradicted: a source gives the same item for the same year another value,
  * or gives this value to the same item in another year that the statement does not name for it.
  */
-export function checkFigure(f: FigureInContext, sources: ReadText[], known: ReadonlySet<string> = new Set(), exhaustive = false): FigureCheck {
+export interface Budget {
+  /** Source figures that may still be compared; when spent, the remaining figures are left unmatched. */
+  comparisons: number;
+}
+
+/**
+ * Comparisons one statement (or one grading, shared by all its statements) may make: the largest answer
+ * against the largest references stays within about a second of CPU.
+ */
+export const STATEMENT_BUDGET = 400_000;
+
+export function checkFigure(f: FigureInContext, sources: ReadText[], known: ReadonlySet<string> = new Set(), exhaustive = false, budget: Budget = { comparisons: Infinity }): FigureCheck {
   let weak: { s: FigureInContext; i: number } | null = null;
   let conflict: { s: FigureInContext; i: number } | null = null;
   let otherYear: { s: FigureInContext; i: number } | null = null;
   let otherItem: { s: FigureInContext; i: number } | null = null;
   let rescaled: { s: FigureInContext; i: number } | null = null;
+  if (budget.comparisons <= 0) return { figure: f, status: "unmatched", source: -1, by: null, note: "" };
   for (let i = 0; i < sources.length; i++) {
     for (const s of exhaustive ? sources[i].figures : candidates(f, sources[i])) {
+      if (--budget.comparisons < 0) break;
       if (!kindsMatch(f, s)) continue;
-      const equal = sameValue(f, s);
-      const strong = sameItem(f, s, known);
       const year = samePeriod(f, s);
-      if (equal) {
+      if (sameValue(f, s)) {
+        const strong = sameItem(f, s, known);
         if (strong && year === true) return { figure: f, status: "carried", source: i, by: s, note: "" };
         // The statement names the row that holds the value ("Commercial Airplanes ... $25,867 million").
         if (year === true && namesRow(f, s, known)) return { figure: f, status: "carried", source: i, by: s, note: "" };
@@ -238,10 +285,12 @@ export function checkFigure(f: FigureInContext, sources: ReadText[], known: Read
         else if (year !== false && (!f.item.length || !s.item.length || itemsOverlap(f.item, s.item) || sharesWords(f.context, s.context))) {
           // A table cell is the better witness: its row and column can anchor the statement's other years.
           if (!weak || (!weak.s.cell && s.cell)) weak = { s, i };
-        }
-        else if (year === true && !strong) otherItem ??= { s, i };
-      } else if (strong && year === true && f.change === s.change && trailFits(f, s) && !equalAtSomeScale(f, s)) conflict ??= { s, i };
-      else if (!rescaled && (f.scale === null || s.scale === null) && year !== false && (strong || itemsOverlap(f.item, s.item) || sharesWords(f.context, s.context)) && equalAtSomeScale(f, s)) rescaled = { s, i };
+        } else if (year === true && !strong) otherItem ??= { s, i };
+        continue;
+      }
+      // Another value: a conflict (the first is enough), or the same digits at an unstated scale.
+      if (!conflict && year === true && f.change === s.change && sameItem(f, s, known) && trailFits(f, s) && !equalAtSomeScale(f, s)) conflict = { s, i };
+      else if (!rescaled && (f.scale === null || s.scale === null) && year !== false && equalAtSomeScale(f, s) && (itemsOverlap(f.item, s.item) || sharesWords(f.context, s.context) || sameItem(f, s, known))) rescaled = { s, i };
     }
   }
   const when = f.year === null ? "" : ` for ${f.year}`;
@@ -286,13 +335,19 @@ function onlyYear(text: string): number | null {
  * Every figure of a statement checked in context against the sources (texts or already read). context: the
  * question, whose one year (with the statement's) dates the figures that name none.
  */
-export function checkStatement(statement: string, sources: (string | ReadText)[], known: ReadonlySet<string> = new Set(), context = ""): StatementCheck {
+export function checkStatement(
+  statement: string,
+  sources: (string | ReadText)[],
+  known: ReadonlySet<string> = new Set(),
+  context = "",
+  budget: Budget = { comparisons: STATEMENT_BUDGET },
+): StatementCheck {
   const read = sources.map((s) => (typeof s === "string" ? readText(s) : s));
   // A quarter or half named anywhere: the figures without a year of their own are not dated.
   const year = partOf(`${context} ${statement}`) === null ? onlyYear(`${context} ${statement}`) : null;
   const figures = statementFigures(statement)
     .map((f) => (year !== null && f.year === null && f.part === null && !f.change ? { ...f, year } : f))
-    .map((f) => checkFigure(f, read, known));
+    .map((f) => checkFigure(f, read, known, false, budget));
   anchorByColumn(figures, read, known);
   const count = (st: FigureStatus) => figures.filter((c) => c.status === st).length;
   return { figures, carried: count("carried"), contradicted: count("contradicted"), unmatched: count("unmatched"), notes: figures.filter((c) => c.note).map((c) => c.note) };

@@ -5,7 +5,7 @@
 import { contentStems, namedEntities, sentences, stem, stemSet } from "../../figures/text";
 import { periodYears } from "../../figures/numbers";
 import { readText, type FigureInContext, type ReadText } from "../../figures/context";
-import { checkStatement, derivable } from "../../figures/compare";
+import { checkStatement, derivable, type Budget } from "../../figures/compare";
 
 export interface Alignment {
   verdict: "supported" | "contradicted" | "unsupported";
@@ -42,6 +42,8 @@ export function prepareSource(text: string): PreparedSource {
   };
 }
 
+const MAX_PER_STEM = 200;
+
 /** Figures of the source under words of the statement (their line item or row): the operands worth combining. */
 export function relevantOperands(src: PreparedSource, statementStems: Set<string>, limit: number): FigureInContext[] {
   // The item words of each figure are the same for every statement checked against this source: index them once.
@@ -57,7 +59,8 @@ export function relevantOperands(src: PreparedSource, statementStems: Set<string
     src.operandIndex = index;
   }
   const overlap = new Map<number, number>();
-  for (const stem of statementStems) for (const i of src.operandIndex.get(stem) ?? []) overlap.set(i, (overlap.get(i) ?? 0) + 1);
+  // Bounded: a word a long filing uses in hundreds of rows offers its first MAX_PER_STEM figures only.
+  for (const stem of statementStems) for (const i of (src.operandIndex.get(stem) ?? []).slice(0, MAX_PER_STEM)) overlap.set(i, (overlap.get(i) ?? 0) + 1);
   return [...overlap]
     .sort((x, y) => y[1] - x[1] || x[0] - y[0])
     .slice(0, limit)
@@ -71,7 +74,7 @@ const ADDITIVE = /\b(total|combined|sum|together|aggregate|difference|increase[d
  * subject: the words that name the subject (subjectStems of the question), the only ones a line item may
  * add without naming another item.
  */
-export function alignStatement(statement: string, sources: PreparedSource[], extraStems: Set<string> = new Set(), subject: ReadonlySet<string> = new Set()): Alignment {
+export function alignStatement(statement: string, sources: PreparedSource[], extraStems: Set<string> = new Set(), subject: ReadonlySet<string> = new Set(), budget?: Budget): Alignment {
   const stems = contentStems(statement);
   const stemsSet = new Set(stems);
   let best = -1;
@@ -86,7 +89,7 @@ export function alignStatement(statement: string, sources: PreparedSource[], ext
     }
     return lexical;
   });
-  const check = checkStatement(statement, sources.map((src) => src.read), subject);
+  const check = checkStatement(statement, sources.map((src) => src.read), subject, "", budget);
   const figures = check.figures;
   const direct = check.carried;
   const contradictedFigures = check.contradicted;

@@ -59,6 +59,11 @@ function matches(r: { value: number; err: number; ratio: boolean }, target: Figu
   return statesValue(r.value, err, target, scaled);
 }
 
+/** How many of the answer's own grounded figures a derivation may combine. */
+const CHAIN = 16;
+/** Figures of one answer searched for a derivation (a calculation chain is tens of figures, not thousands). */
+const MAX_DERIVATIONS = 400;
+
 export interface DeriveOptions {
   /** Two-step derivations over the answer's own grounded figures (its calculation chain). */
   twoSteps?: boolean;
@@ -76,6 +81,7 @@ export function readFigures(checks: FigureCheck[], relevantSource: Figure[], opt
   const maxOperands = options.maxOperands ?? 24;
   const grounded: Operand[] = [];
   const out: FigureReading[] = [];
+  let attempts = 0;
   const sourceOps = relevantSource
     .filter((f) => !(f.kind === "number" && f.mantissa < 10 && f.decimals === 0))
     .slice(0, maxOperands)
@@ -101,7 +107,13 @@ export function readFigures(checks: FigureCheck[], relevantSource: Figure[], opt
       out.push({ figure: f, support: "contradicted", note: c.note });
       continue;
     }
-    const ops = dedupe([...grounded, ...sourceOps]).slice(0, maxOperands + 16);
+    // The chain: the answer's most recent grounded figures (a calculation quotes its inputs just before its result).
+    // Bounded work: past MAX_DERIVATIONS figures of one answer, the rest are not searched for a derivation.
+    if (++attempts > MAX_DERIVATIONS) {
+      out.push({ figure: f, support: "unsupported", note: "" });
+      continue;
+    }
+    const ops = dedupe([...grounded.slice(-CHAIN), ...sourceOps]).slice(0, maxOperands + 16);
     let ok = false;
     outer: for (let i = 0; i < ops.length; i++) {
       for (let j = 0; j < ops.length; j++) {

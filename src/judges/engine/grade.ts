@@ -4,7 +4,7 @@ import { z } from "zod";
 import { extractClaims, detectRefusal } from "./claims";
 import { alignStatement, prepareSource, relevantOperands, REPORTING_STEMS, unsupportedCausalLink, type Alignment } from "./align";
 import { readFigures } from "./derive";
-import { checkStatement, subjectStems } from "../../figures/compare";
+import { checkStatement, STATEMENT_BUDGET, subjectStems, type Budget } from "../../figures/compare";
 import { checkRecomputation } from "./solve";
 import { checkRanking } from "./rank";
 import { contentStems, namedEntities, stemSet } from "../../figures/text";
@@ -186,7 +186,10 @@ export function gradeDetails(input: GradeInput): GradeDetails {
   // vocabulary of reporting on a text (the passage describes, a concise summary) make no claim.
   const groundingKnown = new Set([...queryStems, ...REPORTING_STEMS]);
   let alignments: Alignment[] = [];
-  if (sources.length) alignments = (material.length ? material : [{ text: answer }]).map((c) => alignStatement(c.text, sources, groundingKnown, subjectStems(query)));
+  // One budget of comparisons for the whole grading: every claim's check and the answer's draw on it.
+  const budget: Budget = { comparisons: 2 * STATEMENT_BUDGET };
+  const subjectWords = subjectStems(query);
+  if (sources.length) alignments = (material.length ? material : [{ text: answer }]).map((c) => alignStatement(c.text, sources, groundingKnown, subjectWords, budget));
   let grounding = 0;
   let figureTotal = 0;
   let figureHit = 0;
@@ -207,7 +210,7 @@ export function gradeDetails(input: GradeInput): GradeDetails {
   // Every figure of the answer, in order: stated by a source, derived in one or two steps, or neither.
   const figureStems = new Set(contentStems(`${query} ${answer}`));
   // Each figure in its context (line item, year): carried, contradicted, or neither (src/figures).
-  const answerChecks = sources.length ? checkStatement(answer, sources.map((s) => s.read), subjectStems(query), query) : null;
+  const answerChecks = sources.length ? checkStatement(answer, sources.map((s) => s.read), subjectWords, query, { comparisons: STATEMENT_BUDGET }) : null;
   const readings = answerChecks ? readFigures(answerChecks.figures, sources.flatMap((s) => relevantOperands(s, figureStems, 24))) : [];
   const figures = { stated: 0, derived: 0, contradicted: 0, unsupported: 0 };
   for (const r of readings) if (r.support !== "constant") figures[r.support] += 1;
