@@ -3,10 +3,9 @@
 // a scale both state; and, in context, under the same line item and for the same year. A figure that the
 // sources give to another year or another row while they state a different one for its own is a
 // contradiction, and the note names both.
-import { partOf, readText, statementFigures, type Figure, type FigureInContext, type ReadText } from "./context";
+import { partOf, readText, statementFigures, yearsIn, type Figure, type FigureInContext, type ReadText } from "./context";
 import { contentStems, namedEntities, stem } from "./text";
 import { ITEMS } from "./line-items";
-
 
 /** Kinds that can state the same quantity: an amount never equals a percentage. */
 export function kindsMatch(a: Figure, b: Figure): boolean {
@@ -33,7 +32,11 @@ function halfUnit(f: Figure): number {
  * scale is unknown (a bare figure in a text that states none), only as written at one scale.
  */
 export function sameValue(a: Figure, b: Figure): boolean {
-  if (!kindsMatch(a, b)) return false;
+  return kindsMatch(a, b) && valuesEqual(a, b);
+}
+
+/** sameValue for two figures whose kinds already match. */
+function valuesEqual(a: Figure, b: Figure): boolean {
   if (a.mantissa === 0 || b.mantissa === 0) return a.mantissa === 0 && b.mantissa === 0;
   const perShare = a.kind === "per_share" || b.kind === "per_share";
   if (a.scale !== null && b.scale !== null && !perShare) {
@@ -45,7 +48,7 @@ export function sameValue(a: Figure, b: Figure): boolean {
 
 /** Whether the two could state one value at some scale (a bare figure whose scale nobody states). */
 function equalAtSomeScale(a: Figure, b: Figure): boolean {
-  if (sameValue(a, b)) return true;
+  if (valuesEqual(a, b)) return true;
   if (a.scale !== null && b.scale !== null) return false;
   for (let k = 1e-9; k <= 1e9; k *= 1e3) {
     if (Math.abs(a.mantissa - b.mantissa * k) <= Math.max(halfUnit(a), halfUnit(b) * k) + 1e-9 * Math.abs(a.mantissa)) return true;
@@ -247,12 +250,6 @@ function written(s: FigureInContext): string {
   return s.fromTable ? `${s.raw}${s.scale === 1e6 ? " million" : s.scale === 1e3 ? " thousand" : s.scale === 1e9 ? " billion" : ""}` : s.raw;
 }
 
-/**
- * One figure of a statement against the sources' figures in context. Carried: a source gives the same
- * value under the same item for the same year (or, when either side names no item or year, the same value
- * under an overlapping item). Contradicted: a source gives the same item for the same year another value,
- * or gives this value to the same item in another year that the statement does not name for it.
- */
 export interface Budget {
   /** Source figures that may still be compared; when spent, the remaining figures are left unmatched. */
   comparisons: number;
@@ -264,6 +261,12 @@ export interface Budget {
  */
 export const STATEMENT_BUDGET = 400_000;
 
+/**
+ * One figure of a statement against the sources' figures in context. Carried: a source gives the same
+ * value under the same item for the same year (or, when either side names no item or year, the same value
+ * under an overlapping item). Contradicted: a source gives the same item for the same year another value,
+ * or gives this value to the same item in another year that the statement does not name for it.
+ */
 export function checkFigure(f: FigureInContext, sources: ReadText[], known: ReadonlySet<string> = new Set(), exhaustive = false, budget: Budget = { comparisons: Infinity }): FigureCheck {
   let weak: { s: FigureInContext; i: number } | null = null;
   let conflict: { s: FigureInContext; i: number } | null = null;
@@ -276,7 +279,7 @@ export function checkFigure(f: FigureInContext, sources: ReadText[], known: Read
       if (--budget.comparisons < 0) break;
       if (!kindsMatch(f, s)) continue;
       const year = samePeriod(f, s);
-      if (sameValue(f, s)) {
+      if (valuesEqual(f, s)) {
         const strong = sameItem(f, s, known);
         if (strong && year === true) return { figure: f, status: "carried", source: i, by: s, note: "" };
         // The statement names the row that holds the value ("Commercial Airplanes ... $25,867 million").
@@ -320,14 +323,12 @@ export interface StatementCheck {
   notes: string[];
 }
 
-const YEARS_NAMED = /\b(?:fy\s?'?)?((?:19[5-9]|20\d)\d)\b|\bfy\s?'?(\d{2})\b/gi;
-
 /**
  * The one year a statement and its question name, or null when they name none or several: "cash from
  * operations was $5,841 million" answers "in FY2023" when nothing else names another year.
  */
 function onlyYear(text: string): number | null {
-  const years = new Set([...text.matchAll(YEARS_NAMED)].map((m) => (m[1] ? Number(m[1]) : 2000 + Number(m[2]))));
+  const years = new Set(yearsIn(text));
   return years.size === 1 ? [...years][0] : null;
 }
 
@@ -353,13 +354,7 @@ export function checkStatement(
   return { figures, carried: count("carried"), contradicted: count("contradicted"), unmatched: count("unmatched"), notes: figures.filter((c) => c.note).map((c) => c.note) };
 }
 
-/** A figure's value for arithmetic: base units when its scale is known, else its mantissa, signed. */
-function signedValue(f: Figure): number {
-  const v = f.kind === "percent" ? f.mantissa / 100 : f.value;
-  return f.negative ? -v : v;
-}
-
-/** How far a written figure may be from the value it rounds, in the units of signedValue. */
+/** How far a written figure may be from the value it rounds: base units when its scale is known, else mantissa units. */
 export function roundingOf(f: Figure): number {
   const unit = halfUnit(f);
   if (f.kind === "percent") return unit / 100;
@@ -422,15 +417,16 @@ export function derivable(a: Figure, operands: Figure[], cues: { additive: boole
  * in fiscal 2021": 8,630.9 sits in the column dated 2022, so fiscal 2022 is the column dated 2023: 10,208.6.
  */
 function anchorByColumn(checks: FigureCheck[], sources: ReadText[], known: ReadonlySet<string>): void {
+  const anchors = checks.filter((a) => a.status === "carried" && a.by?.cell && a.by.year !== null && a.figure.year !== null);
+  if (!anchors.length) return;
   for (const c of checks) {
     const f = c.figure;
     if (c.status !== "unmatched" || f.year === null || f.change) continue;
-    for (const anchor of checks) {
-      const a = anchor.by;
-      if (anchor === c || anchor.status !== "carried" || !a?.cell || a.year === null || anchor.figure.year === null) continue;
+    for (const anchor of anchors) {
+      const a = anchor.by!;
       if (anchor.figure.sentence !== f.sentence || anchor.figure.part !== f.part || !sameItem(f, a, known)) continue;
-      const column = a.year - anchor.figure.year + f.year;
-      const cells = sources[anchor.source].figures.filter((s) => s.cell && s.cell.table === a.cell!.table && s.cell.row === a.cell!.row && s.cell.block === a.cell!.block && s.year === column);
+      const column = a.year! - anchor.figure.year! + f.year;
+      const cells = rowCells(sources[anchor.source], a).filter((s) => s.cell!.block === a.cell!.block && s.year === column);
       if (cells.length !== 1 || !kindsMatch(f, cells[0]) || equalAtSomeScale(f, cells[0])) continue;
       const s = cells[0];
       c.status = "contradicted";
@@ -442,3 +438,21 @@ function anchorByColumn(checks: FigureCheck[], sources: ReadText[], known: Reado
   }
 }
 
+const ROWS = new WeakMap<ReadText, Map<string, FigureInContext[]>>();
+
+/** The cells of a table cell's row, through an index built once per text. */
+function rowCells(read: ReadText, cell: FigureInContext): FigureInContext[] {
+  let rows = ROWS.get(read);
+  if (!rows) {
+    rows = new Map();
+    for (const f of read.figures) {
+      if (!f.cell) continue;
+      const key = `${f.cell.table}:${f.cell.row}`;
+      const list = rows.get(key);
+      if (list) list.push(f);
+      else rows.set(key, [f]);
+    }
+    ROWS.set(read, rows);
+  }
+  return rows.get(`${cell.cell!.table}:${cell.cell!.row}`) ?? [];
+}

@@ -3,7 +3,7 @@
 // line item it is given under (a table's row label, or the words before it in its clause) and its period
 // (a table's column year, or the year its clause names). This is what "the same figure" is decided on.
 import { quantities, type Quantity } from "./numbers";
-import { parseTables } from "./table";
+import { isCellToken, parseTables } from "./table";
 import { textCache } from "./text-cache";
 import { lineItemOf } from "./line-items";
 import { contentStems, sentences } from "./text";
@@ -112,7 +112,7 @@ const POSSESSIVE = /\b[\p{Lu}\d][\p{L}\d&.-]*['’]s\b/gu;
 const CHANGE_WORDS = new Set("increas decreas grew grow growth rose rise risen fell fall fallen declin drop dropp up down chang improv higher lower gain gained expand contract shrank rais cut".split(" "));
 const YEAR = /\b(?:(?:fy|fiscal(?:\s+year)?|calendar(?:\s+year)?)\s?'?)?((?:19[5-9]|20\d)\d)\b|\bfy\s?'?(\d{2})\b/gi;
 
-function yearsIn(text: string): number[] {
+export function yearsIn(text: string): number[] {
   return [...text.matchAll(YEAR)].map((m) => (m[1] ? Number(m[1]) : 2000 + Number(m[2])));
 }
 
@@ -134,14 +134,12 @@ function itemStems(fragment: string): { item: string[]; change: boolean } {
 
 const CLAUSE_START = /(?:^|[;:]|,\s+(?=(?:compared|versus|vs\.?|while|whereas|and|but|up|down|from|with|or)\b)|\b(?:compared\s+(?:with|to)|versus|vs\.?)\s)/gi;
 
-const CELL = /^\(?\$?\(?[-−–]?(?:\d[\d,]*(?:\.\d+)?|\.\d+)\)?%?\)?$|^\$$|^[—–-]{1,2}$/;
-
 /** A line that ends in two or more figure cells after a short label, with no verb: a table row. */
 function isTableLine(line: string): boolean {
   const tokens = line.trim().split(/\s+/);
   let cells = 0;
   let i = tokens.length - 1;
-  for (; i >= 0 && CELL.test(tokens[i]); i--) if (tokens[i] !== "$") cells += 1;
+  for (; i >= 0 && (tokens[i] === "$" || isCellToken(tokens[i])); i--) if (tokens[i] !== "$") cells += 1;
   const label = tokens.slice(0, i + 1).join(" ");
   return cells >= 2 && label.length <= 120 && !/\b(was|were|is|are|of)\b/i.test(label);
 }

@@ -22,7 +22,7 @@ export interface Cell {
 function cellOf(token: string): Cell {
   const digits = token.replace(/[^\d.]/g, "");
   const dot = digits.indexOf(".");
-  return { decimals: dot >= 0 ? digits.length - dot - 1 : 0, percent: token.trim().endsWith("%") };
+  return { decimals: dot >= 0 ? digits.length - dot - 1 : 0, percent: token.includes("%") };
 }
 
 export type StatementKind = "balance" | "income" | "cash" | "other";
@@ -54,13 +54,19 @@ const TITLES: [RegExp, StatementKind][] = [
   [/statements? of (consolidated )?(operations|income|earnings|comprehensive)|income statements?|statements? of (net )?earnings/i, "income"],
 ];
 
-const FIGURE = /^\(?\$?\s?[-−–]?\s?\$?\s?(?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d+)?\s?\)?%?$/;
+// "(3,162)", "$1,577", "12.5%", and a negative percentage written "(4.8%)".
+const FIGURE = /^\(?\$?\s?[-−–]?\s?\$?\s?(?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d+)?\s?(?:\)?%?|%\))$/;
 const NIL = /^[—–-]{1,2}$/;
 const YEAR = /\b(19[89]\d|20[0-4]\d)\b/g;
 const HAS_MONTH_DAY = /\b(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?\s+\d{1,2}\b/i;
 const PARTIAL = /\b(?:three|six|nine|3|6|9)\s+months\b|\b(?:13|26|39|thirteen|twenty-six|thirty-nine)\s+weeks\b|\bquarter(?:ly)?\b|\bq[1-4]\b/i;
 const EARLY_MONTH_DAY = /\b(?:jan|feb)[a-z]*\.?\s+\d{1,2}\b/i;
 const MONTH_DAY = /\b(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?\s+\d{1,2}\b,?/gi;
+
+/** Whether a token is one figure cell of a table row ("(3,162)", "$1,577", "12.5%", "—"). */
+export function isCellToken(token: string): boolean {
+  return figureValue(token) !== null;
+}
 
 function figureValue(token: string): number | null {
   const t = token.trim();
