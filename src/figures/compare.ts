@@ -88,6 +88,20 @@ function namesRow(f: FigureInContext, s: FigureInContext, known: ReadonlySet<str
   return b.length > 0 && b.every((w) => f.context.has(w) || known.has(w));
 }
 
+const PROFIT_ITEMS = new Set(["netIncome", "operatingIncome", "pretaxIncome", "grossProfit"]);
+const LOSS_WORDS = /\b(loss|losses|deficit|negative|shortfall)\b/i;
+
+/**
+ * Whether a statement gives a profit line (net, operating, pretax income, gross profit) as a gain where the
+ * source prints the same digits as a loss ("(5,053)" or "-5,053"). Only profit lines: cash outflows and
+ * costs are printed negative and written positive as a matter of course.
+ */
+function profitForLoss(f: FigureInContext, s: FigureInContext): boolean {
+  if (f.negative || !s.negative || f.change || s.change) return false;
+  if (!PROFIT_ITEMS.has(f.standard ?? "") || f.standard !== s.standard) return false;
+  return !LOSS_WORDS.test(`${f.itemText} ${f.trail.join(" ")}`);
+}
+
 /** "a 12.9% volume increase" is not the worldwide sales row's figure: the words after it must be the row's. */
 function trailFits(f: FigureInContext, s: FigureInContext): boolean {
   return core(f.trail).every((w) => s.context.has(w) || s.item.includes(w));
@@ -281,6 +295,11 @@ export function checkFigure(f: FigureInContext, sources: ReadText[], known: Read
       const year = samePeriod(f, s);
       if (valuesEqual(f, s)) {
         const strong = sameItem(f, s, known);
+        // A profit where the source prints a loss: the same digits, the other sign.
+        if (strong && year === true && profitForLoss(f, s)) {
+          conflict ??= { s, i };
+          continue;
+        }
         if (strong && year === true) return { figure: f, status: "carried", source: i, by: s, note: "" };
         // The statement names the row that holds the value ("Commercial Airplanes ... $25,867 million").
         if (year === true && namesRow(f, s, known)) return { figure: f, status: "carried", source: i, by: s, note: "" };
@@ -303,7 +322,9 @@ export function checkFigure(f: FigureInContext, sources: ReadText[], known: Read
       ? `${f.raw} is ${label(otherYear.s)} for ${otherYear.s.year}, not ${f.year}; the source gives ${written(c)} for ${f.year}.`
       : otherItem
         ? `${f.raw} is ${label(otherItem.s)}${when}, not ${label(c)}; the source gives ${written(c)}.`
-        : `The source gives ${label(c)}${when} as ${written(c)}, not ${f.raw}.`;
+        : c.negative && !f.negative && valuesEqual(f, c)
+          ? `The source gives ${label(c)}${when} as a loss of ${written(c).replace(/[()-]/g, "")}, not a profit of ${f.raw}.`
+          : `The source gives ${label(c)}${when} as ${written(c)}, not ${f.raw}.`;
     return { figure: f, status: "contradicted", source: conflict.i, by: c, note };
   }
   if (weak) return { figure: f, status: "carried", source: weak.i, by: weak.s, note: "" };

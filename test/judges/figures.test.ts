@@ -73,6 +73,20 @@ describe("LLM judge: figures read in context (issue 19)", () => {
     }
   });
 
+  it("reads a loss the source prints in parentheses as a loss: an answer calling it a profit grades 2 or less", async () => {
+    const statement = {
+      title: "Boeing 2022 statement of operations",
+      content: "Boeing Consolidated Statements of Operations\n(Dollars in millions) 2022 2021\nTotal revenues 66,608 62,286\nLoss from operations (3,547) (2,902)\nNet loss (5,053) (4,290)",
+    };
+    const ask = (answer: string) => grade(answer, { query: "What was Boeing's net income in 2022?", references: [statement] });
+    const loss = await ask("Boeing's net loss was $5,053 million in 2022.");
+    const profit = await ask("Boeing's net income was $5,053 million in 2022, a profit.");
+    expect(loss.scores.factuality).toBeGreaterThanOrEqual(4);
+    expect(profit.scores.factuality).toBeLessThanOrEqual(2);
+    expect(profit.scores.grounding).toBeLessThanOrEqual(2);
+    expect(profit.reasoning).toContain("as a loss of 5,053 million, not a profit of $5,053 million");
+  });
+
   it("names what the source says instead: the year a swapped figure belongs to, the value of a changed one", async () => {
     const swapped = await grade(MMM_ANSWERS.swapped);
     expect(swapped.reasoning).toContain("$31,657 million is net sales for 2017, not 2018");
