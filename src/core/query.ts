@@ -7,10 +7,18 @@ export type QueryObject = { [key: string]: QueryValue };
 /** Segments that would reach an object's prototype instead of an own property. */
 const FORBIDDEN_SEGMENTS = new Set(["__proto__", "constructor", "prototype"]);
 
+/** "a[b][c]" -> ["a", "b", "c"]; each "[" takes the text up to the next "]" (a scan, linear in the key). */
 function splitKey(key: string): string[] {
   const head = key.split("[", 1)[0];
-  const rest = [...key.slice(head.length).matchAll(/\[([^\]]*)\]/g)].map((m) => m[1]);
-  return [head, ...rest];
+  const parts = [head];
+  for (let i = head.length; ; ) {
+    const open = key.indexOf("[", i);
+    const close = open < 0 ? -1 : key.indexOf("]", open + 1);
+    if (close < 0) break;
+    parts.push(key.slice(open + 1, close));
+    i = close + 1;
+  }
+  return parts;
 }
 
 export function parseQuery(params: URLSearchParams): QueryObject {

@@ -6,7 +6,10 @@ import { loadConfig } from "./env";
 import { hmacHex, timingSafeEqual } from "./crypto";
 
 function base64url(text: string): string {
-  return btoa(String.fromCharCode(...new TextEncoder().encode(text))).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
+  const b64 = btoa(String.fromCharCode(...new TextEncoder().encode(text))).replace(/\+/g, "-").replace(/\//g, "_");
+  let end = b64.length;
+  while (end > 0 && b64[end - 1] === "=") end--;
+  return b64.slice(0, end);
 }
 
 function fromBase64url(text: string): string {

@@ -13,8 +13,30 @@ export interface Chunk {
   text: string;
 }
 
+const isBlank = (ch: string) => ch === " " || ch === "\t" || ch === "\f" || ch === "\v" || ch === "\u00a0";
+const isSpace = (ch: string) => /\s/.test(ch);
+
+/**
+ * A line break with the blanks around it becomes one "\n", then runs of blanks one space. A scan rather
+ * than /[ \t]*\n\s*\/g: that regex retries its blank run at every position of a long line of spaces.
+ */
 export function collapseWhitespace(s: string): string {
-  return s.replace(/[ \t\f\v\u00a0]*\n[\s\u00a0]*/g, "\n").replace(/[ \t\f\v\u00a0]{2,}/g, " ").trim();
+  let out = "";
+  let i = 0;
+  while (i < s.length) {
+    const nl = s.indexOf("\n", i);
+    if (nl < 0) {
+      out += s.slice(i);
+      break;
+    }
+    let before = nl;
+    while (before > i && isBlank(s[before - 1])) before--;
+    let after = nl + 1;
+    while (after < s.length && isSpace(s[after])) after++;
+    out += s.slice(i, before) + "\n";
+    i = after;
+  }
+  return out.replace(/[ \t\f\v\u00a0]{2,}/g, " ").trim();
 }
 
 function cutPoint(text: string, from: number, limit: number): number {

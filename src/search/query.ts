@@ -142,7 +142,7 @@ export function detectPeriods(query: string): { years: number[]; quarter: number
     years.push(fullYear(y));
     return " ";
   });
-  rest = rest.replace(/\b(?:fy|fiscal\s+(?:year\s+)?)\s*'?(\d{4}|\d{2})\b/gi, (_m, y: string) => {
+  rest = rest.replace(/\b(?:fy\s*|fiscal\s+(?:year\s+)?)'?(\d{4}|\d{2})\b/gi, (_m, y: string) => {
     years.push(fullYear(y));
     return " ";
   });
@@ -155,11 +155,20 @@ export function detectPeriods(query: string): { years: number[]; quarter: number
   return { years: [...new Set(years)].filter((y) => y >= 1980 && y <= 2100), quarter, rest };
 }
 
+/** "&&pp&e&" -> "pp&e", by index steps (a regex /&+$/ rescans a long run of "&" from every position). */
+function trimAmpersands(word: string): string {
+  let start = 0;
+  let end = word.length;
+  while (start < end && word[start] === "&") start++;
+  while (end > start && word[end - 1] === "&") end--;
+  return word.slice(start, end);
+}
+
 /** The query's meaningful words; "Adobe's" -> "adobe", "PP&E" -> "pp&e" kept whole. */
 function contentWords(text: string): string[] {
   const out: string[] = [];
   for (const raw of text.toLowerCase().replace(/[\u2019']s\b/g, "").split(/[^\p{L}\p{N}&]+/u)) {
-    const w = raw.replace(/^&+|&+$/g, "");
+    const w = trimAmpersands(raw);
     if (!w || STOP.has(w) || (w.length < 2 && !/\d/.test(w))) continue;
     out.push(w);
   }

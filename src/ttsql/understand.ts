@@ -54,8 +54,28 @@ const UPPER_NOT_TICKERS = new Set(["A", "I", "IT", "EPS", "PE", "FY", "CEO", "CF
 const SUFFIXES = /\b(inc|incorporated|corp|corporation|co|company|companies|plc|ltd|limited|holdings?|group|the|class [a-c]|n\.?v|s\.?a|l\.?p|trust|& co)\b\.?/g;
 const GENERIC_FIRST = new Set(["general", "american", "first", "united", "international", "national", "southern", "western", "eastern", "northern", "public", "federal", "royal", "global", "western", "new", "bank", "the", "s&p", "t", "mid", "best", "ulta", "texas", "delta", "capital", "digital", "energy", "health", "real", "consumer"]);
 
+/** "Alphabet Inc (Class A)" -> "Alphabet Inc  ": each "(" up to the next ")" becomes a space, in one scan. */
+function dropParentheses(text: string): string {
+  let out = "";
+  let i = 0;
+  for (;;) {
+    const open = text.indexOf("(", i);
+    const close = open < 0 ? -1 : text.indexOf(")", open + 1);
+    if (close < 0) return out + text.slice(i);
+    out += text.slice(i, open) + " ";
+    i = close + 1;
+  }
+}
+
+/** Strips trailing ".", "'" and "-" from a token ("corp." -> "corp"). */
+function trimTokenEnd(word: string): string {
+  let end = word.length;
+  while (end > 0 && (word[end - 1] === "." || word[end - 1] === "'" || word[end - 1] === "-")) end--;
+  return word.slice(0, end);
+}
+
 function normalizeName(name: string): string {
-  return name.toLowerCase().replace(/\([^)]*\)/g, " ").replace(/[.,]/g, " ").replace(SUFFIXES, " ").replace(/\s+/g, " ").trim();
+  return dropParentheses(name.toLowerCase()).replace(/[.,]/g, " ").replace(SUFFIXES, " ").replace(/\s+/g, " ").trim();
 }
 
 export interface NameIndex {
@@ -104,7 +124,7 @@ function findCompanies(original: string, index: NameIndex): Company[] {
   const tokens: { word: string; start: number; end: number }[] = [];
   const tokenRe = /[a-z0-9&][a-z0-9&.'-]*/g;
   for (let mt; (mt = tokenRe.exec(lower)); ) {
-    let word = mt[0].replace(/'s$/, "").replace(/[.'-]+$/, "");
+    let word = trimTokenEnd(mt[0].replace(/'s$/, ""));
     tokens.push({ word, start: mt.index, end: mt.index + word.length });
   }
   for (let len = index.maxWords; len >= 1; len--) {

@@ -22,11 +22,22 @@ export function normalizeError(err: unknown): ProviderError {
   return new ProviderError("unavailable", err instanceof Error ? err.message : String(err));
 }
 
+/** "```json {...} ```" -> "{...}": string steps, not a regex, so a long run of spaces costs linear time. */
+function stripFence(raw: string): string {
+  let text = raw.trim();
+  if (text.startsWith("```")) {
+    text = text.slice(3);
+    if (text.slice(0, 4).toLowerCase() === "json") text = text.slice(4);
+  }
+  if (text.endsWith("```")) text = text.slice(0, -3);
+  return text.trim();
+}
+
 /** Accepts a JSON object as text (optionally fenced) or as an already-parsed value. */
 export function parseStructured<T>(raw: unknown, schema: z.ZodType<T>): T {
   let value = raw;
   if (typeof raw === "string") {
-    const text = raw.trim().replace(/^```(?:json)?\s*/i, "").replace(/\s*```$/, "");
+    const text = stripFence(raw);
     try {
       value = JSON.parse(text);
     } catch {
