@@ -3,8 +3,8 @@
 // from the example when missing, applies D1 migrations locally, seeds the demo organization, user and keys
 // (idempotent), serves the Worker with every binding local, then loads demo data through the admin API.
 import { spawn, spawnSync } from "node:child_process";
-import { existsSync, copyFileSync, readFileSync, writeFileSync, mkdtempSync } from "node:fs";
-import { createHash } from "node:crypto";
+import { existsSync, copyFileSync, readFileSync, writeFileSync, mkdtempSync, appendFileSync } from "node:fs";
+import { createHash, randomBytes } from "node:crypto";
 import { tmpdir } from "node:os";
 import { join, dirname } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -26,6 +26,13 @@ function readDevVars() {
   for (const line of readFileSync(file, "utf8").split(/\r?\n/)) {
     const m = /^\s*([A-Z0-9_]+)\s*=\s*(.*)\s*$/.exec(line);
     if (m) vars[m[1]] = m[2].replace(/^"(.*)"$/, "$1");
+  }
+  // The Worker refuses to start without its own URL-signing secret (it no longer borrows KEY_TAG_SECRET):
+  // a .dev.vars written before that rule gets a fresh dev-only one.
+  if (!vars.URL_SIGNING_SECRET || vars.URL_SIGNING_SECRET === vars.KEY_TAG_SECRET) {
+    vars.URL_SIGNING_SECRET = `dev-url-signing-${randomBytes(16).toString("hex")}`;
+    appendFileSync(file, `\nURL_SIGNING_SECRET=${vars.URL_SIGNING_SECRET}\n`);
+    console.log("Added a dev-only URL_SIGNING_SECRET to .dev.vars.");
   }
   return vars;
 }

@@ -14,8 +14,11 @@ process.env.WRANGLER_HIDE_BANNER ??= "true";
 const worker = await unstable_startWorker({
   config: "wrangler.toml",
   envFiles: [],
-  // The only secret the configuration requires; the document does not depend on it.
-  bindings: { KEY_TAG_SECRET: { type: "plain_text", value: "openapi-validation-only-0123456789" } },
+  // The secrets the configuration requires (two different values); the document does not depend on them.
+  bindings: {
+    KEY_TAG_SECRET: { type: "plain_text", value: "openapi-validation-only-0123456789" },
+    URL_SIGNING_SECRET: { type: "plain_text", value: "openapi-validation-url-0123456789" },
+  },
   dev: { remote: false, persist: false, inspector: false, watch: false, logLevel: "error", server: { hostname: "127.0.0.1", port: 0 } },
 });
 

@@ -25,7 +25,8 @@ export interface Env {
 
   ADMIN_TOKEN?: string;
   KEY_TAG_SECRET: string;
-  URL_SIGNING_SECRET?: string;
+  /** Its own secret: never KEY_TAG_SECRET's value (a leak of one must not forge the other). */
+  URL_SIGNING_SECRET: string;
 
   OPENAI_BASE_URL?: string;
   OPENAI_MODEL?: string;
@@ -39,18 +40,23 @@ export interface Env {
   R2_BUCKET_NAME?: string;
 }
 
-const configSchema = z.object({
-  region: z.enum(["global", "eu"]),
-  otherRegionBaseUrl: z.string().min(1),
-  corsOrigins: z.array(z.string()),
-  rateLimitPerMinute: z.number().int().positive(),
-  modelProvider: z.enum(["local", "workers-ai", "openai"]),
-  tenantDbOverrides: z.record(z.string(), z.string()),
-  adminToken: z.string().min(1).nullable(),
-  keyTagSecret: z.string().min(16),
-  urlSigningSecret: z.string().min(16),
-  modelTimeoutMs: z.number().int().positive(),
-});
+const secret = (name: string) =>
+  z.string({ error: `${name} is required (a secret of at least 16 characters)` }).min(16, { error: `${name} must have at least 16 characters` });
+
+const configSchema = z
+  .object({
+    region: z.enum(["global", "eu"]),
+    otherRegionBaseUrl: z.string().min(1),
+    corsOrigins: z.array(z.string()),
+    rateLimitPerMinute: z.number().int().positive(),
+    modelProvider: z.enum(["local", "workers-ai", "openai"]),
+    tenantDbOverrides: z.record(z.string(), z.string()),
+    adminToken: z.string().min(1).nullable(),
+    keyTagSecret: secret("KEY_TAG_SECRET"),
+    urlSigningSecret: secret("URL_SIGNING_SECRET"),
+    modelTimeoutMs: z.number().int().positive(),
+  })
+  .refine((c) => c.urlSigningSecret !== c.keyTagSecret, { path: ["urlSigningSecret"], error: "URL_SIGNING_SECRET must differ from KEY_TAG_SECRET" });
 
 export type Config = z.infer<typeof configSchema>;
 
@@ -78,7 +84,7 @@ export function loadConfig(env: Env): Config {
     tenantDbOverrides: parseJson(env.TENANT_DB_OVERRIDES, {}),
     adminToken: env.ADMIN_TOKEN ? env.ADMIN_TOKEN : null,
     keyTagSecret: env.KEY_TAG_SECRET,
-    urlSigningSecret: env.URL_SIGNING_SECRET ?? env.KEY_TAG_SECRET,
+    urlSigningSecret: env.URL_SIGNING_SECRET,
     modelTimeoutMs: Number(env.MODEL_TIMEOUT_MS ?? "60000"),
   });
   if (!parsed.success) {
