@@ -4,6 +4,7 @@
 import type { Env } from "../core/env";
 import type { Tenant } from "../core/auth";
 import { modelProvider, ProviderError } from "../core/providers";
+import type { ProviderErrorKind } from "../core/providers/types";
 import { planRequest } from "./engine";
 import { guardSql } from "./guard";
 import type { SqlPlan } from "./plan";
@@ -12,6 +13,13 @@ import * as repo from "./repo";
 
 /** Codes of the flat body: 0 success; 4xxx the question cannot be answered from the data; 5xxx a failure. */
 export const TTSQL_CODES = { OK: 0, UNANSWERABLE: 4001, NO_DATA: 4002, SQL_REJECTED: 4003, ENGINE_FAILED: 5001, QUERY_FAILED: 5002 } as const;
+
+const ENGINE_FAILURE: Record<ProviderErrorKind, string> = {
+  timeout: "the SQL engine did not answer in time",
+  unavailable: "the SQL engine is unavailable, try again later",
+  invalid_output: "the SQL engine gave an answer that could not be read",
+  configuration: "the SQL engine is not available",
+};
 
 export const EARNINGS_ENTITLEMENT = "earnings_schedule";
 const SCHEDULE_MAX = 50;
@@ -163,8 +171,10 @@ export async function answerQuestion(env: Env, tenant: Tenant, question: string)
   try {
     plan = await provider.generateObject(planRequest({ question, securities: catalog.securities, ratiosAsOf: catalog.ratiosAsOf, today: today() }));
   } catch (err) {
-    const why = err instanceof ProviderError ? err.message : "the SQL engine failed";
-    return finish(failure(TTSQL_CODES.ENGINE_FAILED, `The question could not be translated to SQL: ${why}`, executionId, started), "error", 0);
+    // Our words by kind, never the provider's text (that is in the provider's log line; this one ties it to the execution).
+    const why = err instanceof ProviderError ? ENGINE_FAILURE[err.kind] : "the SQL engine failed";
+    console.error(JSON.stringify({ level: "error", ttsql: executionId, engine, message: err instanceof Error ? err.message : String(err) }));
+    return finish(failure(TTSQL_CODES.ENGINE_FAILED, `The question could not be translated to SQL: ${why}.`, executionId, started), "error", 0);
   }
   if (plan.status === "unanswerable" || !plan.sql) {
     const msg = `Understood: ${plan.understood}. Cannot answer: ${plan.missing ?? "the data does not cover this question"}`;

@@ -1,7 +1,7 @@
 // The model provider interface. Local engines run for real; the two remote providers are exercised
 // against stand-ins for the remote service (an injected fetch / AI runner), because CI has no network
 // and no Workers AI: the stand-ins only play the remote side, our code runs unchanged.
-import { describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { env } from "cloudflare:test";
 import { z } from "zod";
 import { modelProvider, registerLocalEngine, ProviderError } from "../../src/core/providers";
@@ -46,7 +46,7 @@ describe("local provider", () => {
 
   it("refuses a remote provider without its configuration", () => {
     expect(() => modelProvider({ ...(env as unknown as Env), MODEL_PROVIDER: "openai" })).toThrow(ProviderError);
-    expect(() => modelProvider({ ...(env as unknown as Env), MODEL_PROVIDER: "workers-ai" })).toThrow(/AI binding/);
+    expect(() => modelProvider({ ...(env as unknown as Env), MODEL_PROVIDER: "workers-ai" })).toThrow(/^The model provider is not configured$/);
   });
 });
 
@@ -121,6 +121,53 @@ describe("OpenAI-compatible provider", () => {
       fetch: async () => new Response(sse(['{"choices":[{"delta":{"content":"Net "}}]}', '{"choices":[{"delta":{"content":"sales"}}]}', "[DONE]"])),
     });
     expect(await collect(streaming.streamText({ task: "t", prompt: "q" }))).toBe("Net sales");
+  });
+});
+
+describe("provider errors carry our message; the upstream text goes to the log", () => {
+  const upstream = "quota exceeded for org-4821, project secret-proj";
+  afterEach(() => vi.restoreAllMocks());
+
+  async function failure(run: () => Promise<unknown>): Promise<{ err: ProviderError; logged: string }> {
+    const lines: string[] = [];
+    vi.spyOn(console, "error").mockImplementation((line: unknown) => void lines.push(String(line)));
+    const err = (await run().then(
+      () => null,
+      (e: unknown) => e,
+    )) as ProviderError;
+    expect(err).toBeInstanceOf(ProviderError);
+    return { err, logged: lines.join("\n") };
+  }
+
+  const openai = (fetch: typeof globalThis.fetch) => new OpenAiProvider({ baseUrl: "https://llm.example", model: "m", apiKey: "k", timeoutMs: 1000, fetch });
+
+  it.each([
+    ["a 400 error body", async () => new Response(JSON.stringify({ error: { message: upstream } }), { status: 400 }), "configuration", "Model endpoint refused the request (400)"],
+    ["a 503 error body", async () => new Response(upstream, { status: 503 }), "unavailable", "Model endpoint answered 503"],
+    ["an exception of the fetch", async () => Promise.reject(new TypeError(`Network connection lost: ${upstream}`)), "unavailable", "Model endpoint could not be reached"],
+    ["output that is not JSON", async () => Response.json({ choices: [{ message: { content: `Sorry: ${upstream}` } }] }), "invalid_output", "Model output is not JSON"],
+    ["output that breaks the schema", async () => Response.json({ choices: [{ message: { content: JSON.stringify({ score: upstream, reasoning: upstream }) } }] }), "invalid_output", "Model output does not match the schema"],
+  ] as const)("%s", async (_label, fetch, kind, message) => {
+    const { err, logged } = await failure(() => openai(fetch as typeof globalThis.fetch).generateObject({ task: "t", prompt: "q", schema: verdict }));
+    expect(err.kind).toBe(kind);
+    expect(err.message).toBe(message);
+    expect(err.message).not.toContain("org-4821");
+    if (_label !== "output that breaks the schema") expect(logged).toContain("org-4821");
+    for (const line of logged.split("\n")) expect(JSON.parse(line)).toMatchObject({ level: "error", provider_error: kind });
+  });
+
+  it("a streamed chunk that is not JSON", async () => {
+    const provider = openai(async () => new Response(sse([`{"choices":[{"delta":{"content":"a"}}]}`, `oops ${upstream}`])));
+    const { err, logged } = await failure(() => collect(provider.streamText({ task: "t", prompt: "q" })));
+    expect(err.message).toBe("Model stream sent a chunk that is not JSON");
+    expect(logged).toContain("org-4821");
+  });
+
+  it("an exception of the Workers AI binding", async () => {
+    const ai = { run: async () => Promise.reject(new Error(`AiError: 3010: ${upstream}`)) };
+    const { err, logged } = await failure(() => new WorkersAiProvider(ai, "@cf/test/model", 1000).generateObject({ task: "t", prompt: "q", schema: verdict }));
+    expect(err).toMatchObject({ kind: "unavailable", message: "Model endpoint could not be reached" });
+    expect(logged).toContain("org-4821");
   });
 });
 

@@ -1,14 +1,19 @@
 // A fake OpenAI-compatible chat-completions server for the `openai` test project: a real HTTP server on
 // 127.0.0.1 (started by vitest.config.ts, in Node) that plays the third party, so the Worker's
 // OpenAiProvider runs unchanged over real fetch. It checks the bearer key, records every request and
-// answers by the JSON schema asked for (judge_scores, answer_claims, assessment). A message containing
-// [fake:invalid] gets output that breaks the schema, [fake:503] a 503, [fake:drop] a dropped connection.
+// answers by the JSON schema asked for (judge_scores, answer_claims, assessment, sql_plan). A message containing
+// [fake:invalid] gets output that breaks the schema, [fake:503] a 503, [fake:400] a 400 whose error body
+// carries FAKE_UPSTREAM_DETAIL (text that must never reach a client), [fake:drop] a dropped connection.
+// For sql_plan, a question "[fake:sql] <SQL>" gets that SQL back as the plan: a model that writes what an
+// injected prompt tells it to.
 // Tests read the recorded requests at GET /__requests?marker=<text found in a message>. A dropped
 // connection makes workerd log "Network connection lost" on stderr: expected, harmless.
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 
 export const FAKE_OPENAI_KEY = "sk-fake-openai-0123456789";
 export const FAKE_OPENAI_MODEL = "fake-judge-1";
+/** In every error body the fake sends; tests assert it appears in no response. */
+export const FAKE_UPSTREAM_DETAIL = "UPSTREAM-DETAIL org-4821 project-secret quota";
 
 interface ChatRequest {
   model?: string;
@@ -55,6 +60,11 @@ function answerFor(schemaName: string | undefined, userMessage: string): unknown
     }
     case "assessment":
       return { summary: "Fake assessor: the claim is supported.", verdict: "minor_issues", claims: [{ index: 0, verdict: "supported", explanation: "Fake assessor agrees.", sources: [] }] };
+    case "sql_plan": {
+      const at = userMessage.indexOf("[fake:sql]");
+      const sql = at >= 0 ? userMessage.slice(at + "[fake:sql]".length).trim() : "SELECT s.ticker, s.company FROM securities s ORDER BY s.ticker LIMIT 3";
+      return { status: "ok", intent: "lookup", understood: "Fake SQL writer", sql, title: "Fake result", answer: "table" };
+    }
     default:
       return null;
   }
@@ -81,7 +91,8 @@ export async function startFakeOpenAi(): Promise<{ baseUrl: string }> {
     const messages = body.messages ?? [];
     const text = messages.map((m) => m.content).join("\n");
     if (text.includes("[fake:drop]")) return void req.socket.destroy();
-    if (text.includes("[fake:503]")) return send(res, 503, { error: { message: "The server is overloaded", type: "server_error" } });
+    if (text.includes("[fake:503]")) return send(res, 503, { error: { message: `The server is overloaded (${FAKE_UPSTREAM_DETAIL})`, type: "server_error" } });
+    if (text.includes("[fake:400]")) return send(res, 400, { error: { message: `Invalid request: ${FAKE_UPSTREAM_DETAIL}`, type: "invalid_request_error" } });
     if (text.includes("[fake:invalid]")) return send(res, 200, completion(body.model ?? "", '{"factuality": 9, "reasoning": ""}'));
     const answer = answerFor(body.response_format?.json_schema?.name, messages.findLast((m) => m.role === "user")?.content ?? "");
     if (answer === null) return send(res, 400, { error: { message: "Unknown response_format", type: "invalid_request_error" } });

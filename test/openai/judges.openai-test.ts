@@ -30,6 +30,9 @@ async function requestsWith(marker: string): Promise<Recorded[]> {
 
 const marker = () => `case-${crypto.randomUUID()}`;
 
+/** The start of FAKE_UPSTREAM_DETAIL (fake-openai.mts), in every error body the fake sends. */
+const UPSTREAM_TEXT = "UPSTREAM-DETAIL";
+
 describe("LLM judge on the OpenAI-compatible provider", () => {
   it("sends the caller's prompt as the system message, temperature 0, seed 7, the JSON schema and the model, and completes with the model's scores", async () => {
     const org = await createOrg();
@@ -90,14 +93,29 @@ describe("LLM judge on the OpenAI-compatible provider", () => {
     const b = await submit("llm", org.key, llmBody({ prompt: `[fake:drop] ${dropped}` }));
     for (const [id, m, cause] of [
       [a.json.payload.evaluation_id, busy, /answered 503/],
-      [b.json.payload.evaluation_id, dropped, /connection lost/i],
+      [b.json.payload.evaluation_id, dropped, /could not be reached/],
     ] as const) {
       const p = await settled("llm", org.key, id);
       expect(p.status).toBe("failed");
       expect(p.failure.code).toBe("JUDGE_EVALUATION_UNAVAILABLE");
       expect(p.failure.message).toMatch(cause);
+      expect(p.failure.message).not.toContain(UPSTREAM_TEXT);
+      expect(p.failure.message).not.toMatch(/overloaded|network|connection/i);
       expect(await requestsWith(m)).toHaveLength(2);
     }
+  });
+
+  it("keeps the endpoint's error body out of failure.message when it refuses the request (4xx, not retried)", async () => {
+    const org = await createOrg();
+    const m = marker();
+    const { json } = await submit("llm", org.key, llmBody({ prompt: `[fake:400] ${m}` }));
+    const p = await settled("llm", org.key, json.payload.evaluation_id);
+    expect(p.status).toBe("failed");
+    expect(p.failure.code).toBe("JUDGE_EVALUATION_UNAVAILABLE");
+    expect(p.failure.message).toBe("Grading failed: Model endpoint refused the request (400)");
+    expect(JSON.stringify(p)).not.toContain(UPSTREAM_TEXT);
+    expect(JSON.stringify(p)).not.toContain("invalid_request_error");
+    expect(await requestsWith(m)).toHaveLength(1);
   });
 });
 
@@ -128,6 +146,17 @@ describe("agent judge on the OpenAI-compatible provider", () => {
     const p = await settled("agent", org.key, json.payload.evaluation_id);
     expect(p.status).toBe("failed");
     expect(p.failure.code).toBe("JUDGE_EVALUATION_UNAVAILABLE");
+    expect(JSON.stringify(p)).not.toContain(UPSTREAM_TEXT);
     expect(await requestsWith(m)).toHaveLength(2);
+  });
+
+  it("keeps the endpoint's error body out of failure.message when it refuses the request", async () => {
+    const org = await createOrg();
+    const m = marker();
+    const { json } = await submit("agent", org.key, llmBody({ query: `What was 3M's FY2018 capital expenditure? [fake:400] ${m}` }));
+    const p = await settled("agent", org.key, json.payload.evaluation_id);
+    expect(p.status).toBe("failed");
+    expect(p.failure.message).toMatch(/^Assessment failed: Model endpoint refused the request \(400\)$/);
+    expect(JSON.stringify(p)).not.toContain(UPSTREAM_TEXT);
   });
 });

@@ -5,13 +5,15 @@ import { loadConfig } from "../env";
 import { LocalProvider } from "./local";
 import { OpenAiProvider } from "./openai";
 import { WorkersAiProvider } from "./workers-ai";
-import { ProviderError, type ModelProvider } from "./types";
+import { providerFailure, type ModelProvider } from "./types";
 
 export type { ModelProvider, ObjectRequest, TextRequest } from "./types";
 export { ProviderError } from "./types";
 export { registerLocalEngine, type LocalEngine } from "./local";
 
 const local = new LocalProvider();
+/** What a caller (and so a client) reads; which setting is missing goes to the log line. */
+const NOT_CONFIGURED = "The model provider is not configured";
 
 export function modelProvider(env: Env): ModelProvider {
   const config = loadConfig(env);
@@ -19,11 +21,11 @@ export function modelProvider(env: Env): ModelProvider {
     case "local":
       return local;
     case "workers-ai":
-      if (!env.AI) throw new ProviderError("configuration", "MODEL_PROVIDER=workers-ai needs the AI binding");
+      if (!env.AI) throw providerFailure("configuration", NOT_CONFIGURED, { needs: "MODEL_PROVIDER=workers-ai needs the AI binding" });
       return new WorkersAiProvider(env.AI as never, env.WORKERS_AI_MODEL ?? "@cf/meta/llama-3.3-70b-instruct-fp8-fast", config.modelTimeoutMs);
     case "openai":
       if (!env.OPENAI_BASE_URL || !env.OPENAI_API_KEY || !env.OPENAI_MODEL) {
-        throw new ProviderError("configuration", "MODEL_PROVIDER=openai needs OPENAI_BASE_URL, OPENAI_MODEL and the OPENAI_API_KEY secret");
+        throw providerFailure("configuration", NOT_CONFIGURED, { needs: "MODEL_PROVIDER=openai needs OPENAI_BASE_URL, OPENAI_MODEL and the OPENAI_API_KEY secret" });
       }
       return new OpenAiProvider({ baseUrl: env.OPENAI_BASE_URL, model: env.OPENAI_MODEL, apiKey: env.OPENAI_API_KEY, timeoutMs: config.modelTimeoutMs });
   }

@@ -1,7 +1,7 @@
 // The local provider: deterministic, offline engines registered per task by each area (retrieval,
 // claim and number alignment, rules). It is the default and what the tests use.
 import type { ModelProvider, ObjectRequest, TextRequest } from "./types";
-import { ProviderError } from "./types";
+import { ProviderError, providerFailure } from "./types";
 
 export interface LocalEngine {
   object?(req: ObjectRequest<unknown>): Promise<unknown> | unknown;
@@ -28,7 +28,9 @@ export class LocalProvider implements ModelProvider {
     const engine = engineFor(req.task);
     if (!engine.object) throw new ProviderError("configuration", `Local engine ${req.task} gives no structured output`);
     const parsed = req.schema.safeParse(await engine.object(req as ObjectRequest<unknown>));
-    if (!parsed.success) throw new ProviderError("invalid_output", `Local engine ${req.task} broke its schema: ${parsed.error.message}`);
+    if (!parsed.success) {
+      throw providerFailure("invalid_output", `Local engine ${req.task} broke its schema`, { issues: parsed.error.issues.slice(0, 5).map((i) => `${i.path.join(".")}: ${i.message}`).join("; ") });
+    }
     return parsed.data;
   }
 

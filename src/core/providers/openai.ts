@@ -2,7 +2,7 @@
 // streamed text. fetch is injectable so tests can stand in for the remote service.
 import { z } from "zod";
 import type { ModelProvider, ObjectRequest, TextRequest } from "./types";
-import { ProviderError, messagesOf } from "./types";
+import { ProviderError, messagesOf, providerFailure } from "./types";
 import { parseStructured, sseData, withRetry } from "./remote";
 
 export interface OpenAiOptions {
@@ -11,6 +11,39 @@ export interface OpenAiOptions {
   apiKey: string;
   timeoutMs: number;
   fetch?: typeof fetch;
+}
+
+const LOGGED_BODY_BYTES = 2048;
+
+/** The first bytes of an error body, for the log: an upstream error page is read only up to that cap. */
+async function bodyPrefix(res: Response): Promise<string> {
+  if (!res.body) return "";
+  const reader = res.body.getReader();
+  const decoder = new TextDecoder();
+  let text = "";
+  let bytes = 0;
+  try {
+    while (bytes < LOGGED_BODY_BYTES) {
+      const { value, done } = await reader.read();
+      if (done) break;
+      bytes += value.byteLength;
+      text += decoder.decode(value, { stream: true });
+    }
+  } catch {
+    // A body that fails to arrive is logged as far as it came.
+  } finally {
+    reader.cancel().catch(() => {});
+  }
+  return text.slice(0, LOGGED_BODY_BYTES);
+}
+
+/** One streamed chunk; a chunk that is not JSON fails the stream with our message, its text logged. */
+function streamChunk(data: string): { choices?: { delta?: { content?: string } }[] } {
+  try {
+    return JSON.parse(data) as { choices?: { delta?: { content?: string } }[] };
+  } catch {
+    throw providerFailure("invalid_output", "Model stream sent a chunk that is not JSON", { output: data });
+  }
 }
 
 export class OpenAiProvider implements ModelProvider {
@@ -30,8 +63,8 @@ export class OpenAiProvider implements ModelProvider {
       body: JSON.stringify({ model: this.model, ...body }),
       signal,
     });
-    if (res.status === 429 || res.status >= 500) throw new ProviderError("unavailable", `Model endpoint answered ${res.status}`);
-    if (!res.ok) throw new ProviderError("configuration", `Model endpoint answered ${res.status}: ${(await res.text()).slice(0, 200)}`);
+    if (res.status === 429 || res.status >= 500) throw providerFailure("unavailable", `Model endpoint answered ${res.status}`, { status: res.status, upstream: await bodyPrefix(res) });
+    if (!res.ok) throw providerFailure("configuration", `Model endpoint refused the request (${res.status})`, { status: res.status, upstream: await bodyPrefix(res) });
     return res;
   }
 
@@ -60,8 +93,7 @@ export class OpenAiProvider implements ModelProvider {
     if (!res.body) throw new ProviderError("unavailable", "Model endpoint sent no stream");
     for await (const data of sseData(res.body)) {
       if (data === "[DONE]") return;
-      const chunk = JSON.parse(data) as { choices?: { delta?: { content?: string } }[] };
-      const piece = chunk.choices?.[0]?.delta?.content;
+      const piece = streamChunk(data).choices?.[0]?.delta?.content;
       if (piece) yield piece;
     }
   }

@@ -1,6 +1,6 @@
 // What both remote providers share: one retry on retryable failures, a timeout per attempt, JSON
 // extraction and schema validation of structured output, and an SSE line reader for streams.
-import { ProviderError } from "./types";
+import { ProviderError, providerFailure } from "./types";
 import type { z } from "zod";
 
 export async function withRetry<T>(attempt: (signal: AbortSignal) => Promise<T>, timeoutMs: number): Promise<T> {
@@ -16,10 +16,11 @@ export async function withRetry<T>(attempt: (signal: AbortSignal) => Promise<T>,
   throw last;
 }
 
+/** Any failure of a model call as a ProviderError; the text of a foreign exception is logged, not kept. */
 export function normalizeError(err: unknown): ProviderError {
   if (err instanceof ProviderError) return err;
   if (err instanceof Error && (err.name === "TimeoutError" || err.name === "AbortError")) return new ProviderError("timeout", "Model request timed out");
-  return new ProviderError("unavailable", err instanceof Error ? err.message : String(err));
+  return providerFailure("unavailable", "Model endpoint could not be reached", { upstream: err instanceof Error ? `${err.name}: ${err.message}` : String(err) });
 }
 
 /** "```json {...} ```" -> "{...}": string steps, not a regex, so a long run of spaces costs linear time. */
@@ -41,11 +42,13 @@ export function parseStructured<T>(raw: unknown, schema: z.ZodType<T>): T {
     try {
       value = JSON.parse(text);
     } catch {
-      throw new ProviderError("invalid_output", "Model output is not JSON");
+      throw providerFailure("invalid_output", "Model output is not JSON", { output: text });
     }
   }
   const parsed = schema.safeParse(value);
-  if (!parsed.success) throw new ProviderError("invalid_output", `Model output does not match the schema: ${parsed.error.issues[0]?.message ?? ""}`);
+  if (!parsed.success) {
+    throw providerFailure("invalid_output", "Model output does not match the schema", { issues: parsed.error.issues.slice(0, 5).map((i) => `${i.path.join(".")}: ${i.message}`).join("; ") });
+  }
   return parsed.data;
 }
 

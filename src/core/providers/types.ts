@@ -38,6 +38,11 @@ export interface ModelProvider {
 
 export type ProviderErrorKind = "timeout" | "unavailable" | "invalid_output" | "configuration";
 
+/**
+ * A failed model call: a kind (the code callers branch on) and a message of our own wording, safe to show
+ * a client. What the upstream said (error bodies, exception text, schema issues) never goes into the
+ * message: providerFailure writes it to a JSON log line instead.
+ */
 export class ProviderError extends Error {
   constructor(
     readonly kind: ProviderErrorKind,
@@ -49,6 +54,17 @@ export class ProviderError extends Error {
   get retryable(): boolean {
     return this.kind === "timeout" || this.kind === "unavailable" || this.kind === "invalid_output";
   }
+}
+
+/** Characters of upstream text kept in the log line. */
+const LOGGED_DETAIL_CHARS = 1000;
+
+/** A ProviderError with our message; the upstream detail goes to console.error as one JSON line. */
+export function providerFailure(kind: ProviderErrorKind, message: string, detail: Record<string, unknown> = {}): ProviderError {
+  const logged: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(detail)) logged[k] = typeof v === "string" ? v.slice(0, LOGGED_DETAIL_CHARS) : v;
+  console.error(JSON.stringify({ level: "error", provider_error: kind, message, ...logged }));
+  return new ProviderError(kind, message);
 }
 
 export function messagesOf(req: BaseRequest): ModelMessage[] {

@@ -2,7 +2,7 @@
 // response_format and streamed text via the binding's event stream.
 import { z } from "zod";
 import type { ModelProvider, ObjectRequest, TextRequest } from "./types";
-import { ProviderError, messagesOf } from "./types";
+import { ProviderError, messagesOf, providerFailure } from "./types";
 import { normalizeError, parseStructured, sseData, withRetry } from "./remote";
 
 type AiRunner = { run(model: string, inputs: Record<string, unknown>, options?: Record<string, unknown>): Promise<unknown> };
@@ -50,7 +50,12 @@ export class WorkersAiProvider implements ModelProvider {
     if (!(stream instanceof ReadableStream)) throw new ProviderError("unavailable", "Workers AI sent no stream");
     for await (const data of sseData(stream)) {
       if (data === "[DONE]") return;
-      const piece = (JSON.parse(data) as { response?: string }).response;
+      let piece: string | undefined;
+      try {
+        piece = (JSON.parse(data) as { response?: string }).response;
+      } catch {
+        throw providerFailure("invalid_output", "Workers AI sent a chunk that is not JSON", { output: data });
+      }
       if (piece) yield piece;
     }
   }
