@@ -254,7 +254,7 @@ export interface FigureCheck {
 }
 
 function label(s: FigureInContext): string {
-  const text = s.itemText.replace(/^(?:the|in|and|of|for|while|compared (?:with|to))\s+/i, "").replace(/\s+(?:was|were|is|are|of|totaled|amounted to|reached)$/i, "").trim();
+  const text = s.itemText.replace(/^(?:the|in|and|of|for|while|compared (?:with|to))\s+/i, "").replace(/(?<!\s)\s+(?:was|were|is|are|of|totaled|amounted to|reached)$/i, "").trim();
   const item = text || "this item";
   // "Net sales" reads "net sales" inside a sentence; "3M" and "EBITDA" keep their capitals.
   return /^[A-Z][a-z]/.test(item) ? item[0].toLowerCase() + item.slice(1) : item;

@@ -63,7 +63,7 @@ export interface ReadText {
 }
 
 const STATED_SCALE =
-  /\b(?:in|amounts in|dollars in|\$\s?in|usd in|€\s?in)\s+(thousands|millions|billions)\b|\(\s*(?:\$|us\$|usd|€|£)?\s*(?:in\s+)?(thousands|millions|billions|000s?|000's|mm|mn|bn)\b|\$\s?(thousands|millions|billions)\b/gi;
+  /\b(?:in|amounts in|dollars in|\$\s?in|usd in|€\s?in)\s+(thousands|millions|billions)\b|\(\s*(?:(?:\$|us\$|usd|€|£)\s*)?(?:in\s+)?(thousands|millions|billions|000s?|000's|mm|mn|bn)\b|\$\s?(thousands|millions|billions)\b/gi;
 const SCALE_WORD: Record<string, number> = { thousands: 1e3, "000": 1e3, "000s": 1e3, "000's": 1e3, millions: 1e6, mm: 1e6, mn: 1e6, billions: 1e9, bn: 1e9 };
 
 /** The one scale a text states for its tables, or null when it states none or several. */
@@ -144,8 +144,8 @@ function isTableLine(line: string): boolean {
   return cells >= 2 && label.length <= 120 && !/\b(was|were|is|are|of)\b/i.test(label);
 }
 
-const YEAR_AFTER = /^\s*(?:[a-z]+\s+){0,2}?(?:in|for|during|of|at|as of|,)?\s*(?:the\s+)?(?:(?:end|close)\s+of\s+(?:the\s+)?)?(?:full\s+)?(?:(?:fiscal|calendar)\s+(?:year\s+)?|fy\s?'?|year\s+)?(?:ended\s+\w+\s+\d{1,2},\s+)?((?:19[5-9]|20\d)\d)\b/i;
-const FY_AFTER = /^\s*(?:in|for)?\s*fy\s?'?(\d{2})\b/i;
+const YEAR_AFTER = /^\s*(?:[a-z]+\s+){0,2}?(?:(?:in|for|during|of|at|as of)\s+|,\s*)?(?:the\s+)?(?:(?:end|close)\s+of\s+(?:the\s+)?)?(?:full\s+)?(?:(?:fiscal|calendar)\s+(?:year\s+)?|fy\s?'?|year\s+)?(?:ended\s+\w+\s+\d{1,2},\s+)?((?:19[5-9]|20\d)\d)\b/i;
+const FY_AFTER = /^\s*(?:(?:in|for)\s*)?fy\s?'?(\d{2})\b/i;
 
 function yearAfter(text: string): number | null {
   const y = YEAR_AFTER.exec(text);

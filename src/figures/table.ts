@@ -112,7 +112,7 @@ function splitRow(line: string): { label: string; figures: number[]; cells: Cell
     cells.unshift(cellOf(tok));
     i -= 1;
   }
-  return { label: tokens.slice(0, i).join(" ").replace(/\s*\$$/, ""), figures, cells };
+  return { label: tokens.slice(0, i).join(" ").replace(/(?<!\s)\s*\$$/, ""), figures, cells };
 }
 
 /**
@@ -148,7 +148,7 @@ function parse(text: string): StatementTable[] {
   const flush = () => {
     if (current && label && pending.length >= current.years.length && current.years.length) {
       const n = current.years.length;
-      current.rows.push({ label: normalizeLabel(label), printed: label.replace(/\s*\(\d\)$/, "").trim(), values: pending.slice(0, n), cells: pendingCells.slice(0, n) });
+      current.rows.push({ label: normalizeLabel(label), printed: label.replace(/(?<!\s)\s*\(\d\)$/, "").trim(), values: pending.slice(0, n), cells: pendingCells.slice(0, n) });
     }
     pending = [];
     pendingCells = [];
@@ -219,7 +219,7 @@ export function normalizeLabel(label: string): string {
     .toLowerCase()
     // Parenthesised alternatives and notes: "Provision for (benefit from) income taxes", "Net income (loss)",
     // "Net cash (used)/provided by operating activities" read as their plain line item.
-    .replace(/\([^)]*\)\/?/g, " ")
+    .replace(/\([^()]*\)\/?/g, " ")
     .replace(/\[\d\]/g, " ")
     .replace(/&/g, " and ")
     .replace(/[^a-z0-9]+/g, " ")

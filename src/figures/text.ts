@@ -44,7 +44,7 @@ export function stem(word: string): string {
 
 /** Lower-case word tokens (letters, digits inside words kept), without numbers. */
 export function words(text: string): string[] {
-  return (text.toLowerCase().match(/[\p{L}][\p{L}\p{N}'&-]*/gu) ?? []).map((w) => w.replace(/'s$/, "").replace(/[-']+$/, ""));
+  return (text.toLowerCase().match(/[\p{L}][\p{L}\p{N}'&-]*/gu) ?? []).map((w) => w.replace(/'s$/, "").replace(/(?<![-'])[-']+$/, ""));
 }
 
 /** Stemmed content words. */
@@ -67,7 +67,7 @@ export function namedEntities(text: string): string[] {
   for (const s of sentences(text)) {
     const toks = s.split(/\s+/);
     for (let i = 1; i < toks.length; i++) {
-      const t = toks[i].replace(/^[("'“]+|[)"'”.,;:!?]+$/g, "").replace(/['’]s$/, "");
+      const t = toks[i].replace(/^[("'“]+|(?<![)"'”.,;:!?])[)"'”.,;:!?]+$/g, "").replace(/['’]s$/, "");
       if (/^[A-Z][\p{L}&.-]{1,}$/u.test(t) && !STOP.has(t.toLowerCase())) out.push(t);
     }
   }

@@ -2,6 +2,7 @@
 // and FY2017) / (FY2017 COGS + change in inventory between FY2016 and FY2017)", evaluated on statement tables.
 import { itemFor, lookup } from "../../figures/line-items";
 import type { StatementTable } from "../../figures/table";
+import { partsAround } from "./question";
 
 type Token = { op: string } | { num: number } | { phrase: string };
 
@@ -61,22 +62,24 @@ export interface Context {
 }
 
 function resolvePhrase(phrase: string, ctx: Context): number | null {
-  const p = phrase.replace(/[,;:.]+$/, "").trim();
+  const p = phrase.replace(/(?<![,;:.])[,;:.]+$/, "").trim();
   const defined = ctx.definitions.get(p.toLowerCase().replace(/\s+/g, " "));
   if (defined !== undefined && ctx.depth < 4) return evaluate(defined, { ...ctx, depth: ctx.depth + 1 });
   // "average X between FY2016 and FY2017", "change in X between FY2016 and FY2017"
-  const pair = (re: RegExp, combine: (earlier: number, later: number) => number): number | null | undefined => {
-    const m = re.exec(p);
-    if (!m) return undefined;
-    const [a, b] = [yearsIn(m[2])[0], yearsIn(m[3])[0]];
+  const pair = (lead: RegExp, combine: (earlier: number, later: number) => number): number | null | undefined => {
+    const m = lead.exec(p);
+    const parts = m && partsAround(p.slice(m[0].length), ["between", "and"]);
+    if (!parts || parts.some((part) => part === "")) return undefined;
+    const [item, from, to] = parts;
+    const [a, b] = [yearsIn(from)[0], yearsIn(to)[0]];
     if (!a || !b) return null;
-    const x = value(m[1], a, ctx);
-    const y = value(m[1], b, ctx);
+    const x = value(item, a, ctx);
+    const y = value(item, b, ctx);
     return x === null || y === null ? null : combine(x, y);
   };
-  const average = pair(/^(?:the\s+)?average\s+(?:of\s+)?(.+?)\s+between\s+(.+?)\s+and\s+(.+)$/i, (x, y) => (x + y) / 2);
+  const average = pair(/^(?:the\s+)?average\s+(?:of\s+)?/i, (x, y) => (x + y) / 2);
   if (average !== undefined) return average;
-  const change = pair(/^(?:the\s+)?(?:change|increase|decrease)\s+in\s+(.+?)\s+between\s+(.+?)\s+and\s+(.+)$/i, (x, y) => y - x);
+  const change = pair(/^(?:the\s+)?(?:change|increase|decrease)\s+in\s+/i, (x, y) => y - x);
   if (change !== undefined) return change;
   return value(p, yearsIn(p)[0] ?? ctx.year, ctx);
 }

@@ -6,6 +6,7 @@ import { alignStatement, prepareSource, relevantOperands, REPORTING_STEMS, unsup
 import { readFigures } from "./derive";
 import { checkStatement, STATEMENT_BUDGET, subjectStems, type Budget } from "../../figures/compare";
 import { checkRecomputation } from "./solve";
+import { arithmeticErrors } from "./arithmetic";
 import { checkRanking } from "./rank";
 import { contentStems, namedEntities, stemSet } from "../../figures/text";
 import { nameWords } from "../../search/aliases";
@@ -85,37 +86,6 @@ function toScore(raw: number, cuts: number[] = RULES.cuts): number {
   return s;
 }
 
-const ARITHMETIC = /(\(?-?\$?[\d,]*\.?\d+\)?\s*(?:million|billion)?)\s*([/÷x×*+-])\s*(\(?-?\$?[\d,]*\.?\d+\)?\s*(?:million|billion)?)\s*=\s*(-?\$?[\d,]*\.?\d+)\s*(%?)/gi;
-
-function num(s: string): number {
-  const neg = /\(.*\)|^-/.test(s.trim());
-  const v = Number(s.replace(/[^\d.]/g, ""));
-  return neg ? -v : v;
-}
-
-/** Explicit "a / b = c" steps of the answer that do not hold (rounding allowed). */
-export function arithmeticErrors(answer: string): number {
-  let errors = 0;
-  for (const m of answer.matchAll(ARITHMETIC)) {
-    const [, a, op, b, c, pct] = m;
-    const x = num(a);
-    const y = num(b);
-    let want = num(c);
-    let got: number;
-    if (op === "/" || op === "÷") got = y === 0 ? NaN : x / y;
-    else if (op === "+") got = x + y;
-    else if (op === "-") got = x - y;
-    else got = x * y;
-    if (pct) want /= 100;
-    if (!Number.isFinite(got)) continue;
-    const decimals = (c.split(".")[1] ?? "").length;
-    const tol = 0.5 * 10 ** -decimals * (pct ? 0.01 : 1) + Math.abs(got) * 0.002;
-    const alt = op === "/" && pct ? got : NaN;
-    if (Math.abs(Math.abs(got) - Math.abs(want)) > tol && !(Math.abs(Math.abs(alt * 100) - Math.abs(num(c))) <= tol * 100)) errors += 1;
-  }
-  return errors;
-}
-
 /** Words of the names a question gives its subject: "3M", "Best Buy", "AMD" (capitalized, not its first word). */
 function questionSubjects(query: string): string[] {
   const tokens = query.replace(/[’']s\b/g, "").split(/[^\p{L}\p{N}&.-]+/u).filter(Boolean);
@@ -136,7 +106,7 @@ function mentionsSubject(answer: string, subject: string[]): boolean {
   const words = nameWords(answer);
   const set = new Set(words);
   if (subject.some((w) => set.has(w) || (w.length >= 3 && words.some((x) => x.startsWith(w))))) return true;
-  const capitals = answer.match(/\p{Lu}[\p{L}]*(?:\s+(?:&\s+)?\p{Lu}[\p{L}]*){1,3}/gu) ?? [];
+  const capitals = answer.match(/(?<!\p{L})\p{Lu}\p{L}*(?:\s+(?:&\s+)?\p{Lu}[\p{L}]*){1,3}/gu) ?? [];
   const initials = new Set(capitals.map((c) => c.split(/\s+(?:&\s+)?/).map((w) => w[0]).join("").toLowerCase()));
   return subject.some((w) => w.length >= 2 && (initials.has(w) || initials.has(w.replace(/[^a-z]/g, "").replace(/n(?=j)/g, ""))));
 }

@@ -6,6 +6,7 @@
 import { parseTables, type StatementTable } from "../../figures/table";
 import { contentStems, sentences } from "../../figures/text";
 import { periodYears } from "../../figures/numbers";
+import { questionText } from "./question";
 
 export interface RankCheck {
   status: "match" | "mismatch" | "none";
@@ -21,7 +22,7 @@ const RELATIVE = /\b(percent(age)?|proportional(ly)?|relative|%)\b/i;
 const WHICH = /\b(which|what)\b/i;
 const KIND = /\b(segments?|regions?|geograph\w*|divisions?|units?|business|markets?|areas?|countr\w+|brands?|products?|categor\w*|activit\w*|types?)\b/i;
 // "Among operations, investing, and financing activities, which ...": the question lists the candidates.
-const AMONG = /\bamong\s+([^?]+?),?\s+(which|what)\b/i;
+const AMONG = /\bamong\s+([^?\s,](?:[^?]*?[^?\s,])?),?\s+(which|what)\b/i;
 // Rows that sum or adjust the others are not candidates.
 const NOT_CANDIDATE = /^(total|net|consolidated|corporate|eliminations?|other|reconcil|adjust|stock|unallocated|revenues?$|sales$)/i;
 
@@ -35,7 +36,7 @@ interface Reading {
 function readQuestion(query: string): Reading | null {
   if (!WHICH.test(query) || !KIND.test(query)) return null;
   // "the most (or lost the least)": the aside restates the same end of the ranking.
-  const plain = query.replace(/\([^)]*\)/g, " ");
+  const plain = query.replace(/\([^()]*\)/g, " ");
   const top = TOP.test(plain);
   const bottom = BOTTOM.test(plain);
   if (top === bottom) return null;
@@ -134,7 +135,8 @@ function tableWinner(table: StatementTable, year: number | null, reading: Readin
  * The answer's pick against the ranked rows. `claimOnly`: the text is one claim of the answer, which states a
  * pick only with a superlative word ("MGM China reported a loss" names a row and ranks nothing).
  */
-export function checkRanking(query: string, answer: string, passages: string[], claimOnly = false): RankCheck {
+export function checkRanking(fullQuery: string, answer: string, passages: string[], claimOnly = false): RankCheck {
+  const query = questionText(fullQuery);
   const reading = readQuestion(query);
   if (!reading) return NONE;
   const asked = [...periodYears(query)];

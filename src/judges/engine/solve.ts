@@ -7,6 +7,7 @@ import { ITEMS, itemFor, lookup } from "../../figures/line-items";
 import { evaluate, value, yearsIn, YEAR_REF, type Context, type Operand } from "./formula";
 import { normalizeLabel, parseTables } from "../../figures/table";
 import { sentences } from "../../figures/text";
+import { partsAround, questionText } from "./question";
 
 // ---- The question: which metric, which years.
 
@@ -26,8 +27,8 @@ export interface Recomputation {
 /** "X is defined as: ..." sentences of the question, by the defined name (lower case). */
 function definitionsOf(query: string): Map<string, string> {
   const out = new Map<string, string>();
-  const re = /([A-Za-z][A-Za-z &()\-%]{0,60}?)\s+(?:here\s+)?(?:is|are)\s+(?:defined|calculated|computed)\s+as:?\s*(.+?)(?=\.\s+[A-Z]|\.?\s*$|\?\s)/g;
-  for (const m of query.matchAll(re)) {
+  const re = /([A-Za-z](?:[A-Za-z &()\-%]{0,59}[A-Za-z()\-%&])?)\s+(?:here\s+)?(?:is|are)\s+(?:defined|calculated|computed)\s+as:?\s*(\S.*?)(?=\.\s+[A-Z]|\.?$|\?\s)/g;
+  for (const m of query.trimEnd().matchAll(re)) {
     const name = m[1].trim().replace(/^(the|a|an|where|and)\s+/i, "").replace(/\s+/g, " ");
     out.set(name.toLowerCase(), m[2].trim());
     // "days payable outstanding (DPO)" is also "DPO"
@@ -71,7 +72,8 @@ function askedYear(query: string): number | null {
   return ys.length ? Math.max(...ys) : null;
 }
 
-export function recompute(query: string, passages: string[]): Recomputation | null {
+export function recompute(fullQuery: string, passages: string[]): Recomputation | null {
+  const query = questionText(fullQuery);
   const tables = passages.flatMap(parseTables);
   if (!tables.length) return null;
   const year = askedYear(query);
@@ -119,24 +121,25 @@ export function recompute(query: string, passages: string[]): Recomputation | nu
   const main = [...definitions].find(([name]) => name.length >= 2);
   if (main) return attempt(main[0], main[1], "defined");
   // "using FY2022 Adjusted EBIT as the numerator and annual Interest Expense as the denominator"
-  const nd = /using\s+(.+?)\s+as the numerator and\s+(.+?)\s+as the denominator/i.exec(query);
-  if (nd) {
+  const nd = partsAround(query, ["using", "as the numerator and", "as the denominator"]);
+  if (nd && nd[1] && nd[2]) {
     const r = attempt("ratio", `(${nd[1]}) / (${nd[2]})`, "defined");
     if (r) return r;
   }
   // "2 year total revenue CAGR from FY2020 to FY2022"
-  const cagr = /\b(\d)\s*year\s+(.+?)\s+CAGR\s+from\s+(.+?)\s+to\s+(\S+)/i.exec(query);
-  if (cagr) {
-    const [a, b] = [yearsIn(cagr[3])[0], yearsIn(cagr[4])[0]];
+  const lead = /\b\d\s*year\s/i.exec(query);
+  const cagr = lead && partsAround(query.slice(lead.index + lead[0].length), ["cagr from", "to"]);
+  if (cagr && cagr[0] && cagr[1] && cagr[2]) {
+    const [a, b] = [yearsIn(cagr[1])[0], yearsIn(cagr[2].split(/\s/)[0])[0]];
     if (a && b && b > a) {
       const c = ctx();
-      const x = value(cagr[2], a, c);
-      const y = value(cagr[2], b, c);
+      const x = value(cagr[0], a, c);
+      const y = value(cagr[0], b, c);
       if (x && y && x > 0 && y > 0) return { basis: "defined", unit: "ratio", metric: "CAGR", year: b, value: ((y / x) ** (1 / (b - a)) - 1) * 100, operands: c.operands };
     }
   }
   // "X as a % of Y"
-  const share = /\b([a-z][a-z &]+?)\s+as a (?:%|percent(?:age)?) of\s+([a-z][a-z &]+?)(?:[?.,]|\s+(?:for|in|from|between|of)\b|$)/i.exec(query);
+  const share = /\b([a-z][a-z &]*?[a-z&])\s+as a (?:%|percent(?:age)?) of\s+([a-z][a-z &]*?[a-z&])(?:\s*[?.,]|\s+(?:for|in|from|between|of)\b|\s*$)/i.exec(query);
   if (share && itemFor(share[1]) && itemFor(share[2])) {
     const r = attempt(`${share[1]} as % of ${share[2]}`, `(${share[1]}) / (${share[2]}) * 100`, "defined");
     if (r) return r;

@@ -1,0 +1,82 @@
+// Hostile judge inputs: answers and questions built to make the engine's scans backtrack (a run of
+// thousands of digits in an arithmetic step, long runs of brackets, words and spaces). Each is graded
+// through the Worker and its queue like any answer; with the old arithmetic regex a 3,000-digit answer held
+// the isolate for tens of seconds. The step reader itself is checked against the forms it must read.
+import { beforeAll, describe, expect, it } from "vitest";
+import { arithmeticErrors, arithmeticSteps } from "../../src/judges/engine/arithmetic";
+import { partsAround, questionText, QUESTION_READ_CHARS } from "../../src/judges/engine/question";
+import { createOrg, type TestOrg } from "../helpers/harness";
+import { llmBody, settled, submit } from "./judge-helpers";
+
+describe("the arithmetic step reader", () => {
+  it("reads each written form of a step and its result", () => {
+    expect(arithmeticSteps("Margin: $1,577 / $32,765 = 4.8%. Sum: (5) million + 3 million = -2; 2 x 3 = 6 and 7 ÷ 2 = 3.5")).toEqual([
+      { left: 1577, op: "/", right: 32765, result: "4.8", percent: true },
+      { left: -5, op: "+", right: 3, result: "-2", percent: false },
+      { left: 2, op: "*", right: 3, result: "6", percent: false },
+      { left: 7, op: "/", right: 2, result: "3.5", percent: false },
+    ]);
+    expect(arithmeticSteps("Revenue rose 5% in 2019; see note 3.")).toEqual([]);
+  });
+
+  it("counts the steps that do not hold, within the rounding of the result as written", () => {
+    expect(arithmeticErrors("1,577 / 32,765 = 4.8%")).toBe(0);
+    expect(arithmeticErrors("1,577 / 32,765 = 0.048")).toBe(0);
+    expect(arithmeticErrors("1,577 / 32,765 = 5.9%")).toBe(1);
+    expect(arithmeticErrors("100 - 40 = 50 and 10 + 10 = 20")).toBe(1);
+  });
+
+  it("reads a 100,000-digit run, and runs of brackets, operators and equals signs, in one pass", () => {
+    expect(arithmeticSteps(`${"9".repeat(100_000)} / 3 = 3`)).toHaveLength(1);
+    expect(arithmeticSteps("(".repeat(50_000) + "1".repeat(50_000))).toEqual([]);
+    expect(arithmeticSteps("1 / ".repeat(25_000))).toEqual([]);
+    expect(arithmeticSteps("= 1 ".repeat(25_000))).toEqual([]);
+  });
+});
+
+describe("the question readers", () => {
+  it("split a question at its keywords, first occurrence first", () => {
+    expect(partsAround("revenue between FY2019 and FY2020", ["between", "and"])).toEqual(["revenue", "FY2019", "FY2020"]);
+    expect(partsAround("Using EBIT as the numerator and interest expense as the denominator, what is it?", ["using", "as the numerator and", "as the denominator"])).toEqual([
+      "",
+      "EBIT",
+      "interest expense",
+      ", what is it?",
+    ]);
+    expect(partsAround("sandbox between", ["between", "and"])).toBeNull();
+  });
+
+  it("read at most the first 4,000 characters of a question", () => {
+    expect(questionText("a".repeat(QUESTION_READ_CHARS + 10))).toHaveLength(QUESTION_READ_CHARS);
+  });
+});
+
+describe("hostile answers and questions through the Worker", () => {
+  let org: TestOrg;
+  beforeAll(async () => {
+    org = await createOrg();
+  });
+
+  const graded = async (body: Record<string, unknown>) => {
+    const { res, json } = await submit("llm", org.key, llmBody(body));
+    expect(res.status).toBe(202);
+    const result = await settled("llm", org.key, json.payload.evaluation_id);
+    expect(result.status).toBe("completed");
+    return result;
+  };
+
+  it("grades an answer whose arithmetic step has a 3,000-digit operand", async () => {
+    const r = await graded({ answer: `3M's FY2018 capital expenditure was $1,577 million, or ${"7".repeat(3_000)} / 2 = 3.` });
+    expect(r.result.scores.factuality).toBeGreaterThanOrEqual(1);
+  });
+
+  it("grades a 100,000-digit answer", async () => {
+    await graded({ answer: `The ratio is ${"1".repeat(100_000)}.5 / 2 = 5%` });
+  });
+
+  it("grades a question at the 10,000-character cap of repeated keywords and brackets", async () => {
+    const query = `${"among the margin as a % of revenue, defined as ".repeat(150)}${"(".repeat(2_800)}?`;
+    expect(query.length).toBeLessThanOrEqual(10_000);
+    await graded({ query, answer: "Net sales were $32,765 million in 2018 and the margin was 4.8%." });
+  });
+});
