@@ -54,23 +54,23 @@ describe("limits and failures", () => {
   it("rejects a zip bomb by its declared size (central directory) before inflating", async () => {
     const bomb = docx(`<w:p><w:r><w:t>${"A".repeat(3_000_000)}</w:t></w:r></w:p>`);
     expect(bomb.length).toBeLessThan(50_000);
-    const r = await parseDocument(bomb, { fileName: "bomb.docx", maxUncompressedBytes: 1_000_000 });
-    expect(r).toMatchObject({ ok: false, code: "CONVERSION_FAILED" });
-    if (!r.ok) expect(r.message).toMatch(/uncompressed|limit/);
+    const r = await parseDocument(bomb, { fileName: "bomb.docx", budget: { maxInflatedBytes: 1_000_000 } });
+    expect(r).toMatchObject({ ok: false, code: "PARSE_LIMIT_EXCEEDED" });
+    if (!r.ok) expect(r.message).toMatch(/declares \d+ uncompressed bytes, more than the \d+ allowed/);
   });
 
-  it("stops inflating a zip bomb whose size fields lie", async () => {
+  it("stops inflating a zip bomb whose size fields lie: the entry is corrupt past its declared size", async () => {
     const bomb = lieAboutSizes(docx(`<w:p><w:r><w:t>${"B".repeat(3_000_000)}</w:t></w:r></w:p>`), 100);
-    const r = await parseDocument(bomb, { fileName: "bomb.docx", maxUncompressedBytes: 1_000_000 });
+    const r = await parseDocument(bomb, { fileName: "bomb.docx", budget: { maxInflatedBytes: 1_000_000 } });
     expect(r).toMatchObject({ ok: false, code: "CONVERSION_FAILED" });
-    if (!r.ok) expect(r.message).toContain("inflates past");
+    if (!r.ok) expect(r.message).toContain("inflates past its declared size of 100 bytes");
   });
 
   it("rejects an archive with too many entries", async () => {
     const files: Record<string, Uint8Array> = { "[Content_Types].xml": strToU8(CT), "_rels/.rels": strToU8(RELS), "word/document.xml": strToU8(docXml("")) };
     for (let i = 0; i < 10_001; i++) files[`word/media/x${i}.bin`] = new Uint8Array(0);
     const r = await parseDocument(zipSync(files, { level: 0 }), { fileName: "many.docx" });
-    expect(r).toMatchObject({ ok: false, code: "CONVERSION_FAILED" });
+    expect(r).toMatchObject({ ok: false, code: "PARSE_LIMIT_EXCEEDED" });
     if (!r.ok) expect(r.message).toContain("entries");
   });
 

@@ -80,9 +80,9 @@ describe("PDF", () => {
     expect(r).toMatchObject({ ok: false, code: "OCR_REQUIRED" });
   });
 
-  it("fails with CONVERSION_FAILED when the PDF has more pages than maxPages", async () => {
+  it("fails with PARSE_LIMIT_EXCEEDED when the PDF has more pages than maxPages", async () => {
     const r = await parseFixture("testPDF_protected.pdf", { maxPages: 10 });
-    expect(r).toMatchObject({ ok: false, code: "CONVERSION_FAILED" });
+    expect(r).toMatchObject({ ok: false, code: "PARSE_LIMIT_EXCEEDED" });
     if (!r.ok) expect(r.message).toContain("41 pages");
   });
 

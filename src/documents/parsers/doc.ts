@@ -1,31 +1,33 @@
 // Legacy Word 97-2003 (.doc) to text: reads the FIB, then the piece table (CLX) in the 0Table/1Table stream.
 // Good-enough text for search: main text, footnotes, endnotes and text boxes in order; field codes dropped.
 
+import type { ParseLimits } from "./budget";
 import { OleFile, u16, u32 } from "./ole";
 import { decodeText } from "./text";
-import { fail, type ParsedDoc, type ParseLimits } from "./types";
+import { fail, type ParsedDoc } from "./types";
+import { trimBeforeNewlines } from "./whitespace";
 
 /** Maps Word's special characters to text: paragraph/cell marks, page breaks, fields. */
 function cleanWordText(raw: string): string {
   const out: string[] = [];
-  let fieldDepth = 0;
   const inCode: boolean[] = []; // per open field: still in its code part (before 0x14)?
+  let codeFields = 0; // how many of them are: a count, so each character costs O(1) however deep fields nest
   for (let i = 0; i < raw.length; i++) {
     const c = raw.charCodeAt(i);
     if (c === 0x13) {
-      fieldDepth++;
       inCode.push(true);
+      codeFields++;
       continue;
     }
     if (c === 0x14) {
-      if (fieldDepth) inCode[inCode.length - 1] = false;
+      if (inCode.length && inCode[inCode.length - 1]) (inCode[inCode.length - 1] = false), codeFields--;
       continue;
     }
     if (c === 0x15) {
-      if (fieldDepth) (fieldDepth--, inCode.pop());
+      if (inCode.length && inCode.pop()) codeFields--;
       continue;
     }
-    if (inCode.some((x) => x)) continue;
+    if (codeFields > 0) continue;
     switch (c) {
       case 0x0d:
         out.push("\n");
@@ -76,18 +78,26 @@ export function parseDoc(bytes: Uint8Array, limits: ParseLimits): ParsedDoc {
   const lcbClx = u32(wd, fcStart + 33 * 8 + 4);
   if (!lcbClx || fcClx + lcbClx > table.length) fail("CONVERSION_FAILED", "the Word document has no piece table");
 
-  // CLX: skip Prc entries (0x01), then the Pcdt (0x02) holding the PlcPcd.
+  // CLX: skip Prc entries (0x01), then the Pcdt (0x02) holding the PlcPcd. cbGrpprl is signed; a negative
+  // one would stand still or walk backwards, so the file is corrupt.
   let p = fcClx;
   const clxEnd = fcClx + lcbClx;
-  while (p < clxEnd && table[p] === 0x01) p += 3 + (u16(table, p + 1) << 16 >> 16);
+  while (p < clxEnd && table[p] === 0x01) {
+    limits.budget.step();
+    const cbGrpprl = (u16(table, p + 1) << 16) >> 16;
+    if (cbGrpprl < 0) fail("CONVERSION_FAILED", `corrupt Word piece table (cbGrpprl ${cbGrpprl} at ${p})`);
+    p += 3 + cbGrpprl;
+  }
   if (table[p] !== 0x02) fail("CONVERSION_FAILED", "corrupt Word piece table");
   const lcb = u32(table, p + 1);
   const plc = table.subarray(p + 5, p + 5 + lcb);
-  const n = Math.floor((lcb - 4) / 12);
+  // Pieces the PlcPcd really holds: lcb may claim more than the table stream has.
+  const n = Math.floor((plc.length - 4) / 12);
   const pieces: string[] = [];
   const wanted = ccpText + ccpFtn + ccpHdd + ccpAtn + ccpEdn + ccpTxbx + 1;
   let got = 0;
   for (let i = 0; i < n && got < wanted; i++) {
+    limits.budget.step();
     const cpStart = u32(plc, i * 4);
     const cpEnd = u32(plc, (i + 1) * 4);
     const pcd = (n + 1) * 4 + i * 8;
@@ -95,12 +105,10 @@ export function parseDoc(bytes: Uint8Array, limits: ParseLimits): ParsedDoc {
     const compressed = (fcRaw & 0x40000000) !== 0;
     const fc = fcRaw & 0x3fffffff;
     const count = Math.max(0, cpEnd - cpStart);
-    if (compressed) {
-      const off = fc / 2;
-      pieces.push(decodeText(wd.subarray(off, off + count), "windows-1252"));
-    } else {
-      pieces.push(new TextDecoder("utf-16le").decode(wd.subarray(fc, fc + count * 2)));
-    }
+    // Many pieces may point at the same bytes, so the decoded text is charged as it grows.
+    const piece = compressed ? decodeText(wd.subarray(fc / 2, fc / 2 + count), "windows-1252") : new TextDecoder("utf-16le").decode(wd.subarray(fc, fc + count * 2));
+    limits.budget.text(piece.length);
+    pieces.push(piece);
     got += count;
   }
   const all = pieces.join("");
@@ -111,8 +119,9 @@ export function parseDoc(bytes: Uint8Array, limits: ParseLimits): ParsedDoc {
   o += ccpHdd + ccpAtn;
   const edn = all.slice(o, (o += ccpEdn));
   const txbx = all.slice(o, (o += ccpTxbx));
-  const tidy = (s: string) => cleanWordText(s).replace(/[ \t]+\n/g, "\n").replace(/\n{3,}/g, "\n\n").trim();
-  const chunks = cleanWordText(main).split("\f").map((s) => s.replace(/[ \t]+\n/g, "\n").replace(/\n{3,}/g, "\n\n").trim());
+  const tidyChunk = (s: string) => trimBeforeNewlines(s).replace(/\n{3,}/g, "\n\n").trim();
+  const tidy = (s: string) => tidyChunk(cleanWordText(s));
+  const chunks = cleanWordText(main).split("\f").map(tidyChunk);
   const extra = [
     ftn.trim() ? "## Footnotes\n\n" + tidy(ftn) : "",
     edn.trim() ? "## Endnotes\n\n" + tidy(edn) : "",
@@ -122,6 +131,5 @@ export function parseDoc(bytes: Uint8Array, limits: ParseLimits): ParsedDoc {
   if (extra.length) texts[texts.length - 1] = [texts[texts.length - 1], ...extra].filter(Boolean).join("\n\n");
   const text = texts.join("");
   if (!text.trim()) fail("CONVERSION_FAILED", "no text found in the Word document");
-  if (text.length > limits.maxTextChars) fail("CONVERSION_FAILED", `the document has more than ${limits.maxTextChars} characters of text`);
   return { pages: texts.slice(0, limits.maxPages).map((t, i) => ({ page: i + 1, text: t })) };
 }

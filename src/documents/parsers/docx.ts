@@ -1,10 +1,12 @@
 // DOCX (WordprocessingML) to text: paragraphs in order, headings as markdown, tables as markdown tables.
 // Footnotes and endnotes are appended; explicit page breaks split pages, otherwise the document is page 1.
 
+import type { ParseBudget, ParseLimits } from "./budget";
 import { markdownTable } from "./markdown-table";
 import { mainPartPath, openPackage, packageTitle, partRels } from "./ooxml";
 import { attr, walkXml } from "./xml";
-import { fail, type ParsedDoc, type ParseLimits } from "./types";
+import { fail, type ParsedDoc } from "./types";
+import { trimLineEnds } from "./whitespace";
 
 const PAGE_BREAK = "\f";
 
@@ -59,7 +61,7 @@ function headingStyles(stylesXml: string | null): Map<string, number> {
  * Renders a body-like part (document, footnotes or endnotes) into markdown blocks.
  * For notes parts, each <w:footnote>/<w:endnote> becomes one "[^id]: text" block.
  */
-function renderWordXml(xml: string, headings: Map<string, number>, notePrefix?: string): string[] {
+function renderWordXml(xml: string, headings: Map<string, number>, budget: ParseBudget, notePrefix?: string): string[] {
   const containers: string[][] = [[]];
   const cells: Cell[] = [];
   const tables: Table[] = [];
@@ -160,7 +162,7 @@ function renderWordXml(xml: string, headings: Map<string, number>, notePrefix?: 
         case "p": {
           const p = paras.pop();
           if (!p) return;
-          let text = p.parts.join("").replace(/[ \t]+$/gm, "");
+          let text = trimLineEnds(p.parts.join(""));
           if (!text.trim() && !text.includes(PAGE_BREAK)) return;
           const level = (p.style && headings.get(p.style)) || (p.outline !== undefined && p.outline < 9 ? p.outline + 1 : 0);
           if (level && text.trim()) text = "#".repeat(Math.min(level, 6)) + " " + text.trim();
@@ -174,6 +176,7 @@ function renderWordXml(xml: string, headings: Map<string, number>, notePrefix?: 
           const t = tables[tables.length - 1];
           if (!cell || !t) return;
           if (!t.row) t.row = [];
+          budget.step(cell.span); // a spanned cell fills up to 64 columns
           const text = cell.merged ? "" : cell.blocks.join(" ").replace(/\f/g, " ").replace(/^#+ /gm, "").replace(/\s+/g, " ").trim();
           t.row.push(text);
           for (let i = 1; i < cell.span; i++) t.row.push("");
@@ -192,7 +195,7 @@ function renderWordXml(xml: string, headings: Map<string, number>, notePrefix?: 
             // Nested table: flatten into the enclosing cell as "a, b; c, d".
             out().push(t.rows.map((r) => r.filter((c) => c).join(", ")).filter((r) => r).join("; "));
           } else {
-            const md = markdownTable(t.rows);
+            const md = markdownTable(t.rows, budget);
             if (md) out().push(md);
           }
           return;
@@ -227,11 +230,12 @@ export function parseDocx(bytes: Uint8Array, limits: ParseLimits): ParsedDoc {
   };
   const stylesXml = zip.text(relTarget("/styles", "word/styles.xml"));
   const headings = headingStyles(stylesXml);
-  const blocks = renderWordXml(xml, headings);
+  const budget = limits.budget;
+  const blocks = renderWordXml(xml, headings, budget);
   const footXml = zip.text(relTarget("/footnotes", "word/footnotes.xml"));
   const endXml = zip.text(relTarget("/endnotes", "word/endnotes.xml"));
-  const foot = footXml ? renderWordXml(footXml, headings, "") : [];
-  const end = endXml ? renderWordXml(endXml, headings, "e") : [];
+  const foot = footXml ? renderWordXml(footXml, headings, budget, "") : [];
+  const end = endXml ? renderWordXml(endXml, headings, budget, "e") : [];
 
   const body = blocks.join("\n\n");
   const chunks = body.split(PAGE_BREAK).map((s) => s.replace(/\n{3,}/g, "\n\n").trim());
@@ -241,10 +245,8 @@ export function parseDocx(bytes: Uint8Array, limits: ParseLimits): ParsedDoc {
   // Notes go on the last page; empty pages from trailing breaks are dropped but numbering stays sequential.
   const texts = chunks.filter((c, i) => c || i === 0);
   if (notes.length) texts[texts.length - 1] = [texts[texts.length - 1], ...notes].filter(Boolean).join("\n\n");
-  let total = 0;
   const pages = texts.slice(0, limits.maxPages).map((text, i) => {
-    total += text.length;
-    if (total > limits.maxTextChars) fail("CONVERSION_FAILED", `the document has more than ${limits.maxTextChars} characters of text`);
+    budget.text(text.length);
     return { page: i + 1, text };
   });
   return { pages, title: packageTitle(zip) };

@@ -1,9 +1,11 @@
 // HTML to text: visible text only (script/style/head/hidden dropped), blocks become lines, tables markdown.
 // A tolerant single-pass tag scanner, so broken real-world HTML (EDGAR filings) still yields its text.
 
+import type { ParseBudget, ParseLimits } from "./budget";
 import { markdownTable } from "./markdown-table";
 import { decodeText, normalizeNewlines } from "./text";
-import type { ParsedDoc, ParseLimits } from "./types";
+import type { ParsedDoc } from "./types";
+import { trimBeforeNewlines } from "./whitespace";
 
 const ENTITIES: Record<string, string> = {
   amp: "&", lt: "<", gt: ">", quot: '"', apos: "'", nbsp: " ", ensp: " ", emsp: " ", thinsp: " ", shy: "",
@@ -54,7 +56,7 @@ interface TableState {
 /** Picks the charset from a BOM, a <meta charset>, or the UTF-8 / windows-1252 sniffing of text.ts. */
 function decodeHtmlBytes(bytes: Uint8Array): string {
   const head = String.fromCharCode(...bytes.subarray(0, Math.min(bytes.length, 2048)));
-  const m = /<meta[^>]+charset\s*=\s*["']?\s*([\w-]+)/i.exec(head) ?? /<\?xml[^>]+encoding\s*=\s*["']([\w-]+)/i.exec(head);
+  const m = /<meta[^>]+charset\s*=\s*(?:["']\s*)?([\w-]+)/i.exec(head) ?? /<\?xml[^>]+encoding\s*=\s*["']([\w-]+)/i.exec(head);
   const cs = m?.[1].toLowerCase();
   if (cs && /^(windows-1252|cp1252|iso-8859-1|latin-?1|us-ascii)$/.test(cs) && !(bytes[0] === 0xef && bytes[1] === 0xbb)) {
     return decodeText(bytes, "windows-1252");
@@ -62,7 +64,51 @@ function decodeHtmlBytes(bytes: Uint8Array): string {
   return decodeText(bytes);
 }
 
-export function htmlToText(html: string): { text: string; title?: string } {
+function isWordChar(c: number): boolean {
+  return (c >= 48 && c <= 57) || (c >= 65 && c <= 90) || (c >= 97 && c <= 122) || c === 95;
+}
+
+/** `html` at `at` spells the lower-case ASCII `name`, in any case. */
+function spells(html: string, at: number, name: string): boolean {
+  if (at + name.length > html.length) return false;
+  for (let k = 0; k < name.length; k++) {
+    let c = html.charCodeAt(at + k);
+    if (c >= 65 && c <= 90) c += 32;
+    if (c !== name.charCodeAt(k)) return false;
+  }
+  return true;
+}
+
+/**
+ * Where the element `name` (lower case) opened just before `from` ends: just past the tag that closes it,
+ * counting nested elements of the same name, or html.length. A scan, where /<(\/?)name\b[^>]*?(\/?)>/gi
+ * would retry from every later "<name" once no ">" is left (quadratic on "<div<div<div...").
+ */
+function skipElement(html: string, from: number, name: string): number {
+  const n = html.length;
+  let depth = 1;
+  let i = from;
+  while (depth > 0) {
+    const lt = html.indexOf("<", i);
+    if (lt < 0) return n;
+    const closing = html.charCodeAt(lt + 1) === 47; /* / */
+    const at = lt + (closing ? 2 : 1);
+    const after = at + name.length;
+    // \b after the name: a word character on exactly one side.
+    if (!spells(html, at, name) || isWordChar(html.charCodeAt(after - 1)) === isWordChar(html.charCodeAt(after))) {
+      i = lt + 1;
+      continue;
+    }
+    const gt = html.indexOf(">", after);
+    if (gt < 0) return n; // no tag can end any more
+    if (closing) depth--;
+    else if (!(gt > after && html.charCodeAt(gt - 1) === 47)) depth++;
+    i = gt + 1;
+  }
+  return i;
+}
+
+export function htmlToText(html: string, budget: ParseBudget): { text: string; title?: string } {
   const out: string[] = []; // text outside tables
   const tables: TableState[] = [];
   let title: string | undefined;
@@ -90,6 +136,7 @@ export function htmlToText(html: string): { text: string; title?: string } {
   const closeCell = (t: TableState) => {
     if (!t.cell) return;
     if (!t.row) t.row = [];
+    budget.step(t.colspan); // a spanned cell fills up to 50 columns
     t.row.push(t.cell.join("").replace(/\s+/g, " ").trim());
     for (let i = 1; i < t.colspan; i++) t.row.push("");
     t.cell = null;
@@ -108,7 +155,7 @@ export function htmlToText(html: string): { text: string; title?: string } {
       const flat = t.rows.map((r) => r.filter((c) => c).join(", ")).filter((r) => r).join("; ");
       sink().push(" " + flat + " ");
     } else {
-      const md = markdownTable(t.rows);
+      const md = markdownTable(t.rows, budget);
       if (md) out.push("\n\n" + md + "\n\n");
     }
   };
@@ -167,16 +214,7 @@ export function htmlToText(html: string): { text: string; title?: string } {
     }
     if (!closing && /display\s*:\s*none/i.test(attrs) && !VOID.has(local) && !attrs.endsWith("/")) {
       // Hidden element (e.g. the inline-XBRL header): skip to its matching close tag.
-      let depth = 1;
-      const re = new RegExp(`<(/?)${name.replace(/[.]/g, "\\.")}\\b[^>]*?(/?)>`, "gi");
-      re.lastIndex = i;
-      let mm: RegExpExecArray | null;
-      while (depth > 0 && (mm = re.exec(html))) {
-        if (mm[1]) depth--;
-        else if (!mm[2]) depth++;
-        i = re.lastIndex;
-      }
-      if (depth > 0) i = n;
+      i = skipElement(html, i, name);
       continue;
     }
     if (local === "head") {
@@ -234,9 +272,7 @@ export function htmlToText(html: string): { text: string; title?: string } {
     }
   }
   while (tables.length) closeTable();
-  const text = out
-    .join("")
-    .replace(/[ \t\u00a0]+\n/g, "\n")
+  const text = trimBeforeNewlines(out.join(""), true)
     .replace(/\n[ \t\u00a0]+/g, "\n")
     .replace(/\n{3,}/g, "\n\n")
     .trim();
@@ -245,6 +281,9 @@ export function htmlToText(html: string): { text: string; title?: string } {
 
 export function parseHtml(bytes: Uint8Array, limits: ParseLimits): ParsedDoc {
   const html = normalizeNewlines(decodeHtmlBytes(bytes));
-  const { text, title } = htmlToText(html);
-  return { pages: [{ page: 1, text: text.slice(0, limits.maxTextChars) }], title };
+  const { text, title } = htmlToText(html, limits.budget);
+  // Cut, not failed, past the budget's characters, as plain text is.
+  const kept = text.slice(0, limits.budget.limits.maxTextChars);
+  limits.budget.text(kept.length);
+  return { pages: [{ page: 1, text: kept }], title };
 }

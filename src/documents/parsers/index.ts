@@ -9,12 +9,15 @@ import { parsePdf } from "./pdf";
 import { parsePpt } from "./ppt";
 import { parsePptx } from "./pptx";
 import { parseText } from "./text";
-import { ParseError, type DocFormat, type ParsedDoc, type ParseLimits, type ParseResult } from "./types";
+import { DEFAULT_BUDGET, ParseBudget, type BudgetLimits, type ParseLimits } from "./budget";
+import { ParseError, type DocFormat, type ParsedDoc, type ParseResult } from "./types";
 import { parseXls } from "./xls";
 import { parseXlsx } from "./xlsx";
 import { isZip, ZipArchive } from "./zip";
 
 export type { DocFormat, ParsedPage, ParseFailure, ParseResult } from "./types";
+export { FAIL_MESSAGES, PARSE_FAILURES } from "./types";
+export { DEFAULT_BUDGET, type BudgetLimits } from "./budget";
 
 export interface ParseOptions {
   fileName: string;
@@ -23,17 +26,14 @@ export interface ParseOptions {
   maxBytes?: number;
   /** Page / slide / sheet limit (default 2000). PDFs over it fail; other formats keep the first maxPages. */
   maxPages?: number;
-  /** Total uncompressed bytes allowed when unzipping OOXML (default 200 MB). */
-  maxUncompressedBytes?: number;
+  /** Overrides of the parse budget (DEFAULT_BUDGET: steps, inflated bytes, text characters). */
+  budget?: Partial<BudgetLimits>;
 }
 
 export const DEFAULT_MAX_BYTES = 20 * 1024 * 1024;
 export const DEFAULT_MAX_PAGES = 2000;
-export const DEFAULT_MAX_UNCOMPRESSED_BYTES = 200 * 1024 * 1024;
 /** Rows rendered per spreadsheet sheet; the rest of a sheet is dropped with a note. */
 export const MAX_ROWS_PER_SHEET = 5000;
-/** Characters of text allowed for one document (bounds memory of the output: ~32 MB as UTF-16). */
-export const MAX_TEXT_CHARS = 16_000_000;
 
 const EXT: Record<string, DocFormat> = {
   pdf: "pdf", docx: "docx", docm: "docx", dotx: "docx", xlsx: "xlsx", xlsm: "xlsx", xltx: "xlsx", xls: "xls",
@@ -91,7 +91,8 @@ export function detectFormat(bytes: Uint8Array, fileName: string, contentType?: 
   if (head.includes("%PDF-")) return "pdf";
   if (isZip(bytes)) {
     try {
-      const zip = new ZipArchive(bytes, { maxUncompressedBytes: Number.MAX_SAFE_INTEGER, maxEntries: 1_000_000 });
+      // Only the central directory is read here; nothing is inflated.
+      const zip = new ZipArchive(bytes, { maxEntries: 1_000_000, budget: new ParseBudget() });
       if (zip.has("word/document.xml")) return "docx";
       if (zip.has("xl/workbook.xml")) return "xlsx";
       if (zip.has("ppt/presentation.xml")) return "pptx";
@@ -151,7 +152,10 @@ async function dispatch(format: DocFormat, bytes: Uint8Array, limits: ParseLimit
   }
 }
 
-/** Parses any supported document. Never throws: every failure is a typed ParseResult. */
+/**
+ * Parses any supported document within one budget (steps, inflated bytes, text). Never throws: every
+ * failure is a typed ParseResult whose message is internal detail for the logs.
+ */
 export async function parseDocument(bytes: Uint8Array, opts: ParseOptions): Promise<ParseResult> {
   try {
     const maxBytes = opts.maxBytes ?? DEFAULT_MAX_BYTES;
@@ -163,9 +167,8 @@ export async function parseDocument(bytes: Uint8Array, opts: ParseOptions): Prom
     if (!format) return { ok: false, code: "CONVERSION_FAILED", message: "unknown or unsupported file format" };
     const limits: ParseLimits = {
       maxPages: opts.maxPages ?? DEFAULT_MAX_PAGES,
-      maxUncompressedBytes: opts.maxUncompressedBytes ?? DEFAULT_MAX_UNCOMPRESSED_BYTES,
       maxRowsPerSheet: MAX_ROWS_PER_SHEET,
-      maxTextChars: MAX_TEXT_CHARS,
+      budget: new ParseBudget({ ...DEFAULT_BUDGET, ...opts.budget }),
     };
     const doc = await dispatch(format, bytes, limits);
     const pages = doc.pages.map((p) => ({ page: p.page, text: p.text }));

@@ -38,6 +38,7 @@ export interface Section {
 }
 
 const cache = new Map<string, Section[]>();
+const MAX_FORMAT_CODE = 255;
 
 function splitSections(fmt: string): string[] {
   const out: string[] = [];
@@ -161,18 +162,29 @@ export function formatGeneral(v: number): string {
   if (Number.isInteger(v) && a < 1e21) return String(v);
   if (a >= 1e11 || a < 1e-9) {
     const [m, e] = v.toExponential(5).split("e");
-    const mant = m.includes(".") ? m.replace(/0+$/, "").replace(/\.$/, "") : m;
+    const mant = trimFraction(m);
     const ex = Number(e);
     return `${mant}E${ex < 0 ? "-" : "+"}${String(Math.abs(ex)).padStart(2, "0")}`;
   }
   const digits = Math.max(0, 10 - Math.floor(Math.log10(a)));
-  let s = v.toFixed(Math.min(digits, 20));
-  if (s.includes(".")) s = s.replace(/0+$/, "").replace(/\.$/, "");
-  return s;
+  return trimFraction(v.toFixed(Math.min(digits, 20)));
 }
 
+/** "1.2300" -> "1.23", "5.000" -> "5": a decimal fraction's trailing zeros, then a bare point. */
+function trimFraction(s: string): string {
+  if (!s.includes(".")) return s;
+  let end = s.length;
+  while (s.charCodeAt(end - 1) === 48 /* 0 */) end--;
+  if (s.charCodeAt(end - 1) === 46 /* . */) end--;
+  return s.slice(0, end);
+}
+
+/** "1234567" -> "1,234,567" (a string of digits, as toFixed and BigInt write them). */
 function group(intStr: string): string {
-  return intStr.replace(/\B(?=(\d{3})+(?!\d))/g, ",");
+  const first = intStr.length % 3 || 3;
+  const parts = [intStr.slice(0, first)];
+  for (let i = first; i < intStr.length; i += 3) parts.push(intStr.slice(i, i + 3));
+  return parts.join(",");
 }
 
 function toFixedBig(v: number, dec: number): string {
@@ -316,7 +328,9 @@ function matches(c: NonNullable<Section["cond"]>, v: number): boolean {
 
 /** Formats a numeric cell value with an Excel format code, as Excel would display it. */
 export function formatCellNumber(v: number, fmt: string | undefined, date1904 = false): string {
-  if (!fmt || /^general$/i.test(fmt.trim())) return formatGeneral(v);
+  // Excel caps a format code at 255 characters; a longer one comes from a hostile file and would cost
+  // its length in work for every cell that uses it.
+  if (!fmt || fmt.length > MAX_FORMAT_CODE || /^general$/i.test(fmt.trim())) return formatGeneral(v);
   try {
     const secs = sections(fmt);
     let sec: Section;

@@ -3,12 +3,13 @@
 
 import { parseRels, resolvePartPath, ZipArchive } from "./zip";
 import { textOf } from "./xml";
-import { fail, type ParseLimits } from "./types";
+import type { ParseLimits } from "./budget";
+import { fail } from "./types";
 
 export const MAX_ZIP_ENTRIES = 10_000;
 
 export function openPackage(bytes: Uint8Array, limits: ParseLimits): ZipArchive {
-  return new ZipArchive(bytes, { maxUncompressedBytes: limits.maxUncompressedBytes, maxEntries: MAX_ZIP_ENTRIES });
+  return new ZipArchive(bytes, { maxEntries: MAX_ZIP_ENTRIES, budget: limits.budget });
 }
 
 /** The main part (e.g. word/document.xml) named by the package relationships, or the fallback path. */

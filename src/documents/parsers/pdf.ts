@@ -2,7 +2,9 @@
 // Owner-password-only PDFs open with the empty user password; user-password and image-only PDFs get typed failures.
 
 import { getDocumentProxy } from "unpdf";
-import { fail, type ParsedDoc, type ParsedPage, type ParseLimits } from "./types";
+import type { ParseLimits } from "./budget";
+import { fail, type ParsedDoc, type ParsedPage } from "./types";
+import { trimBeforeNewlines } from "./whitespace";
 
 /** Below this many letters/digits per page on average, the PDF is treated as scanned (needs OCR). */
 const MIN_ALNUM_PER_PAGE = 5;
@@ -21,7 +23,7 @@ function pageText(items: TextItemLike[]): string {
     parts.push(it.str);
     if (it.hasEOL) parts.push("\n");
   }
-  return parts.join("").replace(/[ \t]+\n/g, "\n").trimEnd();
+  return trimBeforeNewlines(parts.join("")).trimEnd();
 }
 
 function countAlnum(s: string): number {
@@ -34,7 +36,7 @@ function countAlnum(s: string): number {
 }
 
 /**
- * Over `maxPages` the whole PDF fails with CONVERSION_FAILED (no silent truncation).
+ * Over `maxPages` the whole PDF fails with PARSE_LIMIT_EXCEEDED (no silent truncation).
  * The input is copied because PDF.js may take ownership of (detach) the buffer it is given.
  */
 export async function parsePdf(bytes: Uint8Array, limits: ParseLimits): Promise<ParsedDoc> {
@@ -49,14 +51,15 @@ export async function parsePdf(bytes: Uint8Array, limits: ParseLimits): Promise<
   }
   try {
     const total = pdf.numPages;
-    if (total > limits.maxPages) fail("CONVERSION_FAILED", `the PDF has ${total} pages, more than the limit of ${limits.maxPages}`);
+    if (total > limits.maxPages) fail("PARSE_LIMIT_EXCEEDED", `the PDF has ${total} pages, more than the limit of ${limits.maxPages}`);
+    const budget = limits.budget;
     const pages: ParsedPage[] = [];
     let alnum = 0;
-    let chars = 0;
     const load = async (n: number) => {
       const page = await pdf.getPage(n);
       try {
         const content = await page.getTextContent();
+        budget.step(content.items.length);
         return pageText(content.items as TextItemLike[]);
       } finally {
         page.cleanup();
@@ -72,8 +75,7 @@ export async function parsePdf(bytes: Uint8Array, limits: ParseLimits): Promise<
     for (let n = 1; n <= total; n++) {
       const text = await inflight.shift()!;
       if (n + PREFETCH <= total) request(n + PREFETCH);
-      chars += text.length;
-      if (chars > limits.maxTextChars) fail("CONVERSION_FAILED", `the PDF has more than ${limits.maxTextChars} characters of text`);
+      budget.text(text.length);
       alnum += countAlnum(text);
       pages.push({ page: n, text });
     }

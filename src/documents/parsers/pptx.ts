@@ -1,10 +1,12 @@
 // PPTX (PresentationML) to text: one page per slide, shapes in reading order (top-to-bottom, left-to-right).
 // Tables become markdown tables, chart titles and speaker notes are kept, so slide decks are searchable.
 
+import type { ParseBudget, ParseLimits } from "./budget";
 import { markdownTable } from "./markdown-table";
 import { mainPartPath, openPackage, packageTitle, partRels } from "./ooxml";
 import { attr, relId, walkXml } from "./xml";
-import { fail, type ParsedDoc, type ParsedPage, type ParseLimits } from "./types";
+import { fail, type ParsedDoc, type ParsedPage } from "./types";
+import { trimEndBlanks } from "./whitespace";
 import type { ZipArchive } from "./zip";
 
 interface Block {
@@ -37,7 +39,7 @@ function chartText(xml: string): string {
  * Reads a slide (or notes) part. Top-level shapes of the shape tree are ordered by their position;
  * group shapes keep their inner order.
  */
-function slideBlocks(xml: string, rels: Map<string, { target: string; type: string }>, zip: ZipArchive): Block[] {
+function slideBlocks(xml: string, rels: Map<string, { target: string; type: string }>, zip: ZipArchive, budget: ParseBudget): Block[] {
   const blocks: Block[] = [];
   let depth = 0; // nesting of sp / graphicFrame / grpSp / pic / cxnSp below spTree
   let cur: { y: number; x: number; paras: string[]; title: boolean; hasPos: boolean } | null = null;
@@ -93,12 +95,13 @@ function slideBlocks(xml: string, rels: Map<string, { target: string; type: stri
       if (!cur) return;
       if (n === "t") inT--;
       else if (n === "p" && para) {
-        const text = para.join("").replace(/[ \t]+$/g, "");
+        const text = trimEndBlanks(para.join(""));
         para = null;
         if (table?.cell) table.cell.push(text);
         else if (text.trim()) cur.paras.push(text);
       } else if (table && n === "tc") {
         if (!table.row) table.row = [];
+        budget.step(table.span); // a spanned cell fills up to 64 columns
         table.row.push(table.merged ? "" : (table.cell ?? []).join(" ").trim());
         for (let i = 1; i < table.span; i++) table.row.push("");
         table.cell = null;
@@ -106,7 +109,7 @@ function slideBlocks(xml: string, rels: Map<string, { target: string; type: stri
         if (table.row) table.rows.push(table.row);
         table.row = null;
       } else if (n === "tbl" && table) {
-        const md = markdownTable(table.rows);
+        const md = markdownTable(table.rows, budget);
         if (md) cur.paras.push("\n" + md + "\n");
         table = null;
       }
@@ -136,26 +139,25 @@ export function parsePptx(bytes: Uint8Array, limits: ParseLimits): ParsedDoc {
       }
     },
   });
+  const budget = limits.budget;
   const pages: ParsedPage[] = [];
-  let chars = 0;
   for (const path of slidePaths.slice(0, limits.maxPages)) {
     const xml = zip.text(path);
     if (xml === null) continue;
     const srels = partRels(zip, path);
-    const parts = slideBlocks(xml, srels, zip).map((b) => b.text);
+    const parts = slideBlocks(xml, srels, zip, budget).map((b) => b.text);
     for (const r of srels.values()) {
       if (!r.type.endsWith("/notesSlide")) continue;
       const notesXml = zip.text(r.target);
       if (!notesXml) continue;
       // Notes slides repeat the slide image and number; keep only their body text.
-      const notes = slideBlocks(notesXml, partRels(zip, r.target), zip)
+      const notes = slideBlocks(notesXml, partRels(zip, r.target), zip, budget)
         .map((b) => b.text)
         .filter((t) => !/^\d+$/.test(t.trim()));
       if (notes.length) parts.push("Notes:\n" + notes.join("\n"));
     }
     const text = parts.join("\n\n").replace(/\n{3,}/g, "\n\n").trim();
-    chars += text.length;
-    if (chars > limits.maxTextChars) fail("CONVERSION_FAILED", `the presentation has more than ${limits.maxTextChars} characters of text`);
+    budget.text(text.length);
     pages.push({ page: pages.length + 1, text });
   }
   if (pages.length === 0) fail("CONVERSION_FAILED", "the presentation has no slides");

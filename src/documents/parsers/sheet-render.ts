@@ -1,6 +1,7 @@
 // Turns a sparse grid of displayed cell strings into one "## Sheet: <name>" page with a markdown table.
 // Shared by XLSX and XLS: drops empty rows/columns and caps rows so one sheet cannot blow up memory.
 
+import type { ParseBudget } from "./budget";
 import { markdownTable } from "./markdown-table";
 
 export class SheetGrid {
@@ -36,7 +37,7 @@ export class SheetGrid {
     return this.truncated;
   }
 
-  render(sheetName: string): string {
+  render(sheetName: string, budget: ParseBudget): string {
     const head = `## Sheet: ${sheetName}`;
     if (this.rows.size === 0) return head;
     const rowIdx = [...this.rows.keys()].sort((a, b) => a - b);
@@ -47,7 +48,7 @@ export class SheetGrid {
       const r = this.rows.get(ri)!;
       return cols.map((c) => r.get(c) ?? "");
     });
-    let md = markdownTable(grid);
+    let md = markdownTable(grid, budget);
     if (this.truncated) md += `\n\n(rows after the first ${this.maxRows} non-empty rows were not included)`;
     return `${head}\n\n${md}`;
   }

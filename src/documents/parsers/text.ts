@@ -1,7 +1,8 @@
 // Plain-text decoding: UTF-8 (with or without BOM), UTF-16 with BOM, windows-1252 and ISO-8859-1.
 // Invalid UTF-8 is legacy 8-bit text; bytes 0x80-0x9F only carry characters in windows-1252, so they pick it.
 
-import type { ParsedDoc, ParseLimits } from "./types";
+import type { ParseLimits } from "./budget";
+import type { ParsedDoc } from "./types";
 
 // windows-1252 code points for bytes 0x80..0x9F (undefined slots stay as the C1 control).
 const CP1252_HIGH = [
@@ -64,11 +65,16 @@ export function normalizeNewlines(s: string): string {
   return s.replace(/^\ufeff/, "").replace(/\r\n?/g, "\n").replace(/\u0000/g, "");
 }
 
-/** A text file is one page, or one page per form feed (pdftotext output marks pages with \f). */
+/**
+ * A text file is one page, or one page per form feed (pdftotext output marks pages with \f). Text past the
+ * budget's characters is cut, not failed: the first part of a long log or CSV is still worth searching.
+ */
 export function parseText(bytes: Uint8Array, limits: ParseLimits): ParsedDoc & { encoding: TextEncoding } {
   const encoding = detectTextEncoding(bytes);
   let text = normalizeNewlines(decodeText(bytes, encoding));
-  if (text.length > limits.maxTextChars) text = text.slice(0, limits.maxTextChars);
+  const max = limits.budget.limits.maxTextChars;
+  if (text.length > max) text = text.slice(0, max);
+  limits.budget.text(text.length);
   const chunks = text.includes("\f") ? text.split("\f") : [text];
   if (chunks.length > 1 && chunks[chunks.length - 1].trim() === "") chunks.pop();
   const pages = chunks.slice(0, limits.maxPages).map((t, i) => ({ page: i + 1, text: t }));

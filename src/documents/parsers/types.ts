@@ -1,8 +1,23 @@
 // Shared result types and the typed failure carrier used inside the parsers.
 // Parsers throw ParseError for expected failures; parseDocument turns it into a ParseResult.
 
-export type ParseFailure = "PASSWORD_PROTECTED" | "OCR_REQUIRED" | "FILE_SIZE_EXCEEDED" | "CONVERSION_FAILED";
+/** Every way a parse can fail; the documents' fail_code. Each has one client-facing message below. */
+export const PARSE_FAILURES = ["PASSWORD_PROTECTED", "OCR_REQUIRED", "FILE_SIZE_EXCEEDED", "PARSE_LIMIT_EXCEEDED", "CONVERSION_FAILED"] as const;
+export type ParseFailure = (typeof PARSE_FAILURES)[number];
 export type DocFormat = "pdf" | "docx" | "xlsx" | "xls" | "doc" | "pptx" | "ppt" | "txt" | "html";
+
+/**
+ * What a client is told for each fail code. A parse failure's own message may quote a library's exception
+ * or the file's content, so it only goes to the logs.
+ */
+export const FAIL_MESSAGES: Record<ParseFailure, string> = {
+  PASSWORD_PROTECTED: "The file is protected with a password",
+  OCR_REQUIRED: "The file has no text layer (a scanned or image-only document); it needs OCR",
+  FILE_SIZE_EXCEEDED: "The file exceeds the 20 MB limit",
+  PARSE_LIMIT_EXCEEDED:
+    "The file needs more work than one parse may spend (too much unpacked content, text or structure); split it into smaller files",
+  CONVERSION_FAILED: "The file could not be read: it is damaged or not a supported document",
+};
 
 /** One unit of a document: a PDF page, a slide, a sheet, or the whole text for formats without pages. 1-based. */
 export interface ParsedPage {
@@ -10,6 +25,7 @@ export interface ParsedPage {
   text: string;
 }
 
+/** `message` on a failure is internal detail for the logs; clients get FAIL_MESSAGES[code]. */
 export type ParseResult =
   | { ok: true; format: DocFormat; pages: ParsedPage[]; title?: string }
   | { ok: false; code: ParseFailure; message: string };
@@ -18,16 +34,6 @@ export type ParseResult =
 export interface ParsedDoc {
   pages: ParsedPage[];
   title?: string;
-}
-
-/** Limits every parser receives (already defaulted by parseDocument). */
-export interface ParseLimits {
-  maxPages: number;
-  maxUncompressedBytes: number;
-  /** Upper bound on rows rendered per spreadsheet sheet. */
-  maxRowsPerSheet: number;
-  /** Upper bound on characters of text kept for the whole document. */
-  maxTextChars: number;
 }
 
 /** An expected, typed failure (password, no text layer, limits, corrupt input). */

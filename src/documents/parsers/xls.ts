@@ -1,10 +1,11 @@
 // Legacy Excel 97-2003 (BIFF8 in a CFB "Workbook" stream) to text, one "## Sheet:" page per worksheet.
 // Hand-written record reader (SST, LABELSST, LABEL, NUMBER, RK, MULRK, FORMULA, FORMAT, XF, BOUNDSHEET); numbers use numfmt.ts.
 
+import type { ParseBudget, ParseLimits } from "./budget";
 import { builtinFormat, formatCellNumber } from "./numfmt";
 import { OleFile, u16, u32 } from "./ole";
 import { SheetGrid } from "./sheet-render";
-import { fail, type ParsedDoc, type ParsedPage, type ParseLimits } from "./types";
+import { fail, type ParsedDoc, type ParsedPage } from "./types";
 
 const R = {
   BOF: 0x0809, EOF: 0x000a, FILEPASS: 0x002f, BOUNDSHEET: 0x0085, SST: 0x00fc, CONTINUE: 0x003c, FORMAT: 0x041e,
@@ -20,8 +21,11 @@ interface Rec {
   offset: number;
 }
 
-/** Splits the stream into records, joining CONTINUE records onto the one before (except after a FORMULA/STRING). */
-function readRecords(s: Uint8Array, start: number, stopAtEof: boolean): Rec[] {
+/**
+ * Splits the stream into records, joining CONTINUE records onto the one before (except after a FORMULA/STRING).
+ * Every record is a step: sheets may all start at one offset, so the reads add up across the file.
+ */
+function readRecords(s: Uint8Array, start: number, stopAtEof: boolean, budget: ParseBudget): Rec[] {
   const recs: Rec[] = [];
   let sstParts: Uint8Array[] | null = null; // SST + its CONTINUE records, joined once at the end (no quadratic copying)
   const flushSst = () => {
@@ -39,6 +43,7 @@ function readRecords(s: Uint8Array, start: number, stopAtEof: boolean): Rec[] {
   };
   let p = start;
   while (p + 4 <= s.length) {
+    budget.step();
     const type = u16(s, p);
     const len = u16(s, p + 2);
     const data = s.subarray(p + 4, Math.min(s.length, p + 4 + len));
@@ -72,7 +77,7 @@ function latin1(b: Uint8Array): string {
 }
 
 /** Shared string table; strings may be split across CONTINUE boundaries, each continuation restarting with a flags byte. */
-function readSst(rec: Rec): string[] {
+function readSst(rec: Rec, budget: ParseBudget): string[] {
   const d = rec.data;
   const bounds = rec.bounds;
   const out: string[] = [];
@@ -84,6 +89,7 @@ function readSst(rec: Rec): string[] {
     return bi < bounds.length ? bounds[bi] : d.length;
   };
   for (let n = 0; n < count && p + 3 <= d.length; n++) {
+    budget.step();
     let cch = u16(d, p);
     const flags = d[p + 2];
     p += 3;
@@ -94,6 +100,7 @@ function readSst(rec: Rec): string[] {
     if (flags & 4) (ext = u32(d, p)), (p += 4);
     const parts: string[] = [];
     while (cch > 0 && p < d.length) {
+      budget.step();
       const nb = nextBound(p);
       const avail = Math.floor((nb - p) / (high ? 2 : 1));
       const take = Math.min(cch, avail);
@@ -137,7 +144,8 @@ export function parseXls(bytes: Uint8Array, limits: ParseLimits): ParsedDoc {
     if (ole.isEncryptedPackage) fail("PASSWORD_PROTECTED", "the workbook is encrypted with a password");
     fail("CONVERSION_FAILED", "no Workbook stream");
   }
-  const globals = readRecords(wb, 0, true);
+  const budget = limits.budget;
+  const globals = readRecords(wb, 0, true, budget);
   if (!globals.length || globals[0].type !== R.BOF) fail("CONVERSION_FAILED", "the Workbook stream does not start with BOF");
   if (u16(globals[0].data, 0) !== 0x0600) fail("CONVERSION_FAILED", "only BIFF8 (Excel 97-2003) workbooks are supported");
   const formats = new Map<number, string>();
@@ -160,7 +168,7 @@ export function parseXls(bytes: Uint8Array, limits: ParseLimits): ParsedDoc {
         date1904 = u16(d, 0) === 1;
         break;
       case R.SST:
-        sst = readSst(r);
+        sst = readSst(r, budget);
         break;
       case R.BOUNDSHEET:
         if (d[5] === 0) sheets.push({ offset: u32(d, 0), name: xlString(d, 6, 1)[0] });
@@ -172,13 +180,12 @@ export function parseXls(bytes: Uint8Array, limits: ParseLimits): ParsedDoc {
     return formats.get(id) ?? builtinFormat(id) ?? "General";
   };
   const pages: ParsedPage[] = [];
-  let chars = 0;
   for (const sheet of sheets.slice(0, limits.maxPages)) {
     if (sheet.offset >= wb.length) continue;
     const grid = new SheetGrid(limits.maxRowsPerSheet);
     const num = (row: number, col: number, xf: number, v: number) => grid.set(row, col, formatCellNumber(v, fmtOf(xf), date1904));
     let pendingString: [number, number] | null = null;
-    for (const r of readRecords(wb, sheet.offset, true)) {
+    for (const r of readRecords(wb, sheet.offset, true, budget)) {
       const d = r.data;
       if (grid.full) break;
       switch (r.type) {
@@ -220,9 +227,8 @@ export function parseXls(bytes: Uint8Array, limits: ParseLimits): ParsedDoc {
           break;
       }
     }
-    const text = grid.render(sheet.name);
-    chars += text.length;
-    if (chars > limits.maxTextChars) fail("CONVERSION_FAILED", `the workbook has more than ${limits.maxTextChars} characters of text`);
+    const text = grid.render(sheet.name, budget);
+    budget.text(text.length);
     pages.push({ page: pages.length + 1, text });
   }
   if (!pages.length) fail("CONVERSION_FAILED", "the workbook has no worksheets");

@@ -5,7 +5,8 @@ import { builtinFormat, formatCellNumber } from "./numfmt";
 import { mainPartPath, openPackage, packageTitle, partRels } from "./ooxml";
 import { cellRef, SheetGrid } from "./sheet-render";
 import { attr, relId, walkXml } from "./xml";
-import { fail, type ParsedDoc, type ParsedPage, type ParseLimits } from "./types";
+import type { ParseLimits } from "./budget";
+import { fail, type ParsedDoc, type ParsedPage } from "./types";
 
 function sharedStrings(xml: string | null): string[] {
   const out: string[] = [];
@@ -135,7 +136,7 @@ function renderSheet(xml: string, name: string, strings: string[], formats: stri
     },
     stop: () => stop,
   });
-  return grid.render(name);
+  return grid.render(name, limits.budget);
 }
 
 export function parseXlsx(bytes: Uint8Array, limits: ParseLimits): ParsedDoc {
@@ -165,13 +166,11 @@ export function parseXlsx(bytes: Uint8Array, limits: ParseLimits): ParsedDoc {
   const strings = sharedStrings(zip.text(ssPath));
   const formats = cellFormats(zip.text(stylesPath));
   const pages: ParsedPage[] = [];
-  let chars = 0;
   for (const s of sheets.slice(0, limits.maxPages)) {
     const xml = zip.text(s.path);
     if (xml === null) continue;
     const text = renderSheet(xml, s.name, strings, formats, date1904, limits);
-    chars += text.length;
-    if (chars > limits.maxTextChars) fail("CONVERSION_FAILED", `the workbook has more than ${limits.maxTextChars} characters of text`);
+    limits.budget.text(text.length);
     pages.push({ page: pages.length + 1, text });
   }
   if (pages.length === 0) fail("CONVERSION_FAILED", "the workbook has no worksheets");

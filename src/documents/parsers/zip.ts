@@ -1,14 +1,17 @@
 // Minimal ZIP reader for OOXML packages, with zip-bomb limits enforced before and during inflation.
-// Reads the central directory itself (sizes, entry count) and inflates one entry at a time with fflate.
+// Reads the central directory itself (sizes, entry count) and inflates one entry at a time with fflate,
+// straight into one buffer of the entry's declared size, charging the parse budget as it goes.
 
 import { Inflate } from "fflate";
+import type { ParseBudget } from "./budget";
 import { fail } from "./types";
+import { attr, walkXml } from "./xml";
 
 export interface ZipLimits {
-  /** Total uncompressed bytes allowed across every entry read from this archive. */
-  maxUncompressedBytes: number;
   /** Maximum number of entries in the central directory. */
   maxEntries: number;
+  /** Charged with every inflated byte; caps one entry and the package. */
+  budget: ParseBudget;
 }
 
 interface Entry {
@@ -19,7 +22,9 @@ interface Entry {
   localOffset: number;
 }
 
-const CHUNK = 16 * 1024; // compressed bytes per inflate step: bounds the overshoot past the limit to ~16 MB
+// Compressed bytes per inflate step. Deflate expands at most ~1032:1, so one step yields at most ~4 MB:
+// that bounds fflate's working buffer and the overshoot past a lying size field.
+const CHUNK = 4 * 1024;
 
 function u16(b: Uint8Array, o: number): number {
   return b[o] | (b[o + 1] << 8);
@@ -37,7 +42,6 @@ export function isZip(bytes: Uint8Array): boolean {
 
 export class ZipArchive {
   private readonly entries = new Map<string, Entry>();
-  private inflated = 0;
 
   constructor(
     private readonly bytes: Uint8Array,
@@ -77,9 +81,8 @@ export class ZipArchive {
         }
       }
     }
-    if (count > this.limits.maxEntries) fail("CONVERSION_FAILED", `ZIP has ${count} entries, more than the limit of ${this.limits.maxEntries}`);
+    if (count > this.limits.maxEntries) fail("PARSE_LIMIT_EXCEEDED", `ZIP has ${count} entries, more than the limit of ${this.limits.maxEntries}`);
     let p = cdOffset;
-    let declaredTotal = 0;
     for (let n = 0; n < count; n++) {
       if (p + 46 > b.length || u32(b, p) !== 0x02014b50) fail("CONVERSION_FAILED", "corrupt ZIP central directory");
       const flags = u16(b, p + 8);
@@ -106,15 +109,18 @@ export class ZipArchive {
         e += 4 + len;
       }
       if (flags & 1) fail("CONVERSION_FAILED", "encrypted ZIP entries are not supported");
-      declaredTotal += size;
-      if (declaredTotal > this.limits.maxUncompressedBytes)
-        fail("CONVERSION_FAILED", `ZIP declares more than ${this.limits.maxUncompressedBytes} uncompressed bytes`);
+      if (!Number.isSafeInteger(size) || !Number.isSafeInteger(compressedSize) || !Number.isSafeInteger(localOffset)) {
+        fail("CONVERSION_FAILED", "corrupt ZIP central directory");
+      }
       this.entries.set(normalize(name), { name, method, compressedSize, size, localOffset });
       p += 46 + nameLen + extraLen + commentLen;
     }
   }
 
-  /** Uncompressed bytes of an entry, or null if the entry does not exist. */
+  /**
+   * Uncompressed bytes of an entry, or null if the entry does not exist. Its declared size must fit the
+   * budget before anything is inflated, and the output may not outgrow it: a lying size field is corrupt.
+   */
   read(name: string): Uint8Array | null {
     const entry = this.entries.get(normalize(name));
     if (!entry) return null;
@@ -123,34 +129,30 @@ export class ZipArchive {
     if (lo + 30 > b.length || u32(b, lo) !== 0x04034b50) fail("CONVERSION_FAILED", `corrupt ZIP local header for ${entry.name}`);
     const start = lo + 30 + u16(b, lo + 26) + u16(b, lo + 28);
     const data = b.subarray(start, Math.min(b.length, start + entry.compressedSize));
-    const budget = this.limits.maxUncompressedBytes - this.inflated;
+    const budget = this.limits.budget;
+    const room = budget.entryRoom;
     if (entry.method === 0) {
-      this.charge(data.length, budget);
+      if (data.length > room) fail("PARSE_LIMIT_EXCEEDED", `ZIP entry ${entry.name} holds ${data.length} bytes, more than the ${room} allowed`);
+      budget.inflated(data.length);
       return data;
     }
     if (entry.method !== 8) fail("CONVERSION_FAILED", `unsupported ZIP compression method ${entry.method}`);
-    // Stream-inflate in small steps so a lying size field cannot make us allocate or spin past the budget.
-    const chunks: Uint8Array[] = [];
+    if (entry.size > room) fail("PARSE_LIMIT_EXCEEDED", `ZIP entry ${entry.name} declares ${entry.size} uncompressed bytes, more than the ${room} allowed`);
+    // One buffer of the declared size; fflate hands over at most ~4 MB per step and each step is copied in.
+    const out = new Uint8Array(entry.size);
     let total = 0;
     const inf = new Inflate((chunk) => {
+      if (total + chunk.length > out.length) fail("CONVERSION_FAILED", `ZIP entry ${entry.name} inflates past its declared size of ${out.length} bytes`);
+      out.set(chunk, total);
       total += chunk.length;
-      if (total > budget) fail("CONVERSION_FAILED", `ZIP entry ${entry.name} inflates past the ${this.limits.maxUncompressedBytes}-byte limit`);
-      chunks.push(chunk);
     });
     for (let off = 0; off < data.length; off += CHUNK) {
       const end = Math.min(data.length, off + CHUNK);
       inf.push(data.subarray(off, end), end === data.length);
     }
     if (data.length === 0) inf.push(new Uint8Array(0), true);
-    this.inflated += total;
-    if (chunks.length === 1) return chunks[0];
-    const out = new Uint8Array(total);
-    let o = 0;
-    for (const c of chunks) {
-      out.set(c, o);
-      o += c.length;
-    }
-    return out;
+    budget.inflated(total);
+    return total === out.length ? out : out.subarray(0, total);
   }
 
   /** Entry decoded as UTF-8 text (BOM stripped), or null if missing. */
@@ -158,11 +160,6 @@ export class ZipArchive {
     const data = this.read(name);
     if (!data) return null;
     return new TextDecoder("utf-8").decode(data);
-  }
-
-  private charge(n: number, budget: number): void {
-    if (n > budget) fail("CONVERSION_FAILED", `ZIP content exceeds the ${this.limits.maxUncompressedBytes}-byte limit`);
-    this.inflated += n;
   }
 }
 
@@ -173,7 +170,8 @@ function normalize(name: string): string {
 /** Resolves a relationship target (e.g. "../media/x.png" from "ppt/slides/") into a package path. */
 export function resolvePartPath(baseDir: string, target: string): string {
   if (target.startsWith("/")) return target.slice(1);
-  const parts = (baseDir ? baseDir.replace(/\/+$/, "") + "/" + target : target).split("/");
+  // Empty segments (doubled or trailing slashes) are skipped below.
+  const parts = (baseDir ? baseDir + "/" + target : target).split("/");
   const out: string[] = [];
   for (const p of parts) {
     if (p === "..") out.pop();
@@ -186,14 +184,13 @@ export function resolvePartPath(baseDir: string, target: string): string {
 export function parseRels(xml: string | null): Map<string, { target: string; type: string }> {
   const map = new Map<string, { target: string; type: string }>();
   if (!xml) return map;
-  const re = /<(?:\w+:)?Relationship\b([^>]*)\/?>/g;
-  let m: RegExpExecArray | null;
-  while ((m = re.exec(xml))) {
-    const a = m[1];
-    const id = /\bId\s*=\s*"([^"]*)"/.exec(a)?.[1];
-    const target = /\bTarget\s*=\s*"([^"]*)"/.exec(a)?.[1];
-    const type = /\bType\s*=\s*"([^"]*)"/.exec(a)?.[1] ?? "";
-    if (id && target) map.set(id, { target: target.replace(/&amp;/g, "&"), type });
-  }
+  walkXml(xml, {
+    open(name, a) {
+      if (name !== "Relationship") return;
+      const id = attr(a, "Id");
+      const target = attr(a, "Target");
+      if (id && target) map.set(id, { target, type: attr(a, "Type") ?? "" });
+    },
+  });
   return map;
 }
