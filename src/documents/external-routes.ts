@@ -4,6 +4,7 @@ import { defineRoute } from "../core/route";
 import { invalidBody } from "../core/errors";
 import { parseWith } from "../core/http";
 import { addExternalDocument, externalMetadata, listExternalDocuments } from "./external";
+import { failCode } from "./routes";
 
 const TAG = "Admin";
 
@@ -62,7 +63,7 @@ export const externalRoutes = [
           ticker: z.string().nullable(),
           doc_type: z.string().nullable(),
           status: z.enum(["processing", "success", "failed"]),
-          fail_code: z.string().nullable(),
+          fail_code: failCode,
         }),
       ),
     }),

@@ -1,10 +1,11 @@
 // The parse job (Queue consumer): read the file from R2, parse it inside workerd, index its pages and
-// settle the document as success or failed with a fail_code. Index writes replace the document's rows in
-// one batch, so a failed or retried job never leaves a half-indexed document.
+// settle the document as success or failed with a fail_code and our own message for that code (the
+// parser's detail goes to the job's log line). Index writes replace the document's rows in one batch, so
+// a failed or retried job never leaves a half-indexed document.
 import { z } from "zod";
 import type { Env } from "../core/env";
 import { registerJob } from "../core/jobs";
-import { parseDocument } from "./parsers";
+import { FAIL_MESSAGES, parseDocument, type ParseFailure } from "./parsers";
 import { indexDocument, removeDocumentIndex, type IndexableDocument } from "../search";
 import * as repo from "./repo";
 import type { DocumentRow } from "./schema";
@@ -44,12 +45,22 @@ export function toIndexable(doc: DocumentRow): IndexableDocument {
 function summarize(text: string): string | null {
   const flat = text.replace(/\s+/g, " ").trim();
   if (!flat) return null;
-  return flat.length <= 280 ? flat : `${flat.slice(0, 277).replace(/\s+\S*$/, "")}...`;
+  return flat.length <= 280 ? flat : `${dropPartialWord(flat.slice(0, 277))}...`;
 }
 
-async function settleFailed(env: Env, doc: DocumentRow, failCode: string, message: string) {
+/** `s.replace(/\s+\S*$/, "")` as a scan from the end: the last word, cut off, and the blanks before it. */
+function dropPartialWord(s: string): string {
+  let end = s.length;
+  while (end > 0 && !/\s/.test(s[end - 1])) end--;
+  if (end === 0) return s; // one word: nothing to drop
+  while (end > 0 && /\s/.test(s[end - 1])) end--;
+  return s.slice(0, end);
+}
+
+/** Settles the document as failed; the client reads FAIL_MESSAGES[code], never the parser's detail. */
+async function settleFailed(env: Env, doc: DocumentRow, failCode: ParseFailure) {
   await removeDocumentIndex(repo.d1For(env, doc.organizationId), doc.id);
-  await repo.updateDocumentOutcome(env, doc.organizationId, doc.id, { status: "failed", failCode, errorMessage: message });
+  await repo.updateDocumentOutcome(env, doc.organizationId, doc.id, { status: "failed", failCode, errorMessage: FAIL_MESSAGES[failCode] });
 }
 
 export async function runParseJob(env: Env, job: ParseJob): Promise<void> {
@@ -57,10 +68,10 @@ export async function runParseJob(env: Env, job: ParseJob): Promise<void> {
   // Erased meanwhile, or already settled by an earlier delivery: nothing to do.
   if (!doc || doc.status !== "processing") return;
   const object = await env.DOCUMENTS.get(doc.r2Key);
-  if (!object) return settleFailed(env, doc, "CONVERSION_FAILED", "The stored file is missing");
+  if (!object) return settleFailed(env, doc, "CONVERSION_FAILED");
   if (object.size > MAX_FILE_BYTES) {
     await object.body.cancel();
-    return settleFailed(env, doc, "FILE_SIZE_EXCEEDED", "The file exceeds the 20 MB limit");
+    return settleFailed(env, doc, "FILE_SIZE_EXCEEDED");
   }
   const bytes = new Uint8Array(await object.arrayBuffer());
   const started = Date.now();
@@ -69,8 +80,9 @@ export async function runParseJob(env: Env, job: ParseJob): Promise<void> {
   const report = (fields: Record<string, unknown>) =>
     console.log(JSON.stringify({ job: "document.parse", document_id: doc.id, organization_id: doc.organizationId, bytes: bytes.byteLength, parse_ms: parseMs, ...fields }));
   if (!parsed.ok) {
-    report({ outcome: "failed", fail_code: parsed.code });
-    return settleFailed(env, doc, parsed.code, parsed.message);
+    // The parser's own words (a library's exception, a part name from the file) stay in the logs.
+    report({ outcome: "failed", fail_code: parsed.code, detail: parsed.message });
+    return settleFailed(env, doc, parsed.code);
   }
   const indexStarted = Date.now();
   const { chunkCount } = await indexDocument(repo.d1For(env, doc.organizationId), toIndexable(doc), parsed.pages);
@@ -94,6 +106,6 @@ registerJob("document.parse", {
   async onDeadLetter(env, message) {
     const job = message as ParseJob;
     const doc = await repo.findDocument(env, job.organization_id, job.document_id);
-    if (doc && doc.status === "processing") await settleFailed(env, doc, "CONVERSION_FAILED", "The file could not be processed");
+    if (doc && doc.status === "processing") await settleFailed(env, doc, "CONVERSION_FAILED");
   },
 });

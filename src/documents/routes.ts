@@ -3,11 +3,29 @@ import { z } from "zod";
 import { defineRoute } from "../core/route";
 import { queryList, tenantSelectorFields } from "../core/schemas";
 import { MAX_FILE_BYTES } from "./formats";
+import { DEFAULT_BUDGET, FAIL_MESSAGES, PARSE_FAILURES } from "./parsers";
 import * as service from "./service";
 
 const TAG = "Sources and vault";
 const uuid = z.uuid();
 const syncStatus = z.enum(["Syncing...", "Synced", "Syncing Failed"]);
+
+/** Why a document failed; null unless its status is failed. Shared with the admin listing of the external corpus. */
+export const failCode = z
+  .enum(PARSE_FAILURES)
+  .nullable()
+  .describe(
+    "Set only when parsing failed. PASSWORD_PROTECTED: encrypted with a password. OCR_REQUIRED: no text layer. " +
+      "FILE_SIZE_EXCEEDED: over 20 MB. PARSE_LIMIT_EXCEEDED: the file needs more than one parse may spend " +
+      `(${DEFAULT_BUDGET.maxEntryBytes / 1048576} MB inflated per ZIP part, ${DEFAULT_BUDGET.maxInflatedBytes / 1048576} MB per package, ` +
+      `${DEFAULT_BUDGET.maxTextChars.toLocaleString("en-US")} characters of text, ${DEFAULT_BUDGET.maxSteps.toLocaleString("en-US")} parsing steps, 2,000 PDF pages, 10,000 ZIP entries). ` +
+      "CONVERSION_FAILED: damaged or not a supported document (also once the retries of an unexpected error are spent).",
+  );
+
+const errorMessage = z
+  .string()
+  .nullable()
+  .describe(`Set only when parsing failed: our message for fail_code, one per code (e.g. "${FAIL_MESSAGES.CONVERSION_FAILED}"); never a parser's own text.`);
 
 export const documentRoutes = [
   defineRoute({
@@ -88,8 +106,8 @@ export const documentRoutes = [
       name: z.string(),
       size: z.number().int(),
       status: z.enum(["processing", "success", "failed"]),
-      error_message: z.string().nullable(),
-      fail_code: z.string().nullable(),
+      error_message: errorMessage,
+      fail_code: failCode,
     }),
     handler: ({ params }, ctx) => service.getSource(ctx.env, ctx.tenant, params.source_id),
   }),
@@ -126,7 +144,7 @@ export const documentRoutes = [
       rms_document_ids: queryList(z.string().max(600)).refine((v) => v !== undefined && v.length > 0, "rms_document_ids is required").refine((v) => (v ?? []).length <= 100, "at most 100 rms_document_ids per call"),
       ...tenantSelectorFields,
     }),
-    response: z.object({ statuses: z.array(z.object({ rms_document_id: uuid, name: z.string(), status: syncStatus, fail_code: z.string().nullable() })) }),
+    response: z.object({ statuses: z.array(z.object({ rms_document_id: uuid, name: z.string(), status: syncStatus, fail_code: failCode })) }),
     handler: ({ query }, ctx) => service.vaultStatuses(ctx.env, ctx.tenant, query.rms_document_ids ?? []),
   }),
   defineRoute({
@@ -149,7 +167,7 @@ export const documentRoutes = [
         extraction_status: z.enum(["completed", "pending", "failed"]),
         last_synced_at: z.string().nullable(),
         summary: z.string().nullable(),
-        fail_code: z.string().nullable(),
+        fail_code: failCode,
       }),
     ),
     handler: ({ query }, ctx) => service.documentSyncStatuses(ctx.env, ctx.tenant, { ids: query.document_ids, path: query.path, name: query.name }),

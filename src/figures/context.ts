@@ -261,8 +261,12 @@ function proseFigures(text: string, scale: number | null, skipTableLines: boolea
   return out;
 }
 
+/** "1,234.50": a cell as printed, with thousands separators (toLocaleString is slow on thousands of cells). */
 function formatCell(v: number, decimals: number): string {
-  return v.toLocaleString("en-US", { minimumFractionDigits: decimals, maximumFractionDigits: decimals });
+  const [whole, fraction] = v.toFixed(decimals).split(".");
+  let grouped = "";
+  for (let i = whole.length; i > 0; i -= 3) grouped = whole.slice(Math.max(0, i - 3), i) + (grouped ? `,${grouped}` : "");
+  return fraction === undefined ? grouped : `${grouped}.${fraction}`;
 }
 
 /** Figures of statement tables: each cell with its row label and column year. */

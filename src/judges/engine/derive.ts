@@ -62,7 +62,9 @@ function matches(r: { value: number; err: number; ratio: boolean }, target: Figu
 /** How many of the answer's own grounded figures a derivation may combine. */
 const CHAIN = 16;
 /** Figures of one answer searched for a derivation (a calculation chain is tens of figures, not thousands). */
-const MAX_DERIVATIONS = 400;
+const MAX_DERIVATIONS = 200;
+/** Of those, the first this many are also searched for two-step derivations (cubic in the operands). */
+const MAX_TWO_STEP = 60;
 
 export interface DeriveOptions {
   /** Two-step derivations over the answer's own grounded figures (its calculation chain). */
@@ -127,7 +129,7 @@ export function readFigures(checks: FigureCheck[], relevantSource: Figure[], opt
       }
     }
     // Two steps over the answer's own chain: (a +/- b) / c, a / ((b + c) / 2), a + b + c, CAGR over n years.
-    if (!ok && options.twoSteps !== false) ok = twoSteps(f, dedupe(grounded).slice(-14), sourceOps.slice(0, 12));
+    if (!ok && options.twoSteps !== false && attempts <= MAX_TWO_STEP) ok = twoSteps(f, dedupe(grounded).slice(-14), sourceOps.slice(0, 12));
     out.push({ figure: f, support: ok ? "derived" : "unsupported", note: "" });
     if (ok) grounded.push(operandOf(f));
   }

@@ -80,6 +80,17 @@ export const RULES = {
 
 const HEDGES = /\b(approximately|assum\w*|estimat\w*|roughly|might|may not|not provided|not explicitly|unclear)\b/gi;
 
+/**
+ * Claims aligned with the sources per grading: an answer has tens; past this many (an adversarial answer of
+ * thousands of sentences) grounding is read on an evenly spaced sample of them, so the work stays bounded.
+ */
+const MAX_ALIGNED_CLAIMS = 200;
+
+function spread<T>(items: T[], max: number): T[] {
+  if (items.length <= max) return items;
+  return Array.from({ length: max }, (_, i) => items[Math.floor((i * items.length) / max)]);
+}
+
 function toScore(raw: number, cuts: number[] = RULES.cuts): number {
   let s = 1;
   for (const c of cuts) if (raw >= c) s += 1;
@@ -159,7 +170,7 @@ export function gradeDetails(input: GradeInput): GradeDetails {
   // One budget of comparisons for the whole grading: every claim's check and the answer's draw on it.
   const budget: Budget = { comparisons: 2 * STATEMENT_BUDGET };
   const subjectWords = subjectStems(query);
-  if (sources.length) alignments = (material.length ? material : [{ text: answer }]).map((c) => alignStatement(c.text, sources, groundingKnown, subjectWords, budget));
+  if (sources.length) alignments = spread(material.length ? material : [{ text: answer }], MAX_ALIGNED_CLAIMS).map((c) => alignStatement(c.text, sources, groundingKnown, subjectWords, budget));
   let grounding = 0;
   let figureTotal = 0;
   let figureHit = 0;
