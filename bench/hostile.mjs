@@ -1,0 +1,247 @@
+#!/usr/bin/env node
+// npm run bench:hostile: the hostile inputs of issue 21 and larger ones, sent to `npm run dev` (the whole
+// API in workerd with the demo data; started here when nothing answers on BENCH_URL). For each input it
+// prints how long the service took to settle or refuse it, and the p95 of a normal request (GET /v1/me)
+// sent one after another while it ran, beside that request's p95 when the service is idle.
+// Jobs (judge, parse) are timed from submission to their settled status, so a queue batch wait (up to
+// 1 s, max_batch_timeout) is part of the figure; a normal evaluation is timed the same way for scale.
+// Inputs from ../shared/data/parser_samples are skipped when that folder is absent.
+import { execFileSync, spawn } from "node:child_process";
+import { existsSync, mkdtempSync, readFileSync } from "node:fs";
+import { cpus, tmpdir } from "node:os";
+import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { zipSync, strToU8 } from "fflate";
+
+const root = join(dirname(fileURLToPath(import.meta.url)), "..");
+// The seeded generator the tests use, bundled for Node.
+const randomFile = join(mkdtempSync(join(tmpdir(), "bench-hostile-")), "random.mjs");
+execFileSync(join(root, "node_modules", ".bin", "esbuild"), ["bench/lib/random.ts", "--format=esm", `--outfile=${randomFile}`, "--log-level=warning"], { cwd: root });
+const { seededRandom } = await import(randomFile);
+const base = process.env.BENCH_URL ?? "http://127.0.0.1:8787";
+const samples = join(root, "..", "shared", "data", "parser_samples");
+const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+
+function devVars() {
+  const vars = {};
+  const file = join(root, ".dev.vars");
+  if (!existsSync(file)) return vars;
+  for (const line of readFileSync(file, "utf8").split(/\r?\n/)) {
+    const eq = line.indexOf("=");
+    if (eq > 0 && !line.trimStart().startsWith("#")) vars[line.slice(0, eq).trim()] = line.slice(eq + 1).trim();
+  }
+  return vars;
+}
+
+async function healthy() {
+  try {
+    return (await fetch(`${base}/healthz`)).ok;
+  } catch {
+    return false;
+  }
+}
+
+let child = null;
+if (!(await healthy())) {
+  console.log(`Nothing answers on ${base}: starting npm run dev (migrations, demo data)...`);
+  child = spawn(process.execPath, [join(root, "scripts", "dev.mjs")], { cwd: root, detached: true, stdio: ["ignore", "pipe", "pipe"], env: { ...process.env, NO_COLOR: "1" } });
+  process.on("exit", () => {
+    try {
+      process.kill(-child.pid, "SIGTERM");
+    } catch {}
+  });
+  await new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error("npm run dev did not report ready within 15 minutes")), 15 * 60_000);
+    child.stdout.on("data", (chunk) => {
+      if (chunk.toString().includes("API ready")) {
+        clearTimeout(timer);
+        resolve();
+      }
+    });
+    child.on("exit", (code) => reject(new Error(`npm run dev exited (${code})`)));
+  });
+}
+const vars = devVars();
+const KEY = process.env.BENCH_KEY ?? vars.DEMO_ORG_KEY;
+if (!KEY) throw new Error("no organization key: set BENCH_KEY or keep .dev.vars from npm run dev");
+const keyed = { "X-API-KEY": KEY, "Content-Type": "application/json" };
+
+async function call(path, init = {}) {
+  const res = await fetch(`${base}${path}`, { ...init, headers: { ...keyed, ...(init.headers ?? {}) } });
+  const text = await res.text();
+  let json = null;
+  try {
+    json = JSON.parse(text);
+  } catch {}
+  return { status: res.status, json, text };
+}
+
+const percentile = (values, p) => {
+  if (!values.length) return NaN;
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
+};
+
+async function timedNormal() {
+  const t = performance.now();
+  try {
+    const res = await fetch(`${base}/v1/me`, { headers: keyed });
+    await res.arrayBuffer();
+  } catch {}
+  return performance.now() - t;
+}
+
+/** Runs `work` while a neighbour sends GET /v1/me one after another, 20 ms apart. */
+async function withNeighbour(work) {
+  let done = false;
+  const during = [];
+  const neighbour = (async () => {
+    while (!done) {
+      await sleep(20);
+      if (!done) during.push(await timedNormal());
+    }
+  })();
+  const started = performance.now();
+  try {
+    const outcome = await work().catch((err) => `failed: ${err?.cause?.code ?? err?.message ?? err}`);
+    return { ms: performance.now() - started, outcome, during };
+  } finally {
+    done = true;
+    await neighbour;
+  }
+}
+
+// ---- Judges ---------------------------------------------------------------------------------------------
+
+const QUERY = "What were 3M's net sales and net income in 2018, and capital expenditures?";
+const WINDOW = { end_time: "2025-01-01T00:00:00Z" };
+
+async function judged(body, judge = "llm") {
+  const submit = await call(`/v2/judge/${judge}`, { method: "POST", body: JSON.stringify({ query: QUERY, time_window: WINDOW, ...body }) });
+  if (submit.status !== 202) return `${submit.status} ${submit.json?.error?.code ?? submit.text.slice(0, 80)}`;
+  const id = submit.json.payload.evaluation_id;
+  for (;;) {
+    const r = await call(`/v2/judge/${judge}/${id}`);
+    const status = r.json?.payload?.status;
+    if (status && status !== "pending") return `202, then ${status}${r.json.payload.result ? ` (overall ${r.json.payload.result.overall_score})` : ""}`;
+    await sleep(50);
+  }
+}
+
+/**
+ * The densest submission within the token budget: a 150,000-character answer of about 4,000 figures and 10
+ * table-like references of 8,000 characters (about 95,000 tokens in all).
+ */
+function denseSubmission() {
+  const r = seededRandom(21);
+  const amount = () => `$${(1 + Math.floor(r() * 99_000)).toLocaleString("en-US")}${r() < 0.5 ? ".5" : ""} million`;
+  let answer = "";
+  while (answer.length < 150_000) answer += `Net sales of the company were ${amount()} in ${2010 + Math.floor(r() * 12)}, up ${(r() * 20).toFixed(1)}% on the prior year. `;
+  const references = Array.from({ length: 10 }, () => {
+    let text = "(in millions) 2018 2017 2016\n";
+    while (text.length < 7_900) text += `Net sales ${amount().slice(1, -8)} ${amount().slice(1, -8)} ${(r() * 30).toFixed(1)}%\n`;
+    return { title: "table", content: text };
+  });
+  return { answer: answer.slice(0, 150_000), references };
+}
+
+const CJK = [..."的一是在不了有和人这中大为上个国我以要他时来用们生到作地于出就分对成会可主发年动同工也能下过子说产种面而方后多定行学法所民得经"];
+
+function nestedJson(depth) {
+  return `{"query":"q","time_window":{"end_time":"2025-01-01T00:00:00Z"},"answer":${"[".repeat(depth)}${"]".repeat(depth)}}`;
+}
+
+// ---- Documents ------------------------------------------------------------------------------------------
+
+const TYPES = { pdf: "application/pdf", docx: "application/vnd.openxmlformats-officedocument.wordprocessingml.document", doc: "application/msword", xlsx: "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet", xls: "application/vnd.ms-excel", pptx: "application/vnd.openxmlformats-officedocument.presentationml.presentation", ppt: "application/vnd.ms-powerpoint", txt: "text/plain" };
+
+async function uploaded(name, bytes) {
+  const type = TYPES[name.split(".").pop()];
+  const batch = await call("/v1/source_batches", { method: "POST", body: "{}" });
+  if (batch.status >= 300) return `batch ${batch.status}`;
+  const batchId = batch.json.payload.source_batch_id;
+  const up = await call("/v1/sources/upload_url", { method: "POST", body: JSON.stringify({ source_batch_id: batchId, file_name: name, content_type: type, size: bytes.byteLength }) });
+  if (up.status >= 300) return `${up.status} ${up.json?.error?.code ?? ""}`;
+  const put = await fetch(up.json.payload.upload_url, { method: "PUT", body: bytes, headers: { "Content-Type": type } });
+  if (!put.ok) return `PUT ${put.status} ${(await put.text()).slice(0, 80)}`;
+  const source = await call("/v1/sources", { method: "POST", body: JSON.stringify({ source_batch_id: batchId, name, file_key: up.json.payload.file_key }) });
+  if (source.status >= 300) return `${source.status} ${source.json?.error?.code ?? ""}`;
+  const id = source.json.source_id ?? source.json.payload?.source_id;
+  for (;;) {
+    const s = await call(`/v1/sources/${id}`);
+    const body = s.json?.payload ?? s.json;
+    if (body?.status && body.status !== "processing" && body.status !== "pending") return `${body.status}${body.error_code ? ` ${body.error_code}` : ""}`;
+    await sleep(100);
+  }
+}
+
+function zipBomb() {
+  const xml = `<?xml version="1.0" encoding="UTF-8"?><w:document xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main"><w:body>${"<w:p><w:r><w:t>aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa</w:t></w:r></w:p>".repeat(3_000_000)}</w:body></w:document>`;
+  return zipSync({
+    "[Content_Types].xml": strToU8('<?xml version="1.0"?><Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"><Override PartName="/word/document.xml" ContentType="application/vnd.openxmlformats-officedocument.wordprocessingml.document.main+xml"/></Types>'),
+    "word/document.xml": strToU8(xml),
+  }, { level: 9 });
+}
+
+function sample(name) {
+  const file = join(samples, name);
+  return existsSync(file) ? new Uint8Array(readFileSync(file)) : null;
+}
+
+function mutatedBytes(bytes, seed) {
+  const r = seededRandom(seed);
+  const out = bytes.slice(0, Math.floor(bytes.byteLength * (0.3 + 0.6 * r())));
+  for (let i = 0; i < 64; i++) out[Math.floor(r() * out.byteLength)] = Math.floor(r() * 256);
+  return out;
+}
+
+// ---- Cases ----------------------------------------------------------------------------------------------
+
+const cases = [
+  { name: "normal evaluation (scale)", run: () => judged({ answer: "Net sales were $32,765 million in 2018. Net income was $5,349 million. Capital expenditures were $1,577 million." }) },
+  { name: "judge: 3,000-digit step", run: () => judged({ answer: `3M's capital expenditure was $1,577 million, or ${"7".repeat(3_000)} / 2 = 3.` }) },
+  { name: "judge: 100,000-digit answer", run: () => judged({ answer: `The ratio is ${"1".repeat(100_000)}.5 / 2 = 5%` }) },
+  { name: "judge: dense 200k answer", run: () => judged(denseSubmission()) },
+  { name: "agent: dense 200k answer", run: () => judged(denseSubmission(), "agent") },
+  { name: "judge: 100k CJK answer", run: () => judged({ answer: Array.from({ length: 100_000 }, (_, i) => CJK[(i * 7919) % CJK.length]).join("") }) },
+  {
+    name: "judge: JSON nested 100,000 deep",
+    run: async () => {
+      const r = await call("/v2/judge/llm", { method: "POST", body: nestedJson(100_000) });
+      return `${r.status} ${r.json?.error?.code ?? ""}`;
+    },
+  },
+  {
+    name: "ttsql: GE drawdown 1989-2018",
+    run: async () => {
+      const r = await call("/v1/ttsql", { method: "POST", body: JSON.stringify({ query: "GE max drawdown from 1989 to 2018" }) });
+      return `${r.status}${r.json?.error?.code ? ` ${r.json.error.code}` : ""}`;
+    },
+  },
+  {
+    name: "ttsql: recursive CTE text",
+    run: async () => {
+      const r = await call("/v1/ttsql", { method: "POST", body: JSON.stringify({ query: "WITH RECURSIVE c(x) AS (SELECT 1 UNION ALL SELECT x+1 FROM c) SELECT count(*) FROM c" }) });
+      return `${r.status}${r.json?.error?.code ? ` ${r.json.error.code}` : ""}`;
+    },
+  },
+  { name: "upload: DOCX zip bomb", run: () => uploaded("bomb.docx", zipBomb()) },
+];
+for (const [name, seed] of [["testPDF.pdf", 1], ["testWORD.doc", 2], ["testWORD.docx", 3], ["testEXCEL.xls", 4], ["testEXCEL.xlsx", 5], ["testPPT.ppt", 6], ["testPPT.pptx", 7]]) {
+  const bytes = sample(name);
+  if (bytes) cases.push({ name: `upload: ${name} cut and flipped`, run: () => uploaded(`mutated-${name}`, mutatedBytes(bytes, seed)) });
+}
+
+const idle = [];
+for (let i = 0; i < 40; i++) idle.push(await timedNormal());
+const lines = [];
+for (const c of cases.filter((c) => !process.env.HOSTILE_ONLY || c.name.includes(process.env.HOSTILE_ONLY))) {
+  const { ms, outcome, during } = await withNeighbour(c.run);
+  lines.push(`${c.name.padEnd(36)} ${(ms / 1000).toFixed(2).padStart(7)} s   ${String(outcome).padEnd(44)} neighbour p95 ${percentile(during, 95).toFixed(0).padStart(5)} ms (${during.length} requests)`);
+  console.log(lines.at(-1));
+}
+console.log(
+  `\nHostile inputs against ${base} (${cpus().length} cores): time to settle or refuse, outcome, and GET /v1/me sent meanwhile.\n` +
+    `GET /v1/me idle: p50 ${percentile(idle, 50).toFixed(1)} ms, p95 ${percentile(idle, 95).toFixed(1)} ms. Jobs include the queue's batch wait (up to 1 s).`,
+);
+process.exit(0);
