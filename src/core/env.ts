@@ -33,6 +33,8 @@ export interface Env {
   OPENAI_API_KEY?: string;
   WORKERS_AI_MODEL?: string;
   MODEL_TIMEOUT_MS?: string;
+  /** Deadline of each TTSQL query on MARKET_DB, in ms (default 3000, at most 30000: D1's own limit). */
+  TTSQL_QUERY_TIMEOUT_MS?: string;
 
   R2_ACCOUNT_ID?: string;
   R2_ACCESS_KEY_ID?: string;
@@ -55,6 +57,7 @@ const configSchema = z
     keyTagSecret: secret("KEY_TAG_SECRET"),
     urlSigningSecret: secret("URL_SIGNING_SECRET"),
     modelTimeoutMs: z.number().int().positive(),
+    ttsqlQueryTimeoutMs: z.number().int().min(1).max(30_000),
   })
   .refine((c) => c.urlSigningSecret !== c.keyTagSecret, { path: ["urlSigningSecret"], error: "URL_SIGNING_SECRET must differ from KEY_TAG_SECRET" });
 
@@ -86,6 +89,7 @@ export function loadConfig(env: Env): Config {
     keyTagSecret: env.KEY_TAG_SECRET,
     urlSigningSecret: env.URL_SIGNING_SECRET,
     modelTimeoutMs: Number(env.MODEL_TIMEOUT_MS ?? "60000"),
+    ttsqlQueryTimeoutMs: Number(env.TTSQL_QUERY_TIMEOUT_MS ?? "3000"),
   });
   if (!parsed.success) {
     throw new Error(`Invalid Worker configuration: ${parsed.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`).join("; ")}`);

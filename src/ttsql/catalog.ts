@@ -109,6 +109,6 @@ export function schemaText(): string {
     "ratios(stock_id, ticker, price, pe_ratio, dividend_yield (fraction), eps, week_52_low, week_52_high, market_cap USD, ebitda USD, price_to_sales, price_to_book) -- one snapshot; use gics_sector (current)",
     "earnings_calls(stock_id, ticker, fiscal_year, fiscal_quarter, call_date, call_time, time_zone, is_estimated 0/1, source)",
     "market_snapshots(dataset, as_of, source)",
-    "Write one SELECT statement (no window functions, no comments), always include ticker and company columns when rows are companies, and a LIMIT.",
+    "Write one SELECT statement (no comments, no recursive CTEs, no printf widths): join tables with JOIN ... ON an equality of their columns (no cross joins); for running figures over prices use window functions written fn(...) OVER (PARTITION BY ... ORDER BY ...), never a correlated subquery per row; always include ticker and company columns when rows are companies, and a LIMIT.",
   ].join("\n");
 }

@@ -18,7 +18,7 @@ export const sqlPlanSchema = z.object({
   formats: z.record(z.string(), z.enum(FORMATS)).optional(),
   /** How to read the rows: a table, a single count, a comparison with a winner, an earnings schedule. */
   answer: z.enum(["table", "count", "winner", "schedule", "single"]).optional(),
-  /** A computation on the returned rows (the guard's SQLite dialect has no window or statistical functions). */
+  /** A computation on the returned rows (SQLite has no median or square root the guard allows). */
   post: z.enum(["median", "volatility"]).optional(),
   /** Column the post step reads. */
   postColumn: z.string().max(80).optional(),

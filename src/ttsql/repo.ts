@@ -1,11 +1,45 @@
 // TTSQL's queries: the securities catalog the local parser names companies from, the guarded SELECT on
 // MARKET_DB (the only database TTSQL reads), and the per-organization execution log in the tenant DB.
+// Every MARKET_DB query runs under a deadline: MARKET_DB is shared by every tenant.
 import type { Env } from "../core/env";
 import { tenantD1 } from "../core/db";
 import type { CatalogEntry } from "./plan";
 
-export async function loadCatalog(env: Env): Promise<{ securities: CatalogEntry[]; ratiosAsOf: string | null }> {
-  const [securities, snapshot] = await env.MARKET_DB.batch([
+/** A MARKET_DB query that did not answer within its deadline. */
+export class QueryDeadlineExceeded extends Error {
+  constructor(readonly deadlineMs: number) {
+    super(`MARKET_DB query did not answer within ${deadlineMs} ms`);
+    this.name = "QueryDeadlineExceeded";
+  }
+}
+
+/**
+ * The query's answer, or QueryDeadlineExceeded once deadlineMs have passed. D1 offers no way to cancel a
+ * statement: the request stops waiting and answers, and D1 ends the statement at its own limit. What
+ * keeps statements short is the guard (no cross joins, no recursion, no blow-up functions); this bounds
+ * what a client waits for when a statement is slow anyway.
+ */
+export async function withDeadline<T>(query: Promise<T>, deadlineMs: number): Promise<T> {
+  const started = Date.now();
+  let timer: ReturnType<typeof setTimeout> | null = null;
+  const deadline = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new QueryDeadlineExceeded(deadlineMs)), deadlineMs);
+  });
+  // A query that loses the race still settles later; its failure then has no one to reach.
+  query.catch(() => {});
+  try {
+    const result = await Promise.race([query, deadline]);
+    // Local workerd (npm run dev, tests) runs D1 on the same thread: a long statement holds the timer
+    // back and its answer arrives after the deadline. Late is late: the client gets the same answer.
+    if (Date.now() - started > deadlineMs) throw new QueryDeadlineExceeded(deadlineMs);
+    return result;
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+export async function loadCatalog(env: Env, deadlineMs: number): Promise<{ securities: CatalogEntry[]; ratiosAsOf: string | null }> {
+  const [securities, snapshot] = await withDeadline(env.MARKET_DB.batch([
     env.MARKET_DB.prepare(
       `SELECT s.ticker, s.company, s.kind,
         EXISTS (SELECT 1 FROM fundamentals f WHERE f.stock_id = s.stock_id) AS f,
@@ -15,7 +49,7 @@ export async function loadCatalog(env: Env): Promise<{ securities: CatalogEntry[
        FROM securities s`,
     ),
     env.MARKET_DB.prepare("SELECT as_of FROM market_snapshots WHERE dataset = 'ratios'"),
-  ]);
+  ]), deadlineMs);
   const rows = securities.results as { ticker: string; company: string; kind: string; f: number; p: number; r: number; e: number }[];
   return {
     securities: rows.map((x) => ({ ticker: x.ticker, company: x.company, kind: x.kind, hasFundamentals: !!x.f, hasPrices: !!x.p, hasRatios: !!x.r, hasCalls: !!x.e })),
@@ -24,8 +58,8 @@ export async function loadCatalog(env: Env): Promise<{ securities: CatalogEntry[
 }
 
 /** Runs SQL that guardSql has already accepted; never called with anything else. */
-export async function runGuardedSelect(env: Env, guardedSql: string): Promise<Record<string, unknown>[]> {
-  const res = await env.MARKET_DB.prepare(guardedSql).all();
+export async function runGuardedSelect(env: Env, guardedSql: string, deadlineMs: number): Promise<Record<string, unknown>[]> {
+  const res = await withDeadline(env.MARKET_DB.prepare(guardedSql).all(), deadlineMs);
   return res.results as Record<string, unknown>[];
 }
 

@@ -13,7 +13,10 @@ const scheduleEntry = z.object({
 });
 
 export const ttsqlResponseSchema = z.object({
-  code: z.number().int().describe("0 on success; 4001 unanswerable, 4002 no data, 4003 SQL refused, 5001/5002 failures"),
+  code: z
+    .number()
+    .int()
+    .describe("0 on success; 4001 unanswerable, 4002 no data, 4003 SQL refused by the guard, 5001 SQL engine (model) failed, 5002 query failed, 5003 query exceeded its time budget (TTSQL_QUERY_TIMEOUT_MS, default 3 s)"),
   success: z.boolean(),
   message: z.string(),
   response: z.object({

@@ -1,7 +1,7 @@
 // POST /v1/ttsql: question -> SQL plan (through the model provider) -> guard -> MARKET_DB -> markdown.
 // Every outcome is logged for the organization; a question the data cannot answer is a flat body with a
 // non-zero code saying what was understood and what was not, never a table presented as an answer.
-import type { Env } from "../core/env";
+import { loadConfig, type Env } from "../core/env";
 import type { Tenant } from "../core/auth";
 import { modelProvider, ProviderError } from "../core/providers";
 import type { ProviderErrorKind } from "../core/providers/types";
@@ -12,7 +12,7 @@ import { formatFor, formatValue, markdownTable, type Row } from "./render";
 import * as repo from "./repo";
 
 /** Codes of the flat body: 0 success; 4xxx the question cannot be answered from the data; 5xxx a failure. */
-export const TTSQL_CODES = { OK: 0, UNANSWERABLE: 4001, NO_DATA: 4002, SQL_REJECTED: 4003, ENGINE_FAILED: 5001, QUERY_FAILED: 5002 } as const;
+export const TTSQL_CODES = { OK: 0, UNANSWERABLE: 4001, NO_DATA: 4002, SQL_REJECTED: 4003, ENGINE_FAILED: 5001, QUERY_FAILED: 5002, QUERY_TIMEOUT: 5003 } as const;
 
 const ENGINE_FAILURE: Record<ProviderErrorKind, string> = {
   timeout: "the SQL engine did not answer in time",
@@ -167,7 +167,22 @@ export async function answerQuestion(env: Env, tenant: Tenant, question: string)
     return res;
   };
 
-  const catalog = await repo.loadCatalog(env);
+  const deadlineMs = loadConfig(env).ttsqlQueryTimeoutMs;
+  const timedOut = (understood: string | null) =>
+    failure(
+      TTSQL_CODES.QUERY_TIMEOUT,
+      `${understood ? `Understood: ${understood}. ` : ""}The query did not finish within its ${deadlineMs / 1000} s budget; ask about a shorter period or fewer companies, or try again later.`,
+      executionId,
+      started,
+    );
+  let catalog: Awaited<ReturnType<typeof repo.loadCatalog>>;
+  try {
+    catalog = await repo.loadCatalog(env, deadlineMs);
+  } catch (err) {
+    if (!(err instanceof repo.QueryDeadlineExceeded)) throw err;
+    console.error(JSON.stringify({ level: "error", ttsql: executionId, message: err.message, query: "catalog" }));
+    return finish(timedOut(null), "error", 0);
+  }
   try {
     plan = await provider.generateObject(planRequest({ question, securities: catalog.securities, ratiosAsOf: catalog.ratiosAsOf, today: today() }));
   } catch (err) {
@@ -187,9 +202,10 @@ export async function answerQuestion(env: Env, tenant: Tenant, question: string)
   guarded = guard.sql;
   let rows: Row[];
   try {
-    rows = postProcess(plan, await repo.runGuardedSelect(env, guarded));
+    rows = postProcess(plan, await repo.runGuardedSelect(env, guarded, deadlineMs));
   } catch (err) {
     console.error(JSON.stringify({ level: "error", ttsql: executionId, message: err instanceof Error ? err.message : String(err) }));
+    if (err instanceof repo.QueryDeadlineExceeded) return finish(timedOut(plan.understood), "error", 0);
     return finish(failure(TTSQL_CODES.QUERY_FAILED, `Understood: ${plan.understood}. The query failed to run.`, executionId, started), "error", 0);
   }
   const columns = rows.length ? Object.keys(rows[0]).filter((c) => !HIDDEN.has(c)) : [];

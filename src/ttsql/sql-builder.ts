@@ -305,19 +305,22 @@ function pricePathPlan(f: Frame, understood: string, kind: "volatility" | "drawd
   const p = period(f);
   if (!p) return refuse(kind, understood, "Give the period: a year, or a start and an end date.");
   const [from, to] = p;
+  // One pass over the period's rows with window functions (linear in the rows, not a correlated
+  // subquery per row: a 30-year window is about 7,500 closes).
+  const inRange = `p.stock_id = ${sid(e.ticker)} AND p.date >= ${q(from)} AND p.date <= ${q(to)}`;
   if (kind === "volatility") {
     return {
       status: "ok", intent: "volatility", understood, answer: "single", post: "volatility", postColumn: "variance",
       title: `Annualized volatility: ${e.company}, ${from} to ${to}`,
       notes: ["Standard deviation of daily close-to-close returns within the period, times the square root of 252."],
-      sql: `SELECT ${companyCols()}, MIN(d.date) AS start_date, MAX(d.date) AS end_date, COUNT(*) AS daily_returns, AVG(d.r * d.r) - AVG(d.r) * AVG(d.r) AS variance FROM (SELECT p1.stock_id, p1.date, p1.close / (SELECT p0.close FROM prices p0 WHERE p0.stock_id = p1.stock_id AND p0.date < p1.date AND p0.date >= ${q(from)} ORDER BY p0.date DESC LIMIT 1) - 1 AS r FROM prices p1 WHERE p1.stock_id = ${sid(e.ticker)} AND p1.date >= ${q(from)} AND p1.date <= ${q(to)}) d JOIN securities s ON s.stock_id = d.stock_id WHERE d.r IS NOT NULL GROUP BY s.ticker, s.company`,
+      sql: `SELECT ${companyCols()}, MIN(d.date) AS start_date, MAX(d.date) AS end_date, COUNT(*) AS daily_returns, AVG(d.r * d.r) - AVG(d.r) * AVG(d.r) AS variance FROM (SELECT p.stock_id, p.date, p.close / LAG(p.close) OVER (PARTITION BY p.stock_id ORDER BY p.date) - 1 AS r FROM prices p WHERE ${inRange}) d JOIN securities s ON s.stock_id = d.stock_id WHERE d.r IS NOT NULL GROUP BY s.ticker, s.company`,
     };
   }
   return {
     status: "ok", intent: "drawdown", understood, answer: "single",
     title: `Maximum drawdown: ${e.company}, ${from} to ${to}`,
     notes: ["Largest fall of a close below the highest earlier close within the period."],
-    sql: `SELECT ${companyCols()}, d.peak_close, d.date AS trough_date, d.close AS trough_close, (d.close / d.peak_close - 1) * 100 AS max_drawdown_pct FROM (SELECT p1.stock_id, p1.date, p1.close, (SELECT MAX(p0.close) FROM prices p0 WHERE p0.stock_id = p1.stock_id AND p0.date >= ${q(from)} AND p0.date <= p1.date) AS peak_close FROM prices p1 WHERE p1.stock_id = ${sid(e.ticker)} AND p1.date >= ${q(from)} AND p1.date <= ${q(to)}) d JOIN securities s ON s.stock_id = d.stock_id ORDER BY d.close / d.peak_close ASC LIMIT 1`,
+    sql: `SELECT ${companyCols()}, d.peak_close, d.date AS trough_date, d.close AS trough_close, (d.close / d.peak_close - 1) * 100 AS max_drawdown_pct FROM (SELECT p.stock_id, p.date, p.close, MAX(p.close) OVER (PARTITION BY p.stock_id ORDER BY p.date) AS peak_close FROM prices p WHERE ${inRange}) d JOIN securities s ON s.stock_id = d.stock_id ORDER BY d.close / d.peak_close ASC, d.date ASC LIMIT 1`,
   };
 }
 
