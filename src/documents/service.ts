@@ -82,11 +82,38 @@ export async function receiveUpload(env: Env, token: string, request: Request) {
   const upload = await repo.findUpload(env, organizationId, fileKey);
   if (!upload) throw new ApiError("FORBIDDEN", "Invalid upload URL");
   if (upload.documentId) throw invalidBody("This file has already been registered");
-  const body = new Uint8Array(await request.arrayBuffer());
-  if (body.byteLength !== size) throw invalidBody(`Body is ${body.byteLength} bytes; this upload URL takes exactly ${size}`);
+  const body = await readExactly(request, size);
   await env.DOCUMENTS.put(fileKey, body, { httpMetadata: { contentType: ct } });
   await repo.markUploaded(env, organizationId, fileKey);
   return { file_key: fileKey, size };
+}
+
+/**
+ * The request body, which must be exactly `size` bytes (at most MAX_FILE_BYTES, as upload_url signed it).
+ * Read as a stream into one buffer of that size, so a body without Content-Length (chunked) is refused as
+ * soon as it passes the size, never buffered whole.
+ */
+async function readExactly(request: Request, size: number): Promise<Uint8Array> {
+  const tooLong = () => invalidBody(`Body is longer than ${size} bytes; this upload URL takes exactly ${size}`);
+  if (!request.body) {
+    if (size !== 0) throw invalidBody(`Body is 0 bytes; this upload URL takes exactly ${size}`);
+    return new Uint8Array(0);
+  }
+  const out = new Uint8Array(size);
+  let got = 0;
+  const reader = request.body.getReader();
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    if (got + value.byteLength > size) {
+      await reader.cancel().catch(() => undefined);
+      throw tooLong();
+    }
+    out.set(value, got);
+    got += value.byteLength;
+  }
+  if (got !== size) throw invalidBody(`Body is ${got} bytes; this upload URL takes exactly ${size}`);
+  return out;
 }
 
 async function requireUploadedFile(env: Env, tenant: Tenant, fileKey: string, flow: UploadFlow) {

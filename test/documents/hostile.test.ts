@@ -65,3 +65,56 @@ describe("hostile files end failed with a documented code and our own message", 
     expect(settled.error_message).not.toContain("compound file");
   });
 });
+
+describe("PUT {upload_url} without Content-Length", () => {
+  async function issued(key: string, size: number) {
+    const res = await uploadUrl(key, { file_name: "streamed.txt", content_type: TXT, size });
+    return (await jsonOf(res)).payload as { upload_url: string; file_key: string };
+  }
+
+  /** A body stream of `chunks` chunks of `chunkSize` bytes, counting how many were pulled. */
+  function counted(chunks: number, chunkSize: number, fill = 0x61) {
+    const state = { pulled: 0 };
+    const stream = new ReadableStream<Uint8Array>({
+      pull(controller) {
+        if (state.pulled >= chunks) return controller.close();
+        state.pulled++;
+        controller.enqueue(new Uint8Array(chunkSize).fill(fill));
+      },
+    });
+    return { stream, state };
+  }
+
+  const putStream = (url: string, body: ReadableStream<Uint8Array>) => SELF.fetch(url, { method: "PUT", body, headers: { "Content-Type": TXT } });
+
+  it("takes a chunked body of exactly the signed size", async () => {
+    const org = await createOrg();
+    const { upload_url } = await issued(org.key, 10 * 1024);
+    const { stream } = counted(10, 1024);
+    const res = await putStream(upload_url, stream);
+    expect(res.status).toBe(200);
+    expect(await res.json()).toMatchObject({ size: 10 * 1024 });
+  });
+
+  it("refuses a longer body as soon as it passes the signed size, without reading the rest", async () => {
+    const org = await createOrg();
+    const { upload_url } = await issued(org.key, 100 * 1024);
+    // 64 MB offered in 64 KB chunks; the URL takes 100 KB.
+    const { stream, state } = counted(1024, 64 * 1024);
+    const res = await putStream(upload_url, stream);
+    expect(res.status).toBe(400);
+    const body = await jsonOf(res);
+    expect(body.error.code).toBe("INVALID_REQUEST_BODY");
+    expect(body.error.message).toContain("longer than 102400 bytes");
+    expect(state.pulled).toBeLessThan(16);
+  });
+
+  it("refuses a shorter body", async () => {
+    const org = await createOrg();
+    const { upload_url } = await issued(org.key, 4096);
+    const { stream } = counted(1, 1000);
+    const res = await putStream(upload_url, stream);
+    expect(res.status).toBe(400);
+    expect((await jsonOf(res)).error.message).toContain("Body is 1000 bytes");
+  });
+});
