@@ -1,6 +1,6 @@
 // Queries on source batches, uploads and documents. Tenant rows live in the tenant's database
 // (tenantD1); the shared external corpus lives in the main database under organization_id 'external'.
-import { and, eq, inArray, like, or, sql, type SQL } from "drizzle-orm";
+import { and, eq, inArray, or, sql, type SQL } from "drizzle-orm";
 import { drizzle } from "drizzle-orm/d1";
 import type { Env } from "../core/env";
 import { nowIso, tenantD1 } from "../core/db";
@@ -138,7 +138,11 @@ export async function findDocumentsByStatusQuery(
   const conditions: SQL[] = [visibleTo(viewer), inArray(documents.kind, ["source", "vault"])];
   if (filter.ids?.length) conditions.push(inArray(documents.id, filter.ids));
   if (filter.pathPrefix) conditions.push(sql`substr(coalesce(${documents.path}, ''), 1, ${filter.pathPrefix.length}) = ${filter.pathPrefix}`);
-  if (filter.nameContains) conditions.push(like(sql`lower(${documents.name})`, `%${escapeLike(filter.nameContains.toLowerCase())}%`));
+  if (filter.nameContains) {
+    // escapeLike backslash-escapes % and _; SQLite's LIKE honours that only with an ESCAPE clause.
+    const pattern = `%${escapeLike(filter.nameContains.toLowerCase())}%`;
+    conditions.push(sql`lower(${documents.name}) LIKE ${pattern} ESCAPE '\\'`);
+  }
   return dbFor(env, viewer.organizationId)
     .select()
     .from(documents)

@@ -66,6 +66,25 @@ describe("hostile files end failed with a documented code and our own message", 
   });
 });
 
+describe("GET /v1/status/documents?name=", () => {
+  it("matches _, % and \\ in a name literally, not as LIKE wildcards", async () => {
+    const org = await createOrg();
+    const names = ["report_2024.pdf", "reportX2024.pdf", "growth 10%.txt", "growth 10x.txt", "a\\b.txt", "ab.txt"];
+    const ids = new Map<string, string>();
+    for (const name of names) ids.set(name, (await vaultUpload(org.key, name, TXT, text(`notes on ${name}`), { visibility: "organization" })).id);
+    const found = async (q: string) =>
+      ((await jsonOf(await call(`/v1/status/documents?name=${encodeURIComponent(q)}`, { key: org.key }))).payload as { document_name: string }[])
+        .map((d) => d.document_name)
+        .sort();
+    expect(await found("report_2024")).toEqual(["report_2024.pdf"]);
+    expect(await found("REPORT_")).toEqual(["report_2024.pdf"]);
+    expect(await found("10%")).toEqual(["growth 10%.txt"]);
+    expect(await found("%")).toEqual(["growth 10%.txt"]);
+    expect(await found("a\\b")).toEqual(["a\\b.txt"]);
+    expect(await found("report")).toEqual(["reportX2024.pdf", "report_2024.pdf"]);
+  });
+});
+
 describe("PUT {upload_url} without Content-Length", () => {
   async function issued(key: string, size: number) {
     const res = await uploadUrl(key, { file_name: "streamed.txt", content_type: TXT, size });
