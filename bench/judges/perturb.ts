@@ -303,7 +303,10 @@ export function perturbations(rows: PerturbRow[], calibrationIds: Set<string>): 
     const lower = (k: keyof Scores) => set.filter((p) => p.scores[k] < p.original[k]).length / set.length;
     const r = { kind, n: set.length, overall: lower("overall"), factuality: lower("factuality"), grounding: lower("grounding") };
     const f = (x: number) => (set.length ? x.toFixed(2) : "n/a");
-    console.log(`  ${kind.padEnd(10)} n=${String(r.n).padEnd(3)} | lower overall ${f(r.overall)} factuality ${f(r.factuality)} grounding ${f(r.grounding)}`);
+    // Misses on overall whose original was already graded low (factuality 2 or less): the engine doubted the correct answer.
+    const misses = set.filter((p) => !(p.scores.overall < p.original.overall));
+    const lowOriginal = misses.filter((p) => p.original.factuality <= 2).length;
+    console.log(`  ${kind.padEnd(10)} n=${String(r.n).padEnd(3)} | lower overall ${f(r.overall)} factuality ${f(r.factuality)} grounding ${f(r.grounding)} | misses ${misses.length}, of which original factuality <= 2: ${lowOriginal}`);
     out.push(r);
   }
   if (show) {

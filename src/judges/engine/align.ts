@@ -17,6 +17,11 @@ export interface Alignment {
   explanation: string;
   /** What the sources say instead, one note per contradicted figure ("$31,657 million is net sales for 2017, not 2018"). */
   contradictions: string[];
+  /**
+   * The statement is worded as a source is (most of its content words) but none of its figures is carried
+   * or derivable: a sign its figures are wrong, though no source gives the same item and period another value.
+   */
+  uncarried: boolean;
 }
 
 export interface PreparedSource {
@@ -121,14 +126,14 @@ export function alignStatement(statement: string, sources: PreparedSource[], ext
   if (contradiction) {
     verdict = "contradicted";
     best = contradiction.source;
-  } else if (figures.length && figureShare === 0 && lexical >= 0.6) verdict = "contradicted";
-  else if (support >= 0.7 && figureShare >= 0.5) verdict = "supported";
+  } else if (support >= 0.7 && figureShare >= 0.5) verdict = "supported";
   else verdict = "unsupported";
   const explanation =
     figures.length > 0
       ? `${direct} of ${figures.length} figures found as stated${derived ? `, ${derived} computable from the source's figures` : ""}${contradictedFigures ? `, ${contradictedFigures} contradicted` : ""}; ${Math.round(lexical * 100)}% of the wording is in the source.${check.notes.length ? ` ${check.notes.join(" ")}` : ""}`
       : `${Math.round(lexical * 100)}% of the statement's content words are in the source${entities.length ? `; ${entityHits} of ${entities.length} names found` : ""}.`;
-  return { verdict, support, figures: { total: figures.length, direct, derived, contradicted: contradictedFigures }, passage: best, explanation, contradictions: check.notes };
+  const uncarried = verdict !== "contradicted" && figures.length > 0 && figureShare === 0 && lexical >= 0.6;
+  return { verdict, support, figures: { total: figures.length, direct, derived, contradicted: contradictedFigures }, passage: best, explanation, contradictions: check.notes, uncarried };
 }
 
 /**

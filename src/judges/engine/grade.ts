@@ -170,11 +170,12 @@ export function gradeDetails(input: GradeInput): GradeDetails {
   // One budget of comparisons for the whole grading: every claim's check and the answer's draw on it.
   const budget: Budget = { comparisons: 2 * STATEMENT_BUDGET };
   const subjectWords = subjectStems(query);
-  if (sources.length) alignments = spread(material.length ? material : [{ text: answer }], MAX_ALIGNED_CLAIMS).map((c) => alignStatement(c.text, sources, groundingKnown, subjectWords, budget));
+  if (sources.length) alignments = spread<{ text: string }>(material.length ? material : [{ text: answer }], MAX_ALIGNED_CLAIMS).map((c) => alignStatement(c.text, sources, groundingKnown, subjectWords, budget));
   let grounding = 0;
   let figureTotal = 0;
   let figureHit = 0;
   let contradicted = 0;
+  let uncarried = 0;
   if (alignments.length) {
     let weight = 0;
     for (const a of alignments) {
@@ -184,6 +185,7 @@ export function gradeDetails(input: GradeInput): GradeDetails {
       figureTotal += a.figures.total;
       figureHit += a.figures.direct + 0.8 * a.figures.derived;
       if (a.verdict === "contradicted") contradicted += 1;
+      else if (a.uncarried) uncarried += 1;
     }
     grounding /= weight;
   }
@@ -229,7 +231,7 @@ export function gradeDetails(input: GradeInput): GradeDetails {
     notes.push("No reference or primary source was available, so nothing could be checked.");
   } else {
     factuality = 0.55 * figureShare + 0.45 * grounding;
-    factuality -= 0.2 * Math.min(2, mathErrors) + 0.1 * Math.min(3, contradicted) + 0.05 * Math.min(2, strayYears);
+    factuality -= 0.2 * Math.min(2, mathErrors) + 0.1 * Math.min(3, contradicted + uncarried) + 0.05 * Math.min(2, strayYears);
     factuality -= RULES.stepPenalty * steps;
     factuality = Math.max(0, Math.min(1, factuality));
   }
@@ -284,6 +286,7 @@ export function gradeDetails(input: GradeInput): GradeDetails {
   if (figureTotal) notes.push(`${Math.round(figureHit)} of ${figureTotal} figures are carried by the sources.`);
   if (mathErrors) notes.push(`${mathErrors} calculation step(s) do not hold.`);
   if (contradicted) notes.push(`${contradicted} claim(s) state figures the sources contradict.`);
+  if (uncarried) notes.push(`${uncarried} claim(s) are worded as the sources are, but none of their figures is in them.`);
   for (const c of contradictions.slice(0, 3)) notes.push(c);
   if (figures.unsupported) notes.push(`${figures.unsupported} figure(s) are neither stated in the sources nor computable from them.`);
   if (novelEntities) notes.push(`${novelEntities} name(s) do not appear in the sources.`);
