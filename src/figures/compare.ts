@@ -311,7 +311,8 @@ export function checkFigure(f: FigureInContext, sources: ReadText[], known: Read
         continue;
       }
       // Another value: a conflict (the first is enough), or the same digits at an unstated scale.
-      if (!conflict && year === true && f.change === s.change && sameItem(f, s, known) && trailFits(f, s) && !equalAtSomeScale(f, s)) conflict = { s, i };
+      // A repeated row label may be the other section's row ("Gaming" revenue, then "Gaming" operating income): no conflict from it.
+      if (!conflict && !s.cell?.repeated && year === true && f.change === s.change && sameItem(f, s, known) && trailFits(f, s) && !equalAtSomeScale(f, s)) conflict = { s, i };
       else if (!rescaled && (f.scale === null || s.scale === null) && year !== false && equalAtSomeScale(f, s) && (itemsOverlap(f.item, s.item) || sharesWords(f.context, s.context) || sameItem(f, s, known))) rescaled = { s, i };
     }
   }

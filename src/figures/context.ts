@@ -53,7 +53,8 @@ export interface FigureInContext extends Figure {
   /** Which sentence of its text a prose figure is in (figures of one sentence anchor each other), -1 for cells. */
   sentence: number;
   /** Where a table figure sits: table, row and column, and the run of distinct years (block) its column is in. */
-  cell: { table: number; row: number; col: number; block: number } | null;
+  /** repeated: the row's label is printed again in another section of the table (which section is not read). */
+  cell: { table: number; row: number; col: number; block: number; repeated: boolean } | null;
 }
 
 export interface ReadText {
@@ -285,16 +286,23 @@ function tableFigures(text: string, scale: number | null): FigureInContext[] {
     }
     // A table of percentages prints "%" on some rows only ("Volume 6.9 % 12.9 %", then "Price (0.8) (0.7)").
     const percentTable = table.rows.some((r) => r.cells?.some((c) => c.percent));
-    // A label printed twice (net revenues, then EBITDAR, per segment): which section a row is in is not read.
+    // A label printed twice (net revenues, then operating income, per segment): which section a row is in is
+    // not read, so its cells carry and date a value but never contradict one (compare.ts); their column is
+    // their period as for any row.
     const labels = new Map<string, number>();
-    for (const row of table.rows) labels.set(row.label, (labels.get(row.label) ?? 0) + 1);
+    const count = (key: string) => labels.set(key, (labels.get(key) ?? 0) + 1);
+    for (const row of table.rows) {
+      count(row.label);
+      count(`${row.section}|${row.label}`);
+    }
     table.rows.forEach((row, r) => {
-      const repeated = (labels.get(row.label) ?? 0) > 1;
+      const repeated = (labels.get(`${row.section}|${row.label}`) ?? 0) > 1;
       const percentRow = percentTable && row.values.every((v, i) => Math.abs(v) < 100 && (row.cells?.[i]?.decimals ?? 0) > 0);
       // The row label without its parenthesised notes ("Purchases of property, plant and equipment (PP&E)").
       const item = itemStems(row.label).item;
       if (!item.length) return;
-      const context = new Set(contentStems(row.printed));
+      // A label printed in two sections is told apart by its section heading ("Gaming" under "Net revenue:").
+      const context = new Set(contentStems((labels.get(row.label) ?? 0) > 1 ? `${row.printed} ${row.section}` : row.printed));
       const standard = lineItemOf(row.printed);
       row.values.forEach((v, col) => {
         const written = row.cells?.[col] ?? { decimals: 0, percent: false };
@@ -317,14 +325,14 @@ function tableFigures(text: string, scale: number | null): FigureInContext[] {
           altYear: table.fiscalLag && table.years[col] ? table.years[col] - 1 : null,
           years: table.years,
           // "13 Weeks Ended" and "52 Weeks Ended" side by side repeat the years: which column is which period is not read.
-          part: table.uncertain || repeated ? "mixed" : table.partial ? "quarter" : null,
+          part: table.uncertain ? "mixed" : table.partial ? "quarter" : null,
           change: false,
           trail: [],
           context,
           index: -1,
           fromTable: true,
           sentence: -1,
-          cell: { table: t, row: r, col, block: blocks[col] ?? 0 },
+          cell: { table: t, row: r, col, block: blocks[col] ?? 0, repeated },
         });
       });
     });

@@ -12,6 +12,8 @@ export interface StatementRow {
   values: number[];
   /** How each figure was written: its decimals and whether it is a percentage. */
   cells: Cell[];
+  /** The section heading the row is under ("Net revenue:", "Operating income (loss):"), or "". */
+  section: string;
 }
 
 export interface Cell {
@@ -144,11 +146,12 @@ function parse(text: string): StatementTable[] {
   let headerPartial = false;
   const headerMonths = new Set<string>();
   let kind: StatementKind = "other";
+  let section = "";
 
   const flush = () => {
     if (current && label && pending.length >= current.years.length && current.years.length) {
       const n = current.years.length;
-      current.rows.push({ label: normalizeLabel(label), printed: label.replace(/(?<!\s)\s*\(\d\)$/, "").trim(), values: pending.slice(0, n), cells: pendingCells.slice(0, n) });
+      current.rows.push({ label: normalizeLabel(label), printed: label.replace(/(?<!\s)\s*\(\d\)$/, "").trim(), values: pending.slice(0, n), cells: pendingCells.slice(0, n), section });
     }
     pending = [];
     pendingCells = [];
@@ -184,6 +187,7 @@ function parse(text: string): StatementTable[] {
       current = { kind, years: [...headerRun], fiscalLag: headerLag, uncertain, partial: headerPartial, rows: [] };
       headerPartial = false;
       tables.push(current);
+      section = "";
       headerRun = [];
       headerLag = false;
       headerMonths.clear();
@@ -192,6 +196,13 @@ function parse(text: string): StatementTable[] {
     const title = TITLES.find(([re]) => re.test(line) && line.length < 120);
     if (title) kind = title[1];
     const { label: rowLabel, figures, cells } = splitRow(line);
+    // "Net revenue:" alone on its line heads the rows below it (a segment table prints each segment per section).
+    if (current && !figures.length && rowLabel.endsWith(":") && rowLabel.length <= 60 && /[a-z]{2}/i.test(rowLabel)) {
+      flush();
+      label = "";
+      section = rowLabel.slice(0, -1).trim();
+      continue;
+    }
     if (rowLabel && /[a-z]{2}/i.test(rowLabel)) {
       flush();
       label = rowLabel;

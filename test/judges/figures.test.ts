@@ -87,6 +87,24 @@ describe("LLM judge: figures read in context (issue 19)", () => {
     expect(profit.reasoning).toContain("as a loss of 5,053 million, not a profit of $5,053 million");
   });
 
+  it("reads a segment table whose labels repeat per section by its section: a year-swapped segment figure grades 2 or less", async () => {
+    // AMD's 2022 10-K segment table, as PDF text: each segment is printed under "Net revenue:" and again under "Operating income (loss):".
+    const table = {
+      title: "AMD 2022 segment results",
+      content:
+        "Year Ended\nDecember 31,\n2022\nDecember 25,\n2021\n(In millions)\nNet revenue:\nData Center\n$\n6,043\n$\n3,694\nClient\n6,201\n6,887\nGaming\n6,805\n5,607\n" +
+        "Embedded\n4,552\n246\nTotal net revenue\n$\n23,601\n$\n16,434\nOperating income (loss):\nData Center\n$\n1,848\n$\n991\nClient\n1,190\n2,088\nGaming\n953\n934\n" +
+        "Embedded\n2,252\n44\nAll Other\n(4,979)\n(409)\nTotal operating income (loss)\n$\n1,264\n$\n3,648",
+    };
+    const ask = (answer: string) => grade(answer, { query: "What was AMD's Gaming segment net revenue in 2021 and 2022, and its operating income in 2022?", references: [table] });
+    const right = await ask("AMD's Gaming net revenue was $5,607 million in 2021 and $6,805 million in 2022. Gaming operating income was $953 million in 2022.");
+    const swapped = await ask("AMD's Gaming net revenue was $6,805 million in 2021 and $5,607 million in 2022. Gaming operating income was $953 million in 2022.");
+    expect(right.scores.factuality).toBeGreaterThanOrEqual(4);
+    expect(swapped.scores.factuality).toBeLessThanOrEqual(2);
+    expect(swapped.scores.grounding).toBeLessThanOrEqual(2);
+    expect(swapped.reasoning).toContain("$6,805 million is gaming for 2022, not 2021");
+  });
+
   it("names what the source says instead: the year a swapped figure belongs to, the value of a changed one", async () => {
     const swapped = await grade(MMM_ANSWERS.swapped);
     expect(swapped.reasoning).toContain("$31,657 million is net sales for 2017, not 2018");
