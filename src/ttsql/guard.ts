@@ -17,6 +17,13 @@ export const MAX_SUBQUERY_DEPTH = 3;
 export const MAX_FORMAT_WIDTH = 50;
 /** Characters of a literal LIKE / GLOB pattern. */
 export const MAX_PATTERN_CHARS = 200;
+/** Levels of the syntax tree inside one SELECT ("1+1+...+1" is as deep as it is long). */
+export const MAX_EXPRESSION_DEPTH = 150;
+/**
+ * Parentheses open at once. node-sql-parser backtracks: its time grows about four-fold with each level
+ * of nesting it fails to parse (CAST( eight deep: 15 s). At four levels the worst found is about 0.2 s.
+ */
+export const MAX_PAREN_DEPTH = 4;
 
 export type GuardResult = { ok: true; sql: string } | { ok: false; reason: string };
 
@@ -45,18 +52,31 @@ const RESERVED_ALIASES = new Set([
 const NAME = /^[a-z_][a-z0-9_]*$/;
 
 class Refusal extends Error {}
+
+/** Names in a reason are the query's own and may be 8,000 characters long: each word is cut to 60. */
+function shortened(reason: string): string {
+  return reason
+    .split(" ")
+    .map((w) => (w.length > 60 ? `${w.slice(0, 57)}...` : w))
+    .join(" ")
+    .slice(0, 300);
+}
+
 const refuse = (reason: string): never => {
-  throw new Refusal(reason);
+  throw new Refusal(shortened(reason));
 };
 
 /**
  * SQLite's lexical rules over the whole text, before the parser sees it: quotes are doubled to escape
  * them and a backslash is an ordinary character. Anything that SQLite and the parser could read
  * differently is refused here: backslashes (the parser takes \' as an escaped quote), comments, a
- * second statement, parameters, and non-ASCII outside string literals.
+ * second statement, parameters, and non-ASCII outside string literals. So are shapes that cost the
+ * parser exponential time: unbalanced or deep parentheses, SELECTs nested too deep.
  */
 function lexicalProblem(sql: string): string | null {
   let quote: string | null = null;
+  // One entry per open parenthesis: whether a SELECT has started directly inside it.
+  const parens: boolean[] = [];
   for (let i = 0; i < sql.length; i++) {
     const ch = sql[i];
     if (ch === "\\") return "backslashes are not allowed";
@@ -65,15 +85,34 @@ function lexicalProblem(sql: string): string | null {
       continue;
     }
     const code = sql.charCodeAt(i);
-    if (ch === "'" || ch === '"' || ch === "`") quote = ch;
+    if (isWordStart(ch)) {
+      let end = i + 1;
+      while (end < sql.length && isWordPart(sql[end])) end++;
+      if (end - i === 6 && sql.slice(i, end).toLowerCase() === "select") {
+        if (parens.length > 0) parens[parens.length - 1] = true;
+        if (1 + parens.filter(Boolean).length > MAX_SUBQUERY_DEPTH) return `more than ${MAX_SUBQUERY_DEPTH} levels of nested SELECT are not allowed`;
+      }
+      i = end - 1;
+      continue;
+    }
+    if (ch === "(") {
+      parens.push(false);
+      if (parens.length > MAX_PAREN_DEPTH) return `parentheses nested more than ${MAX_PAREN_DEPTH} deep are not allowed`;
+    } else if (ch === ")") {
+      if (parens.pop() === undefined) return "parentheses are not balanced";
+    } else if (ch === "'" || ch === '"' || ch === "`") quote = ch;
     else if ((ch === "-" && sql[i + 1] === "-") || (ch === "/" && sql[i + 1] === "*") || ch === "#") return "comments are not allowed";
     else if (ch === ";") return "only one statement is allowed";
     else if (ch === "?" || ch === ":" || ch === "@" || ch === "$") return "parameters are not allowed";
     else if (ch === "[") return "bracketed identifiers are not allowed";
     else if (code > 126 || (code < 32 && ch !== "\n" && ch !== "\r" && ch !== "\t")) return "characters outside ASCII are only allowed inside string literals";
   }
-  return quote ? "a quoted string or name is not closed" : null;
+  if (quote) return "a quoted string or name is not closed";
+  return parens.length ? "parentheses are not balanced" : null;
 }
+
+const isWordStart = (ch: string) => (ch >= "a" && ch <= "z") || (ch >= "A" && ch <= "Z") || ch === "_";
+const isWordPart = (ch: string) => isWordStart(ch) || (ch >= "0" && ch <= "9") || ch === "$";
 
 type Node = Record<string, unknown>;
 const isNode = (v: unknown): v is Node => typeof v === "object" && v !== null && !Array.isArray(v);
@@ -173,9 +212,10 @@ function checkFormat(fn: string, n: Node): void {
 }
 
 /** Columns, conditions and subqueries of one SELECT (everything but its FROM list, checked before). */
-function checkExpr(node: unknown, scope: Scope, walk: Walk, depth: number): void {
+function checkExpr(node: unknown, scope: Scope, walk: Walk, depth: number, level = 0): void {
+  if (level > MAX_EXPRESSION_DEPTH) refuse(`expressions nested more than ${MAX_EXPRESSION_DEPTH} levels deep are not allowed`);
   if (Array.isArray(node)) {
-    for (const x of node) checkExpr(x, scope, walk, depth);
+    for (const x of node) checkExpr(x, scope, walk, depth, level + 1);
     return;
   }
   if (!isNode(node)) return;
@@ -221,15 +261,21 @@ function checkExpr(node: unknown, scope: Scope, walk: Walk, depth: number): void
   }
   for (const [key, value] of Object.entries(node)) {
     if (key === "tableList" || key === "columnList") continue;
-    checkExpr(value, scope, walk, depth);
+    checkExpr(value, scope, walk, depth, level + 1);
   }
 }
 
-/** Top-level AND terms of a condition. */
+/** Top-level AND terms of a condition (a loop: a chain of thousands of ANDs is a deep tree). */
 function conjuncts(expr: unknown): Node[] {
-  if (!isNode(expr)) return [];
-  if (expr.type === "binary_expr" && lower(expr.operator) === "and") return [...conjuncts(expr.left), ...conjuncts(expr.right)];
-  return [expr];
+  const out: Node[] = [];
+  const stack = [expr];
+  while (stack.length) {
+    const e = stack.pop();
+    if (!isNode(e)) continue;
+    if (e.type === "binary_expr" && lower(e.operator) === "and") stack.push(e.right, e.left);
+    else out.push(e);
+  }
+  return out;
 }
 
 /** Does the condition equate a column of `item` with a column of one of `earlier`? */
@@ -376,7 +422,9 @@ export function guardSql(input: string): GuardResult {
     checkSelect(root, null, new Map(), { tableRefs: 0 }, 1);
   } catch (err) {
     if (err instanceof Refusal) return { ok: false, reason: err.message };
-    throw err;
+    // Fail closed: a tree this code cannot walk (a stack overflow on some shape) runs nowhere.
+    console.error(JSON.stringify({ level: "error", guard: "unexpected", message: err instanceof Error ? err.message : String(err) }));
+    return { ok: false, reason: "SQL could not be checked" };
   }
 
   // A compound SELECT keeps its ORDER BY and LIMIT on its last member: the outer LIMIT caps it.

@@ -161,6 +161,12 @@ describe("guardSql reads the text as SQLite does", () => {
     ["SELECT ticker FROM prices WHERE ticker = :t", /parameters/],
     ["SELECT ticker FROM prices\u00a0WHERE 1", /outside ASCII/],
     ["SELECT ticker FROM prices WHERE ticker = 'open", /not closed/],
+    // Shapes that cost node-sql-parser exponential time are refused before it runs (CAST( 8 deep: 15 s).
+    ["SELECT CAST(CAST(CAST(CAST(CAST(close AS INT) AS INT) AS INT) AS INT) AS INT) AS x FROM prices", /parentheses nested more than 4 deep/],
+    [`SELECT ${"(SELECT ".repeat(14)}1 FROM prices`, /levels of nested SELECT|parentheses nested/],
+    ["SELECT ((close) AS x FROM prices", /parentheses are not balanced/],
+    ["SELECT close) AS x FROM prices", /parentheses are not balanced/],
+    [`SELECT ${"1+".repeat(1000)}1 AS x FROM prices`, /nested more than 150 levels/],
   ])("%s", (sql, reason) => {
     expect(refused(sql.replace("\\u00a0", "\u00a0"))).toMatch(reason);
   });
