@@ -312,7 +312,8 @@ export function perturbations(rows: PerturbRow[], calibrationIds: Set<string>): 
   if (show) {
     if (!KINDS.includes(show as Kind)) console.log(`\nPERTURB_SHOW: unknown kind ${show} (one of ${KINDS.join(", ")})`);
     else {
-      const misses = pairs.filter((p) => p.kind === show && !(p.scores.overall < p.original.overall)).slice(0, 10);
+      // PERTURB_HIGH=1: only misses whose original was graded factuality 3 or more (the engine believed the correct answer).
+      const misses = pairs.filter((p) => p.kind === show && !(p.scores.overall < p.original.overall) && (!process.env.PERTURB_HIGH || p.original.factuality >= 3)).slice(0, Number(process.env.PERTURB_LIMIT ?? 10));
       console.log(`\nMisses of ${show} (variant not lower on overall), up to 10:`);
       for (const p of misses) {
         const notes = gradeDetails(input(p.question, p.variant.text, p.passage)).notes;
