@@ -5,7 +5,7 @@ import { describe, expect, it } from "vitest";
 import { DEFAULT_BUDGET, PARSE_FAILURES, parseDocument } from "../../src/documents/parsers";
 import { formatCellNumber } from "../../src/documents/parsers/numfmt";
 import { expectOk, fixture } from "./fixtures";
-import { docx, docxBomb, loopingDoc } from "./hostile";
+import { docx, docxBomb, loopingDoc, loopingFatCfb } from "./hostile";
 
 const FIXTURES = [
   "testWORD.doc", "testWORD.docx", "testWORD_endnote_table.docx", "testEXCEL.xls", "testEXCEL.xlsx", "vodafone-q1-fy24-additional-information.xlsx",
@@ -20,6 +20,12 @@ describe("parse budget", () => {
     const r = await parseDocument(bytes, { fileName: "loop.doc" });
     expect(r).toMatchObject({ ok: false, code: "CONVERSION_FAILED" });
     if (!r.ok) expect(r.message).toContain("cbGrpprl -3");
+  });
+
+  it("reads a compound file whose stream starts past the end on a FAT entry linking to itself (cfb filled 1.5 GB)", async () => {
+    const r = await parseDocument(loopingFatCfb(), { fileName: "fat-loop.doc" });
+    expect(r).toMatchObject({ ok: false, code: "CONVERSION_FAILED" });
+    if (!r.ok) expect(r.message).toContain("no WordDocument stream");
   });
 
   it("refuses a 368 KB-class DOCX holding a 150 MB document.xml with PARSE_LIMIT_EXCEEDED, before inflating it", async () => {

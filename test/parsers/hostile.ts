@@ -69,3 +69,26 @@ export function docx(body: string, parts: Record<string, string> = {}): Uint8Arr
   for (const [name, text] of Object.entries(parts)) files[name] = strToU8(text);
   return zipSync(files);
 }
+
+/**
+ * A compound file whose 8 KB WordDocument stream starts at sector 100, past the end of the file, where the
+ * FAT links sector 100 to itself. The cfb package follows such a chain forever (a 34 KB file filled
+ * 1.5 GB); a reader must stop at a sector outside the file or where a chain comes back.
+ */
+export function loopingFatCfb(): Uint8Array {
+  const cfb = CFB.utils.cfb_new();
+  CFB.utils.cfb_add(cfb, "WordDocument", new Uint8Array(8192).fill(0x41));
+  const bytes = new Uint8Array(CFB.write(cfb, { type: "array" }) as number[]);
+  const dv = new DataView(bytes.buffer);
+  const ssz = 512;
+  const fatAt = (dv.getUint32(0x4c, true) + 1) * ssz;
+  const dirAt = (dv.getUint32(0x30, true) + 1) * ssz;
+  let found = false;
+  for (let o = dirAt; o < dirAt + ssz; o += 128) {
+    const name = new TextDecoder("utf-16le").decode(bytes.subarray(o, o + Math.max(0, dv.getUint16(o + 64, true) - 2)));
+    if (name === "WordDocument") (dv.setUint32(o + 116, 100, true), (found = true));
+  }
+  if (!found || bytes.length / ssz > 100) throw new Error("unexpected layout");
+  dv.setUint32(fatAt + 100 * 4, 100, true);
+  return bytes;
+}

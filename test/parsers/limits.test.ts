@@ -92,6 +92,11 @@ describe("limits and failures", () => {
     expect(t).toContain("rows after the first 5000 non-empty rows were not included");
   });
 
+  it("keeps reading a DOCX after an unbalanced </w:tc> (it used to pop the document's own container)", async () => {
+    const r = expectOk(await parseDocument(docx("<w:p><w:r><w:t>before</w:t></w:r></w:p></w:tc><w:p><w:r><w:t>after</w:t></w:r></w:p>"), { fileName: "tc.docx" }));
+    expect(r.pages[0].text).toBe("before\n\nafter");
+  });
+
   it("splits a DOCX on explicit page breaks", async () => {
     const body = `<w:p><w:r><w:t>one</w:t></w:r></w:p><w:p><w:r><w:br w:type="page"/><w:t>two</w:t></w:r></w:p>`;
     const r = expectOk(await parseDocument(docx(body), { fileName: "pb.docx" }));

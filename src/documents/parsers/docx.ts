@@ -171,8 +171,10 @@ function renderWordXml(xml: string, headings: Map<string, number>, budget: Parse
           return;
         }
         case "tc": {
+          // An unbalanced </w:tc> must not pop the document's own container (containers[0]).
+          if (!cells.length) return;
           const cell = cells.pop();
-          containers.pop();
+          if (containers.length > 1) containers.pop();
           const t = tables[tables.length - 1];
           if (!cell || !t) return;
           if (!t.row) t.row = [];
@@ -203,7 +205,7 @@ function renderWordXml(xml: string, headings: Map<string, number>, budget: Parse
         case "footnote":
         case "endnote": {
           if (notePrefix === undefined || noteId === null) return;
-          const blocks = containers.pop() ?? [];
+          const blocks = (containers.length > 1 ? containers.pop() : undefined) ?? [];
           const body = blocks.join("\n\n").trim();
           containers[0].push(`[^${notePrefix}${noteId}]: ${body}`);
           noteId = null;

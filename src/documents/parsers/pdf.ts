@@ -3,7 +3,7 @@
 
 import { getDocumentProxy } from "unpdf";
 import type { ParseLimits } from "./budget";
-import { fail, type ParsedDoc, type ParsedPage } from "./types";
+import { fail, ParseError, type ParsedDoc, type ParsedPage } from "./types";
 import { trimBeforeNewlines } from "./whitespace";
 
 /** Below this many letters/digits per page on average, the PDF is treated as scanned (needs OCR). */
@@ -56,13 +56,18 @@ export async function parsePdf(bytes: Uint8Array, limits: ParseLimits): Promise<
     const pages: ParsedPage[] = [];
     let alnum = 0;
     const load = async (n: number) => {
-      const page = await pdf.getPage(n);
       try {
-        const content = await page.getTextContent();
-        budget.step(content.items.length);
-        return pageText(content.items as TextItemLike[]);
-      } finally {
-        page.cleanup();
+        const page = await pdf.getPage(n);
+        try {
+          const content = await page.getTextContent();
+          budget.step(content.items.length);
+          return pageText(content.items as TextItemLike[]);
+        } finally {
+          page.cleanup();
+        }
+      } catch (err) {
+        if (err instanceof ParseError) throw err;
+        fail("CONVERSION_FAILED", `PDF page ${n} could not be read: ${(err as Error)?.message ?? String(err)}`);
       }
     };
     const inflight: Promise<string>[] = [];

@@ -132,7 +132,9 @@ function rk(v: number): number {
   return v & 1 ? n / 100 : n;
 }
 
+/** The IEEE double at `o`, or NaN when the record is too short to hold one. */
 function f64(d: Uint8Array, o: number): number {
+  if (o + 8 > d.length) return NaN;
   return new DataView(d.buffer, d.byteOffset + o, 8).getFloat64(0, true);
 }
 
@@ -183,7 +185,9 @@ export function parseXls(bytes: Uint8Array, limits: ParseLimits): ParsedDoc {
   for (const sheet of sheets.slice(0, limits.maxPages)) {
     if (sheet.offset >= wb.length) continue;
     const grid = new SheetGrid(limits.maxRowsPerSheet);
-    const num = (row: number, col: number, xf: number, v: number) => grid.set(row, col, formatCellNumber(v, fmtOf(xf), date1904));
+    const num = (row: number, col: number, xf: number, v: number) => {
+      if (!Number.isNaN(v)) grid.set(row, col, formatCellNumber(v, fmtOf(xf), date1904));
+    };
     let pendingString: [number, number] | null = null;
     for (const r of readRecords(wb, sheet.offset, true, budget)) {
       const d = r.data;

@@ -4,7 +4,7 @@
 
 import { Inflate } from "fflate";
 import type { ParseBudget } from "./budget";
-import { fail } from "./types";
+import { fail, ParseError } from "./types";
 import { attr, walkXml } from "./xml";
 
 export interface ZipLimits {
@@ -146,11 +146,17 @@ export class ZipArchive {
       out.set(chunk, total);
       total += chunk.length;
     });
-    for (let off = 0; off < data.length; off += CHUNK) {
-      const end = Math.min(data.length, off + CHUNK);
-      inf.push(data.subarray(off, end), end === data.length);
+    try {
+      for (let off = 0; off < data.length; off += CHUNK) {
+        const end = Math.min(data.length, off + CHUNK);
+        inf.push(data.subarray(off, end), end === data.length);
+      }
+      if (data.length === 0) inf.push(new Uint8Array(0), true);
+    } catch (err) {
+      if (err instanceof ParseError) throw err;
+      // fflate's own words ("invalid distance", "unexpected EOF") stay in the detail.
+      fail("CONVERSION_FAILED", `corrupt ZIP entry ${entry.name}: ${(err as Error)?.message ?? String(err)}`);
     }
-    if (data.length === 0) inf.push(new Uint8Array(0), true);
     budget.inflated(total);
     return total === out.length ? out : out.subarray(0, total);
   }
