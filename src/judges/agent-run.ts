@@ -72,16 +72,18 @@ export async function runAgentJudge(env: Env, organizationId: string, evaluation
 
   const evidence = await step<EvidenceState>(run, "evidence", async () => {
     const search = primarySearch(env, await jobTenant(env, organizationId, row.userId), req.search_type, req.time_window);
-    const out: EvidenceState["claims"] = [];
-    for (const c of material) {
-      // Only sources about the claim's company (named by the claim or the question) can bear it out.
-      const about = (h: SearchHit) => aboutSubject(h, `${c.claim} ${req.query}`);
-      let hits = (await search(c.claim, 3)).filter(about);
-      // A bare claim may lack the subject the question names ("It rose 5%"): try again with the question.
-      if (hits.length === 0) hits = (await search(`${c.claim} ${req.query}`, 3)).filter(about);
-      out.push({ claim: c.claim, hits: hits.map((h) => ({ document_id: h.document_id, document_name: h.document_name, chunk_id: h.chunk_id, text: h.text })) });
-    }
-    return { claims: out };
+    // The claims' searches are independent: run together, so the run waits on D1 once, not once per claim.
+    const claims = await Promise.all(
+      material.map(async (c) => {
+        // Only sources about the claim's company (named by the claim or the question) can bear it out.
+        const about = (h: SearchHit) => aboutSubject(h, `${c.claim} ${req.query}`);
+        let hits = (await search(c.claim, 3)).filter(about);
+        // A bare claim may lack the subject the question names ("It rose 5%"): try again with the question.
+        if (hits.length === 0) hits = (await search(`${c.claim} ${req.query}`, 3)).filter(about);
+        return { claim: c.claim, hits: hits.map((h) => ({ document_id: h.document_id, document_name: h.document_name, chunk_id: h.chunk_id, text: h.text })) };
+      }),
+    );
+    return { claims };
   });
 
   let assessed: AssessOutput;
