@@ -2,6 +2,7 @@
 // the Worker's fetch to POST /v2/judge/llm and /v2/judge/agent (alternately), each settled by the real
 // judge-jobs queue consumer (verification against the local index, grading or assessment, D1 writes).
 // Prints evaluations completed per minute from the first submission to the last settlement.
+// JUDGE_BENCH_JUDGES=llm (or agent) measures one judge alone.
 import { applyD1Migrations, createExecutionContext, env, waitOnExecutionContext } from "cloudflare:test";
 import { it } from "vitest";
 import worker from "../../src/index";
@@ -45,7 +46,8 @@ it("judge throughput through the Worker", async () => {
   const pending = new Map<string, "llm" | "agent">();
   const submitOne = async (i: number) => {
     const r = rows[i];
-    const judge = i % 2 === 0 ? "llm" : "agent";
+    const judges = String(e.JUDGE_BENCH_JUDGES ?? "llm,agent").split(",") as ("llm" | "agent")[];
+    const judge = judges[i % judges.length];
     const body = { query: r.question, answer: r.model_answer, references: [{ title: r.doc_name, content: r.passage }], time_window: { end_time: "2025-01-01T00:00:00Z" } };
     const res = await fetchWorker(`${BASE}/v2/judge/${judge}`, { method: "POST", headers, body: JSON.stringify(body) });
     const json: any = await res.json();
