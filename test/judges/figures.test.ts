@@ -105,6 +105,19 @@ describe("LLM judge: figures read in context (issue 19)", () => {
     expect(swapped.reasoning).toContain("$6,805 million is gaming for 2022, not 2021");
   });
 
+  it("reads the question's company among its capitalized words: an answer about another company grades 2 or less", async () => {
+    const table = {
+      title: "MGM Resorts 2022 segment results",
+      content: "MGM Resorts International\nTwelve months ended December 31,\n(In thousands) 2022 2021\nAdjusted Property EBITDAR\nLas Vegas Strip Resorts 3,142,308 1,836,452\nRegional Operations 1,294,630 1,117,436\nMGM China (203,136) 135,668",
+    };
+    const ask = (answer: string) => grade(answer, { query: "Which region had the Highest EBITDAR Contribution for MGM during FY2022?", references: [table] });
+    const right = await ask("The region with the highest EBITDAR contribution for MGM during FY2022 was the Las Vegas Strip Resorts, with $3,142,308 thousand.");
+    const other = await ask("The region with the highest EBITDAR contribution for Caesars Entertainment during FY2022 was the Las Vegas Strip Resorts, with $3,142,308 thousand.");
+    expect(right.scores.factuality).toBeGreaterThanOrEqual(4);
+    expect(other.scores.factuality).toBeLessThanOrEqual(2);
+    expect(other.reasoning).toContain("The answer is about Caesars");
+  });
+
   it("names what the source says instead: the year a swapped figure belongs to, the value of a changed one", async () => {
     const swapped = await grade(MMM_ANSWERS.swapped);
     expect(swapped.reasoning).toContain("$31,657 million is net sales for 2017, not 2018");

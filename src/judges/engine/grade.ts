@@ -109,7 +109,7 @@ function questionSubjects(query: string): string[] {
   const out: string[] = [];
   tokens.forEach((t, i) => {
     const name = /^[\p{Lu}\d][\p{L}\d&.-]*$/u.test(t) && /\p{Lu}/u.test(t) && (i > 0 || /\d/.test(t));
-    if (name && !/^(FY\d*|Q[1-4]|GAAP|EBITDA|EPS|CAGR|US|USD|I)$/i.test(t)) out.push(...nameWords(t));
+    if (name && !/^(FY\d*|Q[1-4]|H[12]|GAAP|EBITDA|EBITDAR|EBIT|EPS|CAGR|ROA|ROE|ROIC|COGS|SG&A|R&D|PP&E|DPO|DSO|DIO|CCC|YoY|US|USD|I)$/i.test(t)) out.push(...nameWords(t));
   });
   return [...new Set(out)];
 }
@@ -220,7 +220,9 @@ export function gradeDetails(input: GradeInput): GradeDetails {
   // A capitalized word that the texts also use in lower case ("Interest", "Average") is not a name.
   const lowerWords = new Set(`${answer} ${[...input.references, ...input.evidence].join(" ")}`.split(/[^\p{L}\p{N}&-]+/u).filter((w) => /^\p{Ll}/u.test(w)));
   const names = novel.filter((e) => !lowerWords.has(e.toLowerCase()));
-  const otherCompany = subject.length > 0 && names.length > 0 && !mentionsSubject(answer, subject);
+  // "Highest", "Contribution": capitalized in the question, written in lower case by the texts: not names.
+  const subjectNames = subject.filter((w) => !lowerWords.has(w));
+  const otherCompany = subjectNames.length > 0 && names.length > 0 && !mentionsSubject(answer, subjectNames);
   // Periods the answer names that neither the question nor the sources know.
   const sourceYears = new Set<number>([...periodYears(query)]);
   for (const s of sources) for (const y of s.years) sourceYears.add(y);
