@@ -1,5 +1,6 @@
 // Every query of the judges: evaluations, idempotency keys, usage rows and run checkpoints, always
-// scoped by organization_id and run against the organization's database (tenantD1).
+// scoped by organization_id and run against the organization's database (tenantD1). A submission larger
+// than 16 KiB is kept in R2 (DOCUMENTS, the deployment's jurisdiction), its row holding only the key.
 import type { Env } from "../core/env";
 import { tenantD1 } from "../core/db";
 
@@ -13,6 +14,7 @@ export interface EvaluationRow {
   judge: Judge;
   status: EvaluationStatus;
   searchType: "rms" | "external" | "all";
+  /** The submission; one kept in R2 reads as `{r2: key}` except from startRun, which loads it. */
   request: unknown;
   faults: string | null;
   result: unknown;
@@ -36,6 +38,25 @@ interface RawRow {
   failure_message: string | null;
   created_at: string;
   completed_at: string | null;
+}
+
+/**
+ * Submissions up to this size (serialized) stay in the row; larger ones (up to about 1 MB) go to R2, so D1
+ * rows stay small (a database holds 10 GB) and a status poll never reads a whole submission.
+ */
+const INLINE_REQUEST_CHARS = 16 * 1024;
+
+/** What the row holds for a submission stored in R2. */
+interface StoredRequest {
+  r2: string;
+}
+
+function requestKey(organizationId: string, id: string): string {
+  return `judge-requests/${organizationId}/${id}.json`;
+}
+
+function isStored(request: unknown): request is StoredRequest {
+  return typeof request === "object" && request !== null && Object.keys(request).length === 1 && typeof (request as StoredRequest).r2 === "string";
 }
 
 function toRow(r: RawRow): EvaluationRow {
@@ -77,9 +98,17 @@ export type CreateOutcome = { created: true } | { created: false; evaluationId: 
  */
 export async function createEvaluation(env: Env, e: NewEvaluation): Promise<CreateOutcome> {
   const db = tenantD1(env, e.organizationId);
+  const body = JSON.stringify(e.request);
+  // A large submission is written to R2 before its row, so a row never names a missing object.
+  let stored = body;
+  if (body.length > INLINE_REQUEST_CHARS) {
+    const key = requestKey(e.organizationId, e.id);
+    await env.DOCUMENTS.put(key, body, { httpMetadata: { contentType: "application/json" } });
+    stored = JSON.stringify({ r2: key } satisfies StoredRequest);
+  }
   const insertEvaluation = `INSERT INTO judge_evaluations (id, organization_id, user_id, judge, status, search_type, request, faults, created_at)
     SELECT ?1, ?2, ?3, ?4, 'pending', ?5, ?6, ?7, ?8`;
-  const values = [e.id, e.organizationId, e.userId, e.judge, e.searchType, JSON.stringify(e.request), e.faults, e.createdAt];
+  const values = [e.id, e.organizationId, e.userId, e.judge, e.searchType, stored, e.faults, e.createdAt];
   if (!e.idempotency) {
     await db.prepare(insertEvaluation).bind(...values).run();
     return { created: true };
@@ -102,6 +131,8 @@ export async function createEvaluation(env: Env, e: NewEvaluation): Promise<Crea
     .first<{ evaluation_id: string; body_hash: string }>();
   if (!owner) throw new Error("idempotency row vanished");
   if (owner.evaluation_id === e.id) return { created: true };
+  // A replay of the key: the evaluation it names already holds the submission.
+  if (stored !== body) await env.DOCUMENTS.delete(requestKey(e.organizationId, e.id));
   return { created: false, evaluationId: owner.evaluation_id, bodyHash: owner.body_hash };
 }
 
@@ -112,6 +143,7 @@ export async function forgetEvaluation(env: Env, organizationId: string, id: str
     db.prepare("DELETE FROM judge_idempotency WHERE organization_id = ? AND evaluation_id = ?").bind(organizationId, id),
     db.prepare("DELETE FROM judge_evaluations WHERE organization_id = ? AND id = ?").bind(organizationId, id),
   ]);
+  await env.DOCUMENTS.delete(requestKey(organizationId, id));
 }
 
 export async function findEvaluation(env: Env, organizationId: string, judge: Judge, id: string): Promise<EvaluationRow | null> {
@@ -148,7 +180,14 @@ export async function startRun(env: Env, organizationId: string, judge: Judge, i
   ]);
   const raw = (evaluation.results as RawRow[])[0];
   if (!raw || raw.status !== "pending") return null;
-  return { row: toRow(raw), checkpoints: toCheckpoints(steps.results as CheckpointRow[]) };
+  const row = toRow(raw);
+  if (isStored(row.request)) {
+    const object = await env.DOCUMENTS.get(row.request.r2);
+    // Missing only if R2 lost it: the job fails and is retried, then the dead-letter queue settles it.
+    if (!object) throw new Error(`judge submission ${id} not found in R2`);
+    row.request = await object.json();
+  }
+  return { row, checkpoints: toCheckpoints(steps.results as CheckpointRow[]) };
 }
 
 export type Settlement =
