@@ -3,70 +3,16 @@
 // a scale both state; and, in context, under the same line item and for the same year. A figure that the
 // sources give to another year or another row while they state a different one for its own is a
 // contradiction, and the note names both.
-import { partOf, readText, statementFigures, yearsIn, type Figure, type FigureInContext, type ReadText } from "./context";
-import { contentStems, namedEntities, stem } from "./text";
-import { ITEMS } from "./line-items";
-
-/** Kinds that can state the same quantity: an amount never equals a percentage. */
-export function kindsMatch(a: Figure, b: Figure): boolean {
-  if (a.kind === b.kind) return true;
-  const aAmount = a.kind === "amount" || a.kind === "number";
-  const bAmount = b.kind === "amount" || b.kind === "number";
-  if (aAmount && bAmount) return true;
-  // A per-share figure is printed bare in a table row ("Diluted earnings per share 5.39"), or in a list whose
-  // last figure alone says "per share" ("$0.55, $0.50 and $0.50 per share").
-  if (a.kind === "per_share") return bAmount && (b.scale === null || b.scale === 1) && b.mantissa < 1000;
-  if (b.kind === "per_share") return aAmount && (a.scale === null || a.scale === 1) && a.mantissa < 1000;
-  // A ratio is printed bare in a table ("Current ratio 1.44"), never in a table of amounts with a stated scale.
-  if (a.kind === "ratio") return b.kind === "number" && b.decimals > 0 && b.mantissa < 1000 && b.scale === null;
-  if (b.kind === "ratio") return a.kind === "number" && a.decimals > 0 && a.mantissa < 1000 && a.scale === null;
-  return false;
-}
-
-function halfUnit(f: Figure): number {
-  return 0.5 * 10 ** -f.decimals;
-}
-
-/**
- * Whether two figures state the same value: at their known scales within the coarser rounding; when either
- * scale is unknown (a bare figure in a text that states none), only as written at one scale.
- */
-export function sameValue(a: Figure, b: Figure): boolean {
-  return kindsMatch(a, b) && valuesEqual(a, b);
-}
-
-/** sameValue for two figures whose kinds already match. */
-function valuesEqual(a: Figure, b: Figure): boolean {
-  if (a.mantissa === 0 || b.mantissa === 0) return a.mantissa === 0 && b.mantissa === 0;
-  const perShare = a.kind === "per_share" || b.kind === "per_share";
-  if (a.scale !== null && b.scale !== null && !perShare) {
-    const tol = Math.max(halfUnit(a) * a.scale, halfUnit(b) * b.scale);
-    return Math.abs(a.value - b.value) <= tol + 1e-9 * Math.abs(a.value);
-  }
-  return Math.abs(a.mantissa - b.mantissa) <= Math.max(halfUnit(a), halfUnit(b)) + 1e-9 * Math.abs(a.mantissa);
-}
-
-/** Whether the two could state one value at some scale (a bare figure whose scale nobody states). */
-function equalAtSomeScale(a: Figure, b: Figure): boolean {
-  if (valuesEqual(a, b)) return true;
-  if (a.scale !== null && b.scale !== null) return false;
-  for (let k = 1e-9; k <= 1e9; k *= 1e3) {
-    if (Math.abs(a.mantissa - b.mantissa * k) <= Math.max(halfUnit(a), halfUnit(b) * k) + 1e-9 * Math.abs(a.mantissa)) return true;
-  }
-  return false;
-}
-
-// Words that qualify a line item without naming another one.
-const QUALIFIERS = new Set(["net", "total", "consolidat", "attribut", "report", "gaap", "company", "compani", "group", "overall", "full", "annual", "whole"].map(stem));
-
-function core(item: string[]): string[] {
-  return item.filter((s) => !QUALIFIERS.has(s));
-}
+import { partOf, readText, statementFigures, yearsIn, type FigureInContext, type ReadText } from "./context";
+import { contentStems, namedEntities } from "./text";
+import { coreItemWords, isQualifier, ITEMS } from "./line-items";
+import { candidates, rowCells } from "./figure-index";
+import { equalAtSomeScale, kindsMatch, valuesEqual } from "./values";
 
 /** Whether two line items share a word that names the item (not only "net" or "total"). */
 function itemsOverlap(a: string[], b: string[]): boolean {
-  const bs = new Set(core(b));
-  return core(a).some((s) => bs.has(s));
+  const bs = new Set(coreItemWords(b));
+  return coreItemWords(a).some((s) => bs.has(s));
 }
 
 const VOCABULARIES = new Map<string, Set<string>>();
@@ -84,7 +30,7 @@ function itemVocabulary(name: string): Set<string> {
 
 /** Every item word of a source figure's row is among the words around the statement's figure. */
 function namesRow(f: FigureInContext, s: FigureInContext, known: ReadonlySet<string>): boolean {
-  const b = core(s.item);
+  const b = coreItemWords(s.item);
   return b.length > 0 && b.every((w) => f.context.has(w) || known.has(w));
 }
 
@@ -104,11 +50,11 @@ function profitForLoss(f: FigureInContext, s: FigureInContext): boolean {
 
 /** "a 12.9% volume increase" is not the worldwide sales row's figure: the words after it must be the row's. */
 function trailFits(f: FigureInContext, s: FigureInContext): boolean {
-  return core(f.trail).every((w) => s.context.has(w) || s.item.includes(w));
+  return coreItemWords(f.trail).every((w) => s.context.has(w) || s.item.includes(w));
 }
 
 function sharesWords(a: ReadonlySet<string>, b: ReadonlySet<string>): boolean {
-  for (const w of a) if (!QUALIFIERS.has(w) && b.has(w)) return true;
+  for (const w of a) if (!isQualifier(w) && b.has(w)) return true;
   return false;
 }
 
@@ -123,11 +69,11 @@ function sameItem(f: FigureInContext, s: FigureInContext, known: ReadonlySet<str
     if (f.standard !== s.standard) return false;
     // ... unless either names more than the standard item ("Data Center revenue" is not total revenue).
     const vocabulary = itemVocabulary(f.standard);
-    const extra = (x: FigureInContext, other: FigureInContext) => core(x.item).every((w) => vocabulary.has(w) || other.context.has(w) || known.has(w));
+    const extra = (x: FigureInContext, other: FigureInContext) => coreItemWords(x.item).every((w) => vocabulary.has(w) || other.context.has(w) || known.has(w));
     return extra(f, s) && extra(s, f);
   }
-  const a = core(f.item);
-  const b = core(s.item);
+  const a = coreItemWords(f.item);
+  const b = coreItemWords(s.item);
   if (!a.length || !b.length) return false;
   return b.every((w) => f.context.has(w) || known.has(w)) && a.every((w) => s.context.has(w) || known.has(w));
 }
@@ -155,86 +101,6 @@ function samePeriod(f: FigureInContext, s: FigureInContext): boolean | null {
   if (f.part === s.part) return year;
   if (f.part && s.part && /^q\d$/.test(f.part) && /^q\d$/.test(s.part)) return false;
   return null;
-}
-
-interface FigureIndex {
-  /** Figures by the buckets their value (and mantissa) may fall in, rounding included. */
-  byValue: Map<number, FigureInContext[]>;
-  /** Figures by item word (or standard item) and year: the only ones that can conflict with a figure. */
-  byItemYear: Map<string, FigureInContext[]>;
-}
-
-const INDEXES = new WeakMap<ReadText, FigureIndex>();
-/** Per item word and year: past this many figures the rest are not compared (a filing repeats "sales"). */
-const MAX_PER_ITEM_YEAR = 400;
-/** Buckets per decade: about 6% wide. */
-const BUCKETS = 40;
-/** At most this many source figures are compared with one figure of a statement (bounded work per figure). */
-const MAX_CANDIDATES = 1_500;
-const ZERO_BUCKET = Number.NEGATIVE_INFINITY;
-
-/** The buckets of the values within tol of v. */
-function buckets(v: number, tol: number): number[] {
-  const a = Math.abs(v);
-  if (a === 0) return [ZERO_BUCKET];
-  const lo = Math.max(a - tol, a / 1e3);
-  const first = Math.floor(Math.log10(lo) * BUCKETS);
-  const last = Math.floor(Math.log10(a + tol) * BUCKETS);
-  const out: number[] = [];
-  for (let b = first; b <= last && out.length < 64; b++) out.push(b);
-  return out;
-}
-
-/** The values a figure may be compared by (sameValue): its value with its rounding, and its mantissa. */
-function readings(f: Figure): [number, number][] {
-  const half = halfUnit(f);
-  const out: [number, number][] = [[f.mantissa, half]];
-  if (f.value !== f.mantissa) out.push([f.value, half * (f.scale ?? 1)]);
-  return out;
-}
-
-function itemYearKeys(f: FigureInContext): string[] {
-  if (f.year === null) return [];
-  const years = f.altYear !== null && f.altYear !== f.year ? [f.year, f.altYear] : [f.year];
-  const words = core(f.item);
-  if (f.standard) words.push(`std:${f.standard}`);
-  return years.flatMap((y) => words.map((w) => `${w}|${y}`));
-}
-
-function indexOf(read: ReadText): FigureIndex {
-  let index = INDEXES.get(read);
-  if (index) return index;
-  index = { byValue: new Map(), byItemYear: new Map() };
-  const add = <K>(map: Map<K, FigureInContext[]>, key: K, f: FigureInContext, cap = Infinity) => {
-    const list = map.get(key);
-    if (!list) map.set(key, [f]);
-    else if (list.length < cap && list.at(-1) !== f) list.push(f);
-  };
-  for (const f of read.figures) {
-    for (const [v, tol] of readings(f)) for (const b of buckets(v, tol)) add(index.byValue, b, f);
-    for (const key of itemYearKeys(f)) add(index.byItemYear, key, f, MAX_PER_ITEM_YEAR);
-  }
-  INDEXES.set(read, index);
-  return index;
-}
-
-/**
- * The source figures worth comparing with f: those whose value or mantissa may equal one of f's (their
- * rounding ranges share a bucket) and those under one of its item words for its year. The rest can neither
- * equal it nor conflict with it.
- */
-function candidates(f: FigureInContext, read: ReadText): Set<FigureInContext> {
-  const index = indexOf(read);
-  const out = new Set<FigureInContext>();
-  const take = (list: FigureInContext[] | undefined) => {
-    for (const s of list ?? []) {
-      if (out.size >= MAX_CANDIDATES) return;
-      out.add(s);
-    }
-  };
-  for (const [v, tol] of readings(f)) for (const b of buckets(v, tol)) take(index.byValue.get(b));
-  for (const key of itemYearKeys(f)) take(index.byItemYear.get(key));
-  return out;
 }
 
 /**
@@ -376,61 +242,6 @@ export function checkStatement(
   return { figures, carried: count("carried"), contradicted: count("contradicted"), unmatched: count("unmatched"), notes: figures.filter((c) => c.note).map((c) => c.note) };
 }
 
-/** How far a written figure may be from the value it rounds: base units when its scale is known, else mantissa units. */
-export function roundingOf(f: Figure): number {
-  const unit = halfUnit(f);
-  if (f.kind === "percent") return unit / 100;
-  return f.scale === null ? unit : unit * f.scale;
-}
-
-/**
- * Whether a computed value states the target figure: within the target's rounding plus the rounding the
- * operands carry in (opError), at the target's own scale. When the operands' scale is not known (a bare
- * table in a text that states none) their arithmetic is read at the target's scale, as its mantissa.
- */
-export function statesValue(value: number, opError: number, target: Figure, operandsScaled: boolean): boolean {
-  if (!Number.isFinite(value) || value === 0) return false;
-  if (target.kind === "percent") return Math.abs(Math.abs(value) - target.mantissa / 100) <= roundingOf(target) + opError + 1e-12;
-  if (operandsScaled && target.scale !== null) return Math.abs(Math.abs(value) - target.value) <= Math.max(roundingOf(target), opError) + 1e-9 * target.value;
-  return Math.abs(Math.abs(value) - target.mantissa) <= Math.max(halfUnit(target), opError) + 1e-9 * target.mantissa;
-}
-
-/**
- * Whether a figure is one arithmetic step from two source figures of one kind: a ratio or change for a
- * percentage or a small decimal figure; a sum or difference (only when the statement says it combines
- * figures: total, increase...) for an amount. No slack beyond the rounding of the figures as written.
- */
-export function derivable(a: Figure, operands: Figure[], cues: { additive: boolean }): boolean {
-  const ratioLike = a.kind === "percent" || (a.kind === "number" && a.decimals > 0 && a.mantissa < 100);
-  if (!ratioLike && !cues.additive) return false;
-  if (a.mantissa === 0) return false;
-  const ops = operands.filter((o) => o.mantissa !== 0 && (o.kind === "amount" || o.kind === "number" || o.kind === "per_share"));
-  for (let i = 0; i < ops.length; i++) {
-    for (let j = 0; j < ops.length; j++) {
-      if (i === j) continue;
-      const x = ops[i];
-      const y = ops[j];
-      const scaled = x.scale !== null && y.scale !== null;
-      // Ratios are scale-free only between figures of one scale reading.
-      const xv = scaled ? x.value : x.mantissa;
-      const yv = scaled ? y.value : y.mantissa;
-      const rx = scaled ? roundingOf(x) : halfUnit(x);
-      const ry = scaled ? roundingOf(y) : halfUnit(y);
-      if (ratioLike && (scaled || (x.scale === null && y.scale === null))) {
-        const ratio = xv / yv;
-        const relError = rx / Math.abs(xv) + ry / Math.abs(yv);
-        if (statesValue(ratio, Math.abs(ratio) * relError, a, true)) return true;
-        const change = (xv - yv) / Math.abs(yv);
-        if (statesValue(change, Math.abs(xv / yv) * relError, a, true)) return true;
-      }
-      if (a.kind !== "percent" && cues.additive && kindsMatch(a, x) && kindsMatch(a, y) && (scaled || (x.scale === null && y.scale === null))) {
-        for (const s of [xv + yv, xv - yv]) if (statesValue(s, rx + ry, a, scaled)) return true;
-      }
-    }
-  }
-  return false;
-}
-
 /**
  * Figures a sentence gives one line item for several years, where the table's columns are not sure years
  * (a fiscal year ending in January, 13 and 52 weeks side by side): a carried figure of the sentence fixes
@@ -458,23 +269,4 @@ function anchorByColumn(checks: FigureCheck[], sources: ReadText[], known: Reado
       break;
     }
   }
-}
-
-const ROWS = new WeakMap<ReadText, Map<string, FigureInContext[]>>();
-
-/** The cells of a table cell's row, through an index built once per text. */
-function rowCells(read: ReadText, cell: FigureInContext): FigureInContext[] {
-  let rows = ROWS.get(read);
-  if (!rows) {
-    rows = new Map();
-    for (const f of read.figures) {
-      if (!f.cell) continue;
-      const key = `${f.cell.table}:${f.cell.row}`;
-      const list = rows.get(key);
-      if (list) list.push(f);
-      else rows.set(key, [f]);
-    }
-    ROWS.set(read, rows);
-  }
-  return rows.get(`${cell.cell!.table}:${cell.cell!.row}`) ?? [];
 }

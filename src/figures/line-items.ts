@@ -1,6 +1,7 @@
 // Statement line items: the row labels that state revenue, COGS, inventories, capex... in filings, the words
 // questions use for them, and the lookup of an item's figure for a fiscal year in parsed statement tables.
 import { normalizeLabel, type StatementKind, type StatementTable } from "./table";
+import { stem } from "./text";
 
 interface ItemSpec {
   /** Row labels (normalized) that state the item, best first. */
@@ -145,4 +146,15 @@ export function lookup(tables: StatementTable[], item: string, phrase: string, y
     }
   }
   return null;
+}
+
+// Words that qualify a line item without naming another one ("net", "total").
+const QUALIFIERS = new Set(["net", "total", "consolidat", "attribut", "report", "gaap", "company", "compani", "group", "overall", "full", "annual", "whole"].map(stem));
+
+export function coreItemWords(item: string[]): string[] {
+  return item.filter((s) => !QUALIFIERS.has(s));
+}
+
+export function isQualifier(word: string): boolean {
+  return QUALIFIERS.has(word);
 }

@@ -2,7 +2,8 @@
 // contradicted by them, or derivable from them by one or two arithmetic steps (difference, sum, ratio,
 // percent change, margin, average, CAGR). A figure that is none of these is the strongest sign of a wrong
 // answer; this is what the grader's figure reading rests on.
-import { roundingOf, statesValue, type FigureCheck } from "../../figures/compare";
+import type { FigureCheck } from "../../figures/compare";
+import { roundingOf, statesValue } from "../../figures/values";
 import type { Figure, FigureInContext } from "../../figures/context";
 
 export type FigureSupport = "stated" | "derived" | "contradicted" | "unsupported" | "constant";

@@ -1,0 +1,104 @@
+// Indexes over a text's figures, built once per text: the source figures worth comparing with a statement's
+// figure (by the rounding range of its value, and by item word and year), and the cells of a table row.
+import type { Figure, FigureInContext, ReadText } from "./context";
+import { coreItemWords } from "./line-items";
+import { halfUnit } from "./values";
+
+interface FigureIndex {
+  /** Figures by the buckets their value (and mantissa) may fall in, rounding included. */
+  byValue: Map<number, FigureInContext[]>;
+  /** Figures by item word (or standard item) and year: the only ones that can conflict with a figure. */
+  byItemYear: Map<string, FigureInContext[]>;
+}
+
+const INDEXES = new WeakMap<ReadText, FigureIndex>();
+/** Per item word and year: past this many figures the rest are not compared (a filing repeats "sales"). */
+const MAX_PER_ITEM_YEAR = 400;
+/** Buckets per decade: about 6% wide. */
+const BUCKETS = 40;
+/** At most this many source figures are compared with one figure of a statement (bounded work per figure). */
+const MAX_CANDIDATES = 1_500;
+const ZERO_BUCKET = Number.NEGATIVE_INFINITY;
+
+/** The buckets of the values within tol of v. */
+function buckets(v: number, tol: number): number[] {
+  const a = Math.abs(v);
+  if (a === 0) return [ZERO_BUCKET];
+  const lo = Math.max(a - tol, a / 1e3);
+  const first = Math.floor(Math.log10(lo) * BUCKETS);
+  const last = Math.floor(Math.log10(a + tol) * BUCKETS);
+  const out: number[] = [];
+  for (let b = first; b <= last && out.length < 64; b++) out.push(b);
+  return out;
+}
+
+/** The values a figure may be compared by (sameValue): its value with its rounding, and its mantissa. */
+function readings(f: Figure): [number, number][] {
+  const half = halfUnit(f);
+  const out: [number, number][] = [[f.mantissa, half]];
+  if (f.value !== f.mantissa) out.push([f.value, half * (f.scale ?? 1)]);
+  return out;
+}
+
+function itemYearKeys(f: FigureInContext): string[] {
+  if (f.year === null) return [];
+  const years = f.altYear !== null && f.altYear !== f.year ? [f.year, f.altYear] : [f.year];
+  const words = coreItemWords(f.item);
+  if (f.standard) words.push(`std:${f.standard}`);
+  return years.flatMap((y) => words.map((w) => `${w}|${y}`));
+}
+
+function indexOf(read: ReadText): FigureIndex {
+  let index = INDEXES.get(read);
+  if (index) return index;
+  index = { byValue: new Map(), byItemYear: new Map() };
+  const add = <K>(map: Map<K, FigureInContext[]>, key: K, f: FigureInContext, cap = Infinity) => {
+    const list = map.get(key);
+    if (!list) map.set(key, [f]);
+    else if (list.length < cap && list.at(-1) !== f) list.push(f);
+  };
+  for (const f of read.figures) {
+    for (const [v, tol] of readings(f)) for (const b of buckets(v, tol)) add(index.byValue, b, f);
+    for (const key of itemYearKeys(f)) add(index.byItemYear, key, f, MAX_PER_ITEM_YEAR);
+  }
+  INDEXES.set(read, index);
+  return index;
+}
+
+/**
+ * The source figures worth comparing with f: those whose value or mantissa may equal one of f's (their
+ * rounding ranges share a bucket) and those under one of its item words for its year. The rest can neither
+ * equal it nor conflict with it.
+ */
+export function candidates(f: FigureInContext, read: ReadText): Set<FigureInContext> {
+  const index = indexOf(read);
+  const out = new Set<FigureInContext>();
+  const take = (list: FigureInContext[] | undefined) => {
+    for (const s of list ?? []) {
+      if (out.size >= MAX_CANDIDATES) return;
+      out.add(s);
+    }
+  };
+  for (const [v, tol] of readings(f)) for (const b of buckets(v, tol)) take(index.byValue.get(b));
+  for (const key of itemYearKeys(f)) take(index.byItemYear.get(key));
+  return out;
+}
+
+const ROWS = new WeakMap<ReadText, Map<string, FigureInContext[]>>();
+
+/** The cells of a table cell's row, through an index built once per text. */
+export function rowCells(read: ReadText, cell: FigureInContext): FigureInContext[] {
+  let rows = ROWS.get(read);
+  if (!rows) {
+    rows = new Map();
+    for (const f of read.figures) {
+      if (!f.cell) continue;
+      const key = `${f.cell.table}:${f.cell.row}`;
+      const list = rows.get(key);
+      if (list) list.push(f);
+      else rows.set(key, [f]);
+    }
+    ROWS.set(read, rows);
+  }
+  return rows.get(`${cell.cell!.table}:${cell.cell!.row}`) ?? [];
+}

@@ -1,0 +1,108 @@
+// "The same value", one way for every reader: figures of kinds that can state one quantity, equal within
+// the rounding of the coarser of the two as written, at a scale both state; and a value one arithmetic step
+// away, never with slack beyond that rounding.
+import type { Figure } from "./context";
+
+/** Kinds that can state the same quantity: an amount never equals a percentage. */
+export function kindsMatch(a: Figure, b: Figure): boolean {
+  if (a.kind === b.kind) return true;
+  const aAmount = a.kind === "amount" || a.kind === "number";
+  const bAmount = b.kind === "amount" || b.kind === "number";
+  if (aAmount && bAmount) return true;
+  // A per-share figure is printed bare in a table row ("Diluted earnings per share 5.39"), or in a list whose
+  // last figure alone says "per share" ("$0.55, $0.50 and $0.50 per share").
+  if (a.kind === "per_share") return bAmount && (b.scale === null || b.scale === 1) && b.mantissa < 1000;
+  if (b.kind === "per_share") return aAmount && (a.scale === null || a.scale === 1) && a.mantissa < 1000;
+  // A ratio is printed bare in a table ("Current ratio 1.44"), never in a table of amounts with a stated scale.
+  if (a.kind === "ratio") return b.kind === "number" && b.decimals > 0 && b.mantissa < 1000 && b.scale === null;
+  if (b.kind === "ratio") return a.kind === "number" && a.decimals > 0 && a.mantissa < 1000 && a.scale === null;
+  return false;
+}
+
+export function halfUnit(f: Figure): number {
+  return 0.5 * 10 ** -f.decimals;
+}
+
+/**
+ * Whether two figures state the same value: at their known scales within the coarser rounding; when either
+ * scale is unknown (a bare figure in a text that states none), only as written at one scale.
+ */
+export function sameValue(a: Figure, b: Figure): boolean {
+  return kindsMatch(a, b) && valuesEqual(a, b);
+}
+
+/** sameValue for two figures whose kinds already match. */
+export function valuesEqual(a: Figure, b: Figure): boolean {
+  if (a.mantissa === 0 || b.mantissa === 0) return a.mantissa === 0 && b.mantissa === 0;
+  const perShare = a.kind === "per_share" || b.kind === "per_share";
+  if (a.scale !== null && b.scale !== null && !perShare) {
+    const tol = Math.max(halfUnit(a) * a.scale, halfUnit(b) * b.scale);
+    return Math.abs(a.value - b.value) <= tol + 1e-9 * Math.abs(a.value);
+  }
+  return Math.abs(a.mantissa - b.mantissa) <= Math.max(halfUnit(a), halfUnit(b)) + 1e-9 * Math.abs(a.mantissa);
+}
+
+/** Whether the two could state one value at some scale (a bare figure whose scale nobody states). */
+export function equalAtSomeScale(a: Figure, b: Figure): boolean {
+  if (valuesEqual(a, b)) return true;
+  if (a.scale !== null && b.scale !== null) return false;
+  for (let k = 1e-9; k <= 1e9; k *= 1e3) {
+    if (Math.abs(a.mantissa - b.mantissa * k) <= Math.max(halfUnit(a), halfUnit(b) * k) + 1e-9 * Math.abs(a.mantissa)) return true;
+  }
+  return false;
+}
+
+/** How far a written figure may be from the value it rounds: base units when its scale is known, else mantissa units. */
+export function roundingOf(f: Figure): number {
+  const unit = halfUnit(f);
+  if (f.kind === "percent") return unit / 100;
+  return f.scale === null ? unit : unit * f.scale;
+}
+
+/**
+ * Whether a computed value states the target figure: within the target's rounding plus the rounding the
+ * operands carry in (opError), at the target's own scale. When the operands' scale is not known (a bare
+ * table in a text that states none) their arithmetic is read at the target's scale, as its mantissa.
+ */
+export function statesValue(value: number, opError: number, target: Figure, operandsScaled: boolean): boolean {
+  if (!Number.isFinite(value) || value === 0) return false;
+  if (target.kind === "percent") return Math.abs(Math.abs(value) - target.mantissa / 100) <= roundingOf(target) + opError + 1e-12;
+  if (operandsScaled && target.scale !== null) return Math.abs(Math.abs(value) - target.value) <= Math.max(roundingOf(target), opError) + 1e-9 * target.value;
+  return Math.abs(Math.abs(value) - target.mantissa) <= Math.max(halfUnit(target), opError) + 1e-9 * target.mantissa;
+}
+
+/**
+ * Whether a figure is one arithmetic step from two source figures of one kind: a ratio or change for a
+ * percentage or a small decimal figure; a sum or difference (only when the statement says it combines
+ * figures: total, increase...) for an amount. No slack beyond the rounding of the figures as written.
+ */
+export function derivable(a: Figure, operands: Figure[], cues: { additive: boolean }): boolean {
+  const ratioLike = a.kind === "percent" || (a.kind === "number" && a.decimals > 0 && a.mantissa < 100);
+  if (!ratioLike && !cues.additive) return false;
+  if (a.mantissa === 0) return false;
+  const ops = operands.filter((o) => o.mantissa !== 0 && (o.kind === "amount" || o.kind === "number" || o.kind === "per_share"));
+  for (let i = 0; i < ops.length; i++) {
+    for (let j = 0; j < ops.length; j++) {
+      if (i === j) continue;
+      const x = ops[i];
+      const y = ops[j];
+      const scaled = x.scale !== null && y.scale !== null;
+      // Ratios are scale-free only between figures of one scale reading.
+      const xv = scaled ? x.value : x.mantissa;
+      const yv = scaled ? y.value : y.mantissa;
+      const rx = scaled ? roundingOf(x) : halfUnit(x);
+      const ry = scaled ? roundingOf(y) : halfUnit(y);
+      if (ratioLike && (scaled || (x.scale === null && y.scale === null))) {
+        const ratio = xv / yv;
+        const relError = rx / Math.abs(xv) + ry / Math.abs(yv);
+        if (statesValue(ratio, Math.abs(ratio) * relError, a, true)) return true;
+        const change = (xv - yv) / Math.abs(yv);
+        if (statesValue(change, Math.abs(xv / yv) * relError, a, true)) return true;
+      }
+      if (a.kind !== "percent" && cues.additive && kindsMatch(a, x) && kindsMatch(a, y) && (scaled || (x.scale === null && y.scale === null))) {
+        for (const s of [xv + yv, xv - yv]) if (statesValue(s, rx + ry, a, scaled)) return true;
+      }
+    }
+  }
+  return false;
+}
