@@ -4,55 +4,30 @@
 // PDFs one at a time through the public API and reads the parse job's own log line (pages, parse_ms).
 // Memory: the workerd process's peak RSS (VmHWM from /proc) before the first and after each job; jobs run
 // one at a time, so the growth of the peak over the idle baseline bounds the memory of one job.
-import { spawn, spawnSync } from "node:child_process";
-import { mkdtempSync, readFileSync, readdirSync, existsSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join, dirname } from "node:path";
-import { fileURLToPath } from "node:url";
+import { existsSync, readFileSync, readdirSync } from "node:fs";
+import { join } from "node:path";
+import { benchOrganization, benchState, root, startWranglerDev, waitReady } from "./lib/wrangler-dev.mjs";
 
-const root = join(dirname(fileURLToPath(import.meta.url)), "..");
 const pdfDir = process.env.FINANCEBENCH_PDFS ?? join(root, "..", "shared", "data", "financebench", "pdfs");
 const port = Number(process.env.BENCH_PORT ?? 8791);
 const runsOfLargest = Number(process.env.BENCH_RUNS ?? 5);
-const base = `http://127.0.0.1:${port}`;
-const state = mkdtempSync(join(tmpdir(), "bench-ingest-"));
-const quiet = { ...process.env, WRANGLER_SEND_METRICS: "false", CLOUDFLARE_CF_FETCH_ENABLED: "false", WRANGLER_HIDE_BANNER: "true", NO_COLOR: "1" };
-const wrangler = join(root, "node_modules", ".bin", "wrangler");
-const ADMIN = "bench-admin-token";
 
 if (!existsSync(pdfDir)) {
   console.error(`No PDFs at ${pdfDir} (set FINANCEBENCH_PDFS)`);
   process.exit(2);
 }
 
-const varsFile = join(state, ".dev.vars");
-writeFileSync(varsFile, `WORKERD_LOCAL=true\nADMIN_TOKEN=${ADMIN}\nKEY_TAG_SECRET=bench-key-tag-secret-0123456789\nURL_SIGNING_SECRET=bench-url-secret-0123456789\nRATE_LIMIT_PER_MINUTE=100000\n`);
-for (const db of ["DB", "MARKET_DB"]) {
-  const r = spawnSync(wrangler, ["d1", "migrations", "apply", db, "--local", "--persist-to", state], { cwd: root, env: quiet, encoding: "utf8" });
-  if (r.status !== 0) throw new Error(r.stderr || r.stdout);
-}
-
 const logs = [];
-const child = spawn(wrangler, ["dev", "--ip", "127.0.0.1", "--port", String(port), "--inspector-port", String(port + 1000), "--persist-to", state, "--env-file", varsFile], { cwd: root, env: quiet, detached: true });
-let buffer = "";
-const onData = (chunk) => {
-  buffer += chunk.toString();
-  let i;
-  while ((i = buffer.indexOf("\n")) >= 0) {
-    const line = buffer.slice(0, i);
-    buffer = buffer.slice(i + 1);
+const { state, varsFile } = benchState("bench-ingest-");
+const { base, child, stop } = startWranglerDev({
+  port,
+  state,
+  varsFile,
+  onLine: (line) => {
     const at = line.indexOf('{"job":"document.parse"');
-    if (at >= 0) logs.push(JSON.parse(line.slice(at).replace(/\u001b\[[0-9;]*m/g, "").trim()));
-  }
-};
-child.stdout.on("data", onData);
-child.stderr.on("data", onData);
-const stop = () => {
-  try {
-    process.kill(-child.pid, "SIGTERM");
-  } catch {}
-};
-process.on("exit", stop);
+    if (at >= 0) logs.push(JSON.parse(line.slice(at).trim()));
+  },
+});
 
 /** workerd processes started by our wrangler dev (descendants of its process group leader). */
 function workerdPids() {
@@ -91,18 +66,8 @@ async function api(path, init = {}) {
 }
 
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
-for (let i = 0; ; i++) {
-  try {
-    if ((await fetch(`${base}/healthz`)).ok) break;
-  } catch {}
-  if (i > 240) throw new Error("wrangler dev did not start");
-  await sleep(250);
-}
-
-const adminJson = (path, body) => api(path, { method: "POST", headers: { Authorization: `Bearer ${ADMIN}`, "Content-Type": "application/json" }, body: JSON.stringify(body) });
-const { organization_id } = await adminJson("/admin/v1/organizations", { name: "Bench" });
-const { user_id } = await adminJson("/admin/v1/users", { organization_id, email: "bench@example.com", name: "Bench", onboarded: true });
-const { api_key } = await adminJson("/admin/v1/api_keys", { organization_id, kind: "organization", user_id });
+await waitReady(base, 60_000);
+const { apiKey: api_key } = await benchOrganization(base, "Ingest bench");
 const keyed = (path, body) => api(path, { method: body ? "POST" : "GET", headers: { "X-API-KEY": api_key, "Content-Type": "application/json" }, body: body ? JSON.stringify(body) : undefined });
 
 async function ingest(file) {

@@ -6,20 +6,15 @@
 // long the size check holds the isolate. JUDGE_QUEUE sends to a queue nothing consumes, so no judge run
 // of these large submissions shares the isolate with the POSTs being timed. The size check alone
 // (enforceSizeCaps on the same bodies, bundled for Node) is timed too, to tell it from the rest of the POST.
-import { execFileSync, spawn, spawnSync } from "node:child_process";
-import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
-import { cpus, tmpdir } from "node:os";
-import { dirname, join } from "node:path";
-import { fileURLToPath } from "node:url";
+import { execFileSync } from "node:child_process";
+import { readFileSync, writeFileSync } from "node:fs";
+import { cpus } from "node:os";
+import { join } from "node:path";
+import { benchOrganization, benchState, root, startWranglerDev, waitReady } from "./lib/wrangler-dev.mjs";
 
-const root = join(dirname(fileURLToPath(import.meta.url)), "..");
 const port = Number(process.env.BENCH_PORT ?? 8795);
 const runs = Number(process.env.LIMITS_BENCH_RUNS ?? 30);
-const base = `http://127.0.0.1:${port}`;
-const state = mkdtempSync(join(tmpdir(), "bench-limits-"));
-const quiet = { ...process.env, WRANGLER_SEND_METRICS: "false", CLOUDFLARE_CF_FETCH_ENABLED: "false", WRANGLER_HIDE_BANNER: "true", NO_COLOR: "1" };
-const wrangler = join(root, "node_modules", ".bin", "wrangler");
-const ADMIN = "bench-admin-token";
+const { state, varsFile } = benchState("bench-limits-");
 
 // The inputs are sized with the Worker's own token counter: bundle them for Node.
 const inputsFile = join(state, "inputs.mjs");
@@ -38,37 +33,7 @@ replace('migrations_dir = "migrations/market"', `migrations_dir = "${join(root, 
 replace('binding = "JUDGE_QUEUE"\nqueue = "judge-jobs"\n', 'binding = "JUDGE_QUEUE"\nqueue = "judge-jobs-bench-unconsumed"\n');
 const configFile = join(state, "wrangler.toml");
 writeFileSync(configFile, config);
-const varsFile = join(state, ".dev.vars");
-writeFileSync(varsFile, `WORKERD_LOCAL=true\nADMIN_TOKEN=${ADMIN}\nKEY_TAG_SECRET=bench-key-tag-secret-0123456789\nURL_SIGNING_SECRET=bench-url-secret-0123456789\nRATE_LIMIT_PER_MINUTE=100000\n`);
-for (const db of ["DB", "MARKET_DB"]) {
-  const r = spawnSync(wrangler, ["d1", "migrations", "apply", db, "--local", "--persist-to", state, "--config", configFile], { cwd: root, env: quiet, encoding: "utf8" });
-  if (r.status !== 0) throw new Error(r.stderr || r.stdout);
-}
-
-const child = spawn(wrangler, ["dev", "--config", configFile, "--ip", "127.0.0.1", "--port", String(port), "--inspector-port", String(port + 1000), "--persist-to", state, "--env-file", varsFile], { cwd: root, env: quiet, detached: true, stdio: "ignore" });
-const stop = () => {
-  try {
-    process.kill(-child.pid, "SIGTERM");
-  } catch {}
-};
-process.on("exit", stop);
-
-async function waitReady() {
-  const deadline = Date.now() + 90_000;
-  while (Date.now() < deadline) {
-    try {
-      if ((await fetch(`${base}/healthz`)).ok) return;
-    } catch {}
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  throw new Error("wrangler dev did not start");
-}
-
-async function admin(path, body) {
-  const res = await fetch(`${base}${path}`, { method: "POST", headers: { Authorization: `Bearer ${ADMIN}`, "Content-Type": "application/json" }, body: JSON.stringify(body) });
-  if (!res.ok) throw new Error(`${path}: ${res.status} ${await res.text()}`);
-  return res.json();
-}
+const { base, stop } = startWranglerDev({ port, state, varsFile, configFile });
 
 const percentile = (values, p) => {
   const sorted = [...values].sort((a, b) => a - b);
@@ -85,10 +50,8 @@ async function timedHealth() {
 }
 
 try {
-  await waitReady();
-  const { organization_id } = await admin("/admin/v1/organizations", { name: "Limits bench", entitlements: ["chat", "deep_research"] });
-  const { user_id } = await admin("/admin/v1/users", { organization_id, email: "limits-bench@example.com", name: "Limits bench", onboarded: true });
-  const { api_key } = await admin("/admin/v1/api_keys", { organization_id, kind: "organization", user_id });
+  await waitReady(base);
+  const { apiKey: api_key } = await benchOrganization(base, "Limits bench");
   const headers = { "X-API-KEY": api_key, "Content-Type": "application/json" };
   for (let i = 0; i < 20; i++) await timedHealth(); // warm the connection and the isolate
 
