@@ -120,7 +120,7 @@ export interface FigureCheck {
 }
 
 function label(s: FigureInContext): string {
-  const text = s.itemText.replace(/^(?:the|in|and|of|for|while|compared (?:with|to))\s+/i, "").replace(/(?<!\s)\s+(?:was|were|is|are|of|totaled|amounted to|reached)$/i, "").trim();
+  const text = s.itemText.replace(/^(?:the|in|and|of|for|while|compared (?:with|to))\s+/i, "").replace(/(?<!\s)\s+(?:was|were|is|are|of|totaled|amounted to|reached|(?:fell|rose|grew|increased|decreased|declined|dropped)(?:\s+(?:to|from|by))?)$/i, "").trim();
   const item = text || "this item";
   // "Net sales" reads "net sales" inside a sentence; "3M" and "EBITDA" keep their capitals.
   return /^[A-Z][a-z]/.test(item) ? item[0].toLowerCase() + item.slice(1) : item;
@@ -152,6 +152,7 @@ export function checkFigure(f: FigureInContext, sources: ReadText[], known: Read
   let conflict: { s: FigureInContext; i: number } | null = null;
   let otherYear: { s: FigureInContext; i: number } | null = null;
   let otherItem: { s: FigureInContext; i: number } | null = null;
+  let looseYear: { s: FigureInContext; i: number } | null = null;
   let rescaled: { s: FigureInContext; i: number } | null = null;
   if (budget.comparisons <= 0) return { figure: f, status: "unmatched", source: -1, by: null, note: "" };
   for (let i = 0; i < sources.length; i++) {
@@ -170,6 +171,7 @@ export function checkFigure(f: FigureInContext, sources: ReadText[], known: Read
         // The statement names the row that holds the value ("Commercial Airplanes ... $25,867 million").
         if (year === true && namesRow(f, s, known)) return { figure: f, status: "carried", source: i, by: s, note: "" };
         if (strong && year === false) otherYear ??= { s, i };
+        else if (year === false && itemsOverlap(f.item, s.item)) looseYear ??= { s, i };
         else if (year !== false && (!f.item.length || !s.item.length || itemsOverlap(f.item, s.item) || sharesWords(f.context, s.context))) {
           // A table cell is the better witness: its row and column can anchor the statement's other years.
           if (!weak || (!weak.s.cell && s.cell)) weak = { s, i };
@@ -182,6 +184,8 @@ export function checkFigure(f: FigureInContext, sources: ReadText[], known: Read
       else if (!rescaled && (f.scale === null || s.scale === null) && year !== false && equalAtSomeScale(f, s) && (itemsOverlap(f.item, s.item) || sharesWords(f.context, s.context) || sameItem(f, s, known))) rescaled = { s, i };
     }
   }
+  // The value under a looser wording of the item, in another year: as telling as the same wording.
+  otherYear ??= looseYear;
   const when = f.year === null ? "" : ` for ${f.year}`;
   if (conflict) {
     const c = conflict.s;

@@ -105,7 +105,7 @@ const NOT_ITEM = new Set(
   `compar versu vs report respectively approximately approximat around roughly nearly almost year years fiscal fy quarter quarters ended ending end
   period month months week weeks million billion thousand amount amounted stood came totaled totalled reach reached equal equaled represent
   represented whil wherea prior previou last current same reflect reflecting reflected recorded record recognized recogniz posted post generat generated
-  see note notes page approx respective corresponding januar februar march april may june juli august septemb octob novemb decemb jan feb mar apr jun jul aug sep sept oct nov dec`
+  see note notes page q1 q2 q3 q4 h1 h2 approx respective corresponding januar februar march april may june juli august septemb octob novemb decemb jan feb mar apr jun jul aug sep sept oct nov dec`
     .split(/\s+/)
     .filter(Boolean),
 );
@@ -145,14 +145,16 @@ function isTableLine(line: string): boolean {
   return cells >= 2 && label.length <= 120 && !/\b(was|were|is|are|of)\b/i.test(label);
 }
 
-const YEAR_AFTER = /^\s*(?:[a-z]+\s+){0,2}?(?:(?:in|for|during|of|at|as of)\s+|,\s*)?(?:the\s+)?(?:(?:end|close)\s+of\s+(?:the\s+)?)?(?:full\s+)?(?:(?:fiscal|calendar)\s+(?:year\s+)?|fy\s?'?|year\s+)?(?:ended\s+\w+\s+\d{1,2},\s+)?((?:19[5-9]|20\d)\d)\b/i;
-const FY_AFTER = /^\s*(?:(?:in|for)\s*)?fy\s?'?(\d{2})\b/i;
+// "in 2017", "for fiscal 2022", "at the end of 2021", "in Q2 2023", "in the second quarter of fiscal 2023".
+const YEAR_AFTER = /^\s*(?:[a-z]+\s+){0,2}?(?:(?:in|for|during|of|at|as of)\s+|,\s*)?(?:the\s+)?(?:(?:end|close)\s+of\s+(?:the\s+)?)?(?:(?:q[1-4]|h[12]|[1-4]q)\s+(?:of\s+)?|(?:first|second|third|fourth)\s+(?:quarter|half)\s+(?:of\s+)?)?(?:full\s+)?(?:(?:fiscal|calendar)\s+(?:year\s+)?|fy\s?'?|year\s+)?(?:ended\s+\w+\s+\d{1,2},\s+)?((?:19[5-9]|20\d)\d)\b/i;
+const FY_AFTER = /^\s*(?:(?:in|for)\s*)?(?:(?:q[1-4]|h[12])\s+)?fy\s?'?(\d{2})\b/i;
 
-function yearAfter(text: string): number | null {
+/** The year written right after a figure, and how many characters of the text it takes (0 when none). */
+function yearAfter(text: string): { year: number | null; length: number } {
   const y = YEAR_AFTER.exec(text);
-  if (y) return Number(y[1]);
+  if (y) return { year: Number(y[1]), length: y[0].length };
   const fy = FY_AFTER.exec(text);
-  return fy ? 2000 + Number(fy[1]) : null;
+  return fy ? { year: 2000 + Number(fy[1]), length: fy[0].length } : { year: null, length: 0 };
 }
 
 const PART = /\b(?:(first|second|third|fourth|1st|2nd|3rd|4th)\s+quarter|q([1-4])|([1-4])q|(three|six|nine)\s+months|(13|26|39|thirteen|twenty-six|thirty-nine)[\s-]weeks?|(first|second)\s+half|(h[12])|quarter(?:ly)?)\b/i;
@@ -201,7 +203,8 @@ function proseFigures(text: string, scale: number | null, skipTableLines: boolea
     const leadYears = yearsIn(lead);
     const respectively = /\brespectively\b/i.test(sentence) && leadYears.length === qs.length;
     // A year written right after a figure ("$31,657 million in 2017") is that figure's, not its neighbours'.
-    const afterYears = qs.map((q, i) => yearAfter(sentence.slice(q.end, Math.min(i + 1 < qs.length ? qs[i + 1].index : sentence.length, q.end + 60))));
+    const afterMatches = qs.map((q, i) => yearAfter(sentence.slice(q.end, Math.min(i + 1 < qs.length ? qs[i + 1].index : sentence.length, q.end + 60))));
+    const afterYears = afterMatches.map((m) => m.year);
     const claimed = new Set(afterYears.filter((y): y is number => y !== null));
     let prevItem: string[] = [];
     let prevText = "";
@@ -236,7 +239,9 @@ function proseFigures(text: string, scale: number | null, skipTableLines: boolea
       if (respectively) year = leadYears[i];
       else if (afterYears[i] !== null) year = afterYears[i];
       else {
-        const ys = yearsIn(i === 0 ? before : fragment);
+        // Not the year written right after the previous figure: "from $5,034 million in Q2 2022 to $1,305 million".
+        const taken = i > 0 ? Math.max(0, qs[i - 1].end + afterMatches[i - 1].length - prevEnd - clauseStart) : 0;
+        const ys = yearsIn(i === 0 ? before : fragment.slice(taken));
         // "In 2018, net sales were $X and net income $Y": a year that opens the sentence, claimed by no figure.
         const opening = yearsIn(sentence.slice(0, q.index));
         // "Inventories at the beginning of 2022" are the balance at the end of 2021: not read as either.

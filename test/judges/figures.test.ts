@@ -105,6 +105,27 @@ describe("LLM judge: figures read in context (issue 19)", () => {
     expect(swapped.reasoning).toContain("$6,805 million is gaming for 2022, not 2021");
   });
 
+  it("dates a figure by the year its own words give, with a looser wording of its line item or a quarter before the year", async () => {
+    // J&J's 2022 results release, as its first page reads.
+    const release = {
+      title: "Johnson & Johnson 2022 results",
+      content:
+        "2022 Full-Year earnings per share (EPS) of $6.73 decreasing 13.8% and adjusted EPS of $10.15\nincreasing by 3.6%*\n" +
+        "Company guides 2023 adjusted operational EPS of $10.50, reflecting growth of 3.5%*\n" +
+        "Revenues in Developed Rest of World fell to $1,305 million in Q2 2023 from $5,034 million in Q2 2022.",
+    };
+    const ask = (answer: string) => grade(answer, { query: "Is growth in JnJ's adjusted EPS expected to accelerate in FY2023?", references: [release] });
+    const right = await ask("Based on the filing, Johnson & Johnson's adjusted EPS for the full year 2022 was $10.15, and the company guides to $10.50 for 2023.");
+    const swapped = await ask("Based on the filing, Johnson & Johnson's adjusted EPS for the full year 2023 was $10.15, and the company guides to $10.50 for 2023.");
+    expect(right.scores.factuality).toBeGreaterThanOrEqual(4);
+    expect(swapped.scores.factuality).toBeLessThanOrEqual(2);
+    expect(swapped.reasoning).toContain("$10.15 is adjusted EPS for 2022, not 2023");
+    // "from $5,034 million in Q2 2023 to $1,305 million": 2023 is the first figure's year, not the second's.
+    const quarters = await ask("Developed Rest of World revenues fell from $5,034 million in Q2 2023 to $1,305 million in Q2 2022.");
+    expect(quarters.scores.factuality).toBeLessThanOrEqual(2);
+    expect(quarters.reasoning).toMatch(/\$5,034 million is .* for 2022, not 2023/);
+  });
+
   it("reads the question's company among its capitalized words: an answer about another company grades 2 or less", async () => {
     const table = {
       title: "MGM Resorts 2022 segment results",
