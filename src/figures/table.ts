@@ -139,6 +139,8 @@ function parse(text: string): StatementTable[] {
   const tables: StatementTable[] = [];
   let current: StatementTable | null = null;
   let headerRun: number[] = [];
+  /** How many years the last header line named. */
+  let headerLineYears = 0;
   let label = "";
   let pending: number[] = [];
   let pendingCells: Cell[] = [];
@@ -174,9 +176,11 @@ function parse(text: string): StatementTable[] {
     if (years && years.length) {
       if (EARLY_MONTH_DAY.test(line)) headerLag = true;
       for (const m of line.matchAll(MONTH_DAY)) headerMonths.add(m[0].slice(0, 3).toLowerCase());
-      // "Years ended December 31, 2022, 2021 and 2020" followed by the column years: the columns win.
-      if (years.some((y) => headerRun.includes(y))) headerRun = [...years];
+      // "Years ended December 31, 2022, 2021 and 2020" followed by the column years: the columns win. Dates one
+      // a line ("July 29, 2023", "January 28, 2023", "July 30, 2022") are each a column, a year repeated or not.
+      if (years.some((y) => headerRun.includes(y)) && (years.length > 1 || headerLineYears > 1)) headerRun = [...years];
       else headerRun.push(...years);
+      headerLineYears = years.length;
       continue;
     }
     if (headerRun.length) {
@@ -189,6 +193,7 @@ function parse(text: string): StatementTable[] {
       tables.push(current);
       section = "";
       headerRun = [];
+      headerLineYears = 0;
       headerLag = false;
       headerMonths.clear();
     }

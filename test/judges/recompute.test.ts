@@ -196,6 +196,13 @@ describe("direction and sign of the answer's conclusion", () => {
     expect(t[0].years).toEqual([2022, 2021]);
     expect(t[0].rows.map((r) => r.label)).toEqual(["total revenue", "operating income"]);
   });
+
+  it("reads a header of dates one a line as one column each, a year repeated or not (Best Buy's 10-Q cash table)", () => {
+    const t = parseTables("Cash and cash equivalents were as follows ($ in millions):\nJuly 29, 2023\n \nJanuary 28, 2023\n \nJuly 30, 2022\nCash and cash equivalents\n $\n 1,093 $\n 1,874 $\n 840");
+    expect(t[0].years).toEqual([2023, 2023, 2022]);
+    expect(t[0].uncertain).toBe(true);
+    expect(t[0].rows[0].values).toEqual([1093, 1874, 840]);
+  });
 });
 
 // One-line rows as PDF text extraction often gives them (figures of the label's own text before the
