@@ -6,7 +6,7 @@
 import { partOf, readText, statementFigures, yearsIn, type FigureInContext, type ReadText } from "./context";
 import { contentStems, namedEntities } from "./text";
 import { coreItemWords, isQualifier, ITEMS } from "./line-items";
-import { candidates, rowCells } from "./figure-index";
+import { candidates, rowCells, tableRows, type TableRow } from "./figure-index";
 import { equalAtSomeScale, kindsMatch, valuesEqual } from "./values";
 
 /** Whether two line items share a word that names the item (not only "net" or "total"). */
@@ -238,10 +238,12 @@ export function checkStatement(
   const read = sources.map((s) => (typeof s === "string" ? readText(s) : s));
   // A quarter or half named anywhere: the figures without a year of their own are not dated.
   const year = partOf(`${context} ${statement}`) === null ? onlyYear(`${context} ${statement}`) : null;
+  // "Inventory at the beginning of 2022" is the balance at the end of 2021: not dated by the question's year.
   const figures = statementFigures(statement)
-    .map((f) => (year !== null && f.year === null && f.part === null && !f.change ? { ...f, year } : f))
+    .map((f) => (year !== null && f.year === null && f.part === null && !f.change && !/\b(?:beginning|start|opening)\b/i.test(f.itemText) ? { ...f, year } : f))
     .map((f) => checkFigure(f, read, known, false, budget));
   anchorByColumn(figures, read, known);
+  namedRows(figures, read, statement, known, budget);
   const count = (st: FigureStatus) => figures.filter((c) => c.status === st).length;
   return { figures, carried: count("carried"), contradicted: count("contradicted"), unmatched: count("unmatched"), notes: figures.filter((c) => c.note).map((c) => c.note) };
 }
@@ -272,5 +274,73 @@ function anchorByColumn(checks: FigureCheck[], sources: ReadText[], known: Reado
       c.note = `The source gives ${label(s)} for ${f.year} as ${written(s)} (the column of ${anchor.figure.raw} for ${anchor.figure.year} read the same way), not ${f.raw}.`;
       break;
     }
+  }
+}
+
+// Words of a cash flow row that say which way the cash went, not what the row is ("provided by (used in)").
+const DIRECTION = new Set(["provid", "used"]);
+// Words for a figure of any row: "cross currency swaps, with a notional amount of $32,502 million".
+const MEASURE = new Set(["amount", "valu", "notion", "figur", "level", "sum"]);
+
+/** Whether the words of a row label all stand within a short run of the stems (a phrase, not scattered). */
+function namesPhrase(stems: string[], words: string[]): boolean {
+  const span = words.length + 2;
+  for (let i = 0; i < stems.length; i++) {
+    if (!words.includes(stems[i])) continue;
+    const run = stems.slice(i, i + span);
+    if (words.every((w) => run.includes(w))) return true;
+  }
+  return false;
+}
+
+/**
+ * The row a statement names for a figure: the one line item of the sources' tables that the words before the
+ * figure (since the previous figure of its sentence) name as a phrase, "cross currency swaps, with a notional
+ * amount of $19,779 million". When that row gives the figure's period another value, and the figure was not
+ * carried by a source sentence or by that row, another row's value was given to it: a contradiction.
+ */
+function namedRows(checks: FigureCheck[], sources: ReadText[], statement: string, known: ReadonlySet<string>, budget: Budget): void {
+  for (let k = 0; k < checks.length; k++) {
+    const c = checks[k];
+    const f = c.figure;
+    // A figure of the statement's own arithmetic ("= $11,435 million", "($25,867 million out of ...)") names no row.
+    if (c.status === "contradicted" || f.year === null || f.change || f.index < 0 || !f.item.length) continue;
+    if (c.status === "carried" && !c.by?.cell) continue;
+    const prev = k > 0 && checks[k - 1].figure.sentence === f.sentence ? checks[k - 1].figure : null;
+    const start = prev ? prev.index + prev.raw.length : Math.max(statement.lastIndexOf("\n", f.index), statement.lastIndexOf(". ", f.index) + 1, 0);
+    const stems = contentStems(statement.slice(start, f.index));
+    if (!stems.length) continue;
+    const named: { row: TableRow; i: number }[] = [];
+    let key = "";
+    for (let i = 0; i < sources.length; i++) {
+      for (const row of tableRows(sources[i])) {
+        if (--budget.comparisons < 0) return;
+        const words = row.words.filter((w) => !DIRECTION.has(w));
+        if (!words.length || !namesPhrase(stems, words)) continue;
+        // The figure's own item is that row's (its label, or the section it is printed under): "Income tax
+        // expense: $(31) million" does not name "Other income".
+        const context = row.cells[0].context;
+        if (!coreItemWords(f.item).every((w) => words.includes(w) || context.has(w) || DIRECTION.has(w) || MEASURE.has(w) || known.has(w))) continue;
+        // Rows of one name (an income statement's and a summary's "Revenues") count as one line item.
+        const name = [...words].sort().join(" ");
+        if (key && key !== name) {
+          key = "";
+          named.length = 0;
+          break;
+        }
+        key = name;
+        named.push({ row, i });
+      }
+      if (!key && named.length === 0 && i > 0) break;
+    }
+    if (!named.length || named.some((n) => c.by && n.row.cells.includes(c.by))) continue;
+    const cells = named.flatMap((n) => n.row.cells.filter((s) => !s.cell!.repeated && kindsMatch(f, s) && samePeriod(f, s) === true).map((s) => ({ s, i: n.i })));
+    if (!cells.length || cells.some(({ s }) => s.value !== cells[0].s.value)) continue;
+    const { s, i } = cells[0];
+    if (valuesEqual(f, s) || equalAtSomeScale(f, s)) continue;
+    c.status = "contradicted";
+    c.source = i;
+    c.by = s;
+    c.note = `The source gives ${label(s)} for ${f.year} as ${written(s)}, not ${f.raw}.`;
   }
 }

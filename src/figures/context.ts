@@ -145,8 +145,9 @@ function isTableLine(line: string): boolean {
   return cells >= 2 && label.length <= 120 && !/\b(was|were|is|are|of)\b/i.test(label);
 }
 
-// "in 2017", "for fiscal 2022", "at the end of 2021", "in Q2 2023", "in the second quarter of fiscal 2023".
-const YEAR_AFTER = /^\s*(?:[a-z]+\s+){0,2}?(?:(?:in|for|during|of|at|as of)\s+|,\s*)?(?:the\s+)?(?:(?:end|close)\s+of\s+(?:the\s+)?)?(?:(?:q[1-4]|h[12]|[1-4]q)\s+(?:of\s+)?|(?:first|second|third|fourth)\s+(?:quarter|half)\s+(?:of\s+)?)?(?:full\s+)?(?:(?:fiscal|calendar)\s+(?:year\s+)?|fy\s?'?|year\s+)?(?:ended\s+\w+\s+\d{1,2},\s+)?((?:19[5-9]|20\d)\d)\b/i;
+// "in 2017", "for fiscal 2022", "at the end of 2021", "in Q2 2023", "in the second quarter of fiscal 2023";
+// not past a word that opens the next clause ("$10,387 million and at the end of 2022 $12,483 million").
+const YEAR_AFTER = /^\s*(?:(?!(?:and|or|but|while|whereas|compared|versus|vs)\b)[a-z]+\s+){0,2}?(?:(?:in|for|during|of|at|as of)\s+|,\s*)?(?:the\s+)?(?:(?:end|close)\s+of\s+(?:the\s+)?)?(?:(?:q[1-4]|h[12]|[1-4]q)\s+(?:of\s+)?|(?:first|second|third|fourth)\s+(?:quarter|half)\s+(?:of\s+)?)?(?:full\s+)?(?:(?:fiscal|calendar)\s+(?:year\s+)?|fy\s?'?|year\s+)?(?:ended\s+\w+\s+\d{1,2},\s+)?((?:19[5-9]|20\d)\d)\b/i;
 const FY_AFTER = /^\s*(?:(?:in|for)\s*)?(?:(?:q[1-4]|h[12])\s+)?fy\s?'?(\d{2})\b/i;
 
 /** The year written right after a figure, and how many characters of the text it takes (0 when none). */
@@ -244,8 +245,8 @@ function proseFigures(text: string, scale: number | null, skipTableLines: boolea
         const ys = yearsIn(i === 0 ? before : fragment.slice(taken));
         // "In 2018, net sales were $X and net income $Y": a year that opens the sentence, claimed by no figure.
         const opening = yearsIn(sentence.slice(0, q.index));
-        // "Inventories at the beginning of 2022" are the balance at the end of 2021: not read as either.
-        if (/\b(beginning|start|opening)\b/i.test(i === 0 ? before : fragment)) year = null;
+        // "Inventories at the beginning of 2022" are the balance at the end of 2021.
+        if (/\b(beginning|start|opening)\b/i.test(i === 0 ? before : fragment)) year = ys.length === 1 ? ys[0] - 1 : null;
         else if (ys.length === 1) year = ys[0];
         else if (ys.length === 0 && sentenceYears.length === 0) year = sectionYear;
         else if (ys.length === 0 && opening.length === 1 && sentenceYears.length === 1 && !claimed.has(opening[0])) year = opening[0];

@@ -102,3 +102,29 @@ export function rowCells(read: ReadText, cell: FigureInContext): FigureInContext
   }
   return rows.get(`${cell.cell!.table}:${cell.cell!.row}`) ?? [];
 }
+
+/** A table row of a text: its cells and the words that name its line item. */
+export interface TableRow {
+  cells: FigureInContext[];
+  words: string[];
+}
+
+const TABLE_ROWS = new WeakMap<ReadText, TableRow[]>();
+
+/** The text's table rows that have item words of their own, through an index built once per text. */
+export function tableRows(read: ReadText): TableRow[] {
+  let rows = TABLE_ROWS.get(read);
+  if (!rows) {
+    const byKey = new Map<string, TableRow>();
+    for (const f of read.figures) {
+      if (!f.cell) continue;
+      const key = `${f.cell.table}:${f.cell.row}`;
+      const row = byKey.get(key);
+      if (row) row.cells.push(f);
+      else byKey.set(key, { cells: [f], words: [...new Set(coreItemWords(f.item))] });
+    }
+    rows = [...byKey.values()].filter((r) => r.words.length > 0);
+    TABLE_ROWS.set(read, rows);
+  }
+  return rows;
+}

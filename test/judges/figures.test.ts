@@ -126,6 +126,34 @@ describe("LLM judge: figures read in context (issue 19)", () => {
     expect(quarters.reasoning).toMatch(/\$5,034 million is .* for 2022, not 2023/);
   });
 
+  it("reads the row a sentence names for its figure, a balance at the beginning of a year as the prior year-end's, and a plain level as stated or not", async () => {
+    // A value of the neighbouring row given to the row the sentence names.
+    const swaps = { title: "Verizon derivatives", content: "Notional amounts of derivative instruments\n(dollars in millions)\n2022 2021\nInterest rate swaps 20,000 19,779\nCross currency swaps 31,000 32,502\nForeign exchange forwards 1,000 1,150" };
+    const q1 = "Which derivative instrument had the highest notional value for Verizon in FY2021?";
+    const right = await grade("The one with the highest notional value in FY 2021 was cross currency swaps, with a notional amount of $32,502 million.", { query: q1, references: [swaps] });
+    const neighbour = await grade("The one with the highest notional value in FY 2021 was cross currency swaps, with a notional amount of $19,779 million.", { query: q1, references: [swaps] });
+    expect(right.scores.factuality).toBeGreaterThanOrEqual(4);
+    expect(neighbour.scores.factuality).toBeLessThanOrEqual(2);
+    expect(neighbour.reasoning).toContain("The source gives cross currency swaps for 2021 as 32,502 million, not $19,779 million.");
+
+    // "at the beginning of 2022" is the 2021 column; "and at the end of 2022" dates the next figure, not this one.
+    const balance = { title: "J&J balance sheet", content: "Consolidated Balance Sheets\n(dollars in millions)\n2022 2021\nInventories 12,483 10,387" };
+    const average = await grade("Inventory at the beginning of 2022 was $10,387 million and at the end of 2022 was $12,483 million, an average of $11,435 million.", {
+      query: "What was Johnson & Johnson's average inventory in FY2022?",
+      references: [balance],
+    });
+    expect(average.scores.factuality).toBeGreaterThanOrEqual(4);
+    expect(average.reasoning).not.toContain("not 2022");
+
+    // A gain stated as a plain level is carried or not: $1,159 million (9,159 - 8,000) is no derivation of it.
+    const pfe = { title: "Pfizer 2020", content: "Net income was $8,000 million in 2019 and $9,159 million in 2020. The gain on completion of the Consumer Healthcare JV transaction was $8,107 million in 2019." };
+    const q3 = "Were there any unusual events that substantially increased Pfizer's net income in 2019?";
+    const gain = await grade("Yes. In 2019 Pfizer recorded a gain of $8,107 million on completion of the Consumer Healthcare JV transaction.", { query: q3, references: [pfe] });
+    const invented = await grade("Yes. In 2019 Pfizer recorded a one-off gain of $1,159 million.", { query: q3, references: [pfe] });
+    expect(gain.scores.factuality).toBe(5);
+    expect(invented.scores.factuality).toBeLessThanOrEqual(2);
+  });
+
   it("reads the question's company among its capitalized words: an answer about another company grades 2 or less", async () => {
     const table = {
       title: "MGM Resorts 2022 segment results",

@@ -60,6 +60,20 @@ function matches(r: { value: number; err: number; ratio: boolean }, target: Figu
   return statesValue(r.value, err, target, scaled);
 }
 
+// Stems of the words that present a figure as worked out from others.
+const WORKED_OUT = new Set(["total", "combin", "sum", "together", "aggregat", "differ", "differenc", "increas", "decreas", "chang", "grew", "grow", "growth", "declin", "rose", "fell", "averag", "net", "minu", "plu", "less", "exclud", "includ", "adjust", "calcul", "comput", "result", "therefor", "ratio", "margin", "rate", "turnover", "yield", "return", "share", "proport", "percentag", "times"]);
+
+// Metrics that are worked out from line items by definition ("working capital was $2,278 million").
+const COMPUTED_METRIC = /\b(?:working capital|free cash flows?|net debt|ebitda|ebit|capital employed|invested capital)\b/i;
+
+/** Whether a figure may be a derivation: not an amount given as a line item's plain level. */
+function derivable(f: FigureInContext): boolean {
+  if (f.kind !== "amount" && f.kind !== "number") return true;
+  if (f.change || !f.item.length || COMPUTED_METRIC.test(f.itemText)) return true;
+  for (const w of f.context) if (WORKED_OUT.has(w)) return true;
+  return false;
+}
+
 /** How many of the answer's own grounded figures a derivation may combine. */
 const CHAIN = 16;
 /** Figures of one answer searched for a derivation (a calculation chain is tens of figures, not thousands). */
@@ -113,6 +127,12 @@ export function readFigures(checks: FigureCheck[], relevantSource: Figure[], opt
     // The chain: the answer's most recent grounded figures (a calculation quotes its inputs just before its result).
     // Bounded work: past MAX_DERIVATIONS figures of one answer, the rest are not searched for a derivation.
     if (++attempts > MAX_DERIVATIONS) {
+      out.push({ figure: f, support: "unsupported", note: "" });
+      continue;
+    }
+    // A line item's level written as such ("a gain of $5,323 million") is stated or not: only a figure its words
+    // present as worked out (a total, a change, an average, a result after "=") is looked for as a derivation.
+    if (!derivable(f)) {
       out.push({ figure: f, support: "unsupported", note: "" });
       continue;
     }
