@@ -5,7 +5,7 @@
 import type { Env } from "../core/env";
 import type { Tenant } from "../core/auth";
 import { findUserInOrganization } from "../core/accounts-repo";
-import { searchChunks, type SearchHit } from "../search";
+import { batchedSearchChunks, searchChunks, type ChunkSearch, type SearchHit } from "../search";
 import { nameAliases, nameWords } from "../search/aliases";
 import { parseInstant, toUtc } from "./time";
 import type { SearchType } from "./schemas";
@@ -41,8 +41,8 @@ function queryOf(text: string): string {
   return text.replace(/\s+/g, " ").slice(0, 600);
 }
 
-export async function searchPrimary(env: Env, tenant: Tenant, text: string, searchType: SearchType, window: Window, topK = 6): Promise<SearchHit[]> {
-  return searchChunks(env, tenant, queryOf(text), { searchTypes: [searchType], publishedWindow: publishedWindowOf(window) }, topK);
+export async function searchPrimary(env: Env, tenant: Tenant, text: string, searchType: SearchType, window: Window, topK = 6, search: ChunkSearch = (...a) => searchChunks(env, ...a)): Promise<SearchHit[]> {
+  return search(tenant, queryOf(text), { searchTypes: [searchType], publishedWindow: publishedWindowOf(window) }, topK);
 }
 
 export type PrimarySearch = (text: string, topK?: number) => Promise<SearchHit[]>;
@@ -50,15 +50,17 @@ export type PrimarySearch = (text: string, topK?: number) => Promise<SearchHit[]
 /**
  * searchPrimary for one step of one run (same tenant, search type and window): a query text met again
  * (a repeated reference or claim) reuses the first search's hits instead of searching again. A failed
- * search is not kept, so a later caller searches afresh.
+ * search is not kept, so a later caller searches afresh. Searches started together (the claims of an
+ * answer) send their D1 reads in one batch.
  */
 export function primarySearch(env: Env, tenant: Tenant, searchType: SearchType, window: Window): PrimarySearch {
   const seen = new Map<string, Promise<SearchHit[]>>();
+  const batched = batchedSearchChunks(env);
   return (text, topK = 6) => {
     const key = `${topK} ${queryOf(text)}`;
     let hits = seen.get(key);
     if (!hits) {
-      hits = searchPrimary(env, tenant, text, searchType, window, topK);
+      hits = searchPrimary(env, tenant, text, searchType, window, topK, batched);
       seen.set(key, hits);
       hits.catch(() => seen.delete(key));
     }

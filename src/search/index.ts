@@ -5,7 +5,7 @@ import type { IndexableDocument, PageText } from "./types";
 
 export type { IndexableDocument, PageText, SearchFilters, SearchHit, SearchType, YearMonthDay } from "./types";
 export { EXTERNAL_ORGANIZATION, DEFAULT_EXTERNAL_TYPES } from "./types";
-export { searchChunks, MAX_TOP_K } from "./search";
+export { batchedSearchChunks, searchChunks, MAX_TOP_K, type ChunkSearch } from "./search";
 
 /**
  * Replaces every index row of the document in one D1 batch (a transaction), so a retried parse job never

@@ -101,16 +101,25 @@ export async function deleteDocument(db: D1Database, documentId: string): Promis
 }
 
 /** Tickers whose aliases occur among the candidates, within the organizations the tenant may see. */
-export async function findAliasTickers(db: D1Database, organizationIds: string[], candidates: string[]): Promise<{ alias: string; ticker: string }[]> {
+export async function findAliasTickers(db: D1Database, organizationIds: string[], candidates: string[]): Promise<AliasTicker[]> {
   if (candidates.length === 0) return [];
-  const rows = await db
+  const rows = await aliasTickersStatement(db, organizationIds, candidates).all<AliasTicker>();
+  return rows.results;
+}
+
+export interface AliasTicker {
+  alias: string;
+  ticker: string;
+}
+
+/** findAliasTickers's statement, for a batch (candidates must not be empty). */
+export function aliasTickersStatement(db: D1Database, organizationIds: string[], candidates: string[]): D1PreparedStatement {
+  return db
     .prepare(
       `SELECT DISTINCT alias, ticker FROM search_aliases
        WHERE organization_id IN (SELECT value FROM json_each(?1)) AND alias IN (SELECT value FROM json_each(?2))`,
     )
-    .bind(JSON.stringify(organizationIds), JSON.stringify(candidates))
-    .all<{ alias: string; ticker: string }>();
-  return rows.results;
+    .bind(JSON.stringify(organizationIds), JSON.stringify(candidates));
 }
 
 export interface CandidateRow {
@@ -165,23 +174,33 @@ function matchedRows(bounds: DatedBounds | undefined): { from: string; where: st
  * distinctive words and the rerank should see the rest of them.
  */
 export async function scopeCandidates(db: D1Database, scopeMatch: string, exclude: string[], limit: number, bounds?: DatedBounds): Promise<CandidateRow[]> {
+  const rows = await scopeCandidatesStatement(db, scopeMatch, exclude, limit, bounds).all<CandidateRow>();
+  return rows.results;
+}
+
+/** scopeCandidates's statement, for a batch. */
+export function scopeCandidatesStatement(db: D1Database, scopeMatch: string, exclude: string[], limit: number, bounds?: DatedBounds): D1PreparedStatement {
   const m = matchedRows(bounds);
-  const rows = await db
+  return db
     .prepare(
       `WITH top AS (SELECT search_fts.rowid AS id, 0.0 AS rank FROM ${m.from} WHERE ${m.where} LIMIT ?2)
        SELECT ${CANDIDATE_COLUMNS}
        FROM top JOIN search_chunks c ON c.id = top.id JOIN search_documents d ON d.document_id = c.document_id
        WHERE c.chunk_id NOT IN (SELECT value FROM json_each(?3))`,
     )
-    .bind(scopeMatch, limit, JSON.stringify(exclude), ...(bounds ? [bounds.start, bounds.end] : []))
-    .all<CandidateRow>();
-  return rows.results;
+    .bind(scopeMatch, limit, JSON.stringify(exclude), ...(bounds ? [bounds.start, bounds.end] : []));
 }
 
 /** Best `limit` chunks for an FTS5 MATCH expression by bm25 (text weighs 1, title 2, scope 0). */
 export async function matchCandidates(db: D1Database, match: string, limit: number, bounds?: DatedBounds): Promise<CandidateRow[]> {
+  const rows = await matchCandidatesStatement(db, match, limit, bounds).all<CandidateRow>();
+  return rows.results;
+}
+
+/** matchCandidates's statement, for a batch. */
+export function matchCandidatesStatement(db: D1Database, match: string, limit: number, bounds?: DatedBounds): D1PreparedStatement {
   const m = matchedRows(bounds);
-  const rows = await db
+  return db
     .prepare(
       `WITH top AS (
          SELECT search_fts.rowid AS id, bm25(search_fts, 1.0, 2.0, 0.0) AS rank FROM ${m.from} WHERE ${m.where} ORDER BY rank LIMIT ?2
@@ -190,7 +209,5 @@ export async function matchCandidates(db: D1Database, match: string, limit: numb
        FROM top JOIN search_chunks c ON c.id = top.id JOIN search_documents d ON d.document_id = c.document_id
        ORDER BY top.rank`,
     )
-    .bind(match, limit, ...(bounds ? [null, bounds.start, bounds.end] : []))
-    .all<CandidateRow>();
-  return rows.results;
+    .bind(match, limit, ...(bounds ? [null, bounds.start, bounds.end] : []));
 }

@@ -1,0 +1,133 @@
+// The search's D1 reads (alias look-up, ranked and scope candidates) behind one interface: read one at a
+// time, or collected from concurrent searches and sent as one D1 batch per database (a judge's claims).
+import {
+  aliasTickersStatement,
+  findAliasTickers,
+  matchCandidates,
+  matchCandidatesStatement,
+  scopeCandidates,
+  scopeCandidatesStatement,
+  type AliasTicker,
+  type CandidateRow,
+  type DatedBounds,
+} from "./repo";
+
+export interface SearchReads {
+  aliasTickers(db: D1Database, organizationIds: string[], candidates: string[]): Promise<AliasTicker[]>;
+  match(db: D1Database, match: string, limit: number, bounds?: DatedBounds): Promise<CandidateRow[]>;
+  scope(db: D1Database, scopeMatch: string, exclude: string[], limit: number, bounds?: DatedBounds): Promise<CandidateRow[]>;
+}
+
+export const directReads: SearchReads = { aliasTickers: findAliasTickers, match: matchCandidates, scope: scopeCandidates };
+
+interface Waiter<T> {
+  resolve(rows: T[]): void;
+  reject(err: unknown): void;
+}
+
+interface AliasLookup {
+  organizationIds: string[];
+  candidates: Set<string>;
+  waiters: (Waiter<AliasTicker> & { candidates: string[] })[];
+}
+
+interface Queued {
+  /** Alias look-ups of one set of organizations: one statement over the union of their candidates. */
+  aliases: Map<string, AliasLookup>;
+  reads: (Waiter<CandidateRow> & { statement: D1PreparedStatement })[];
+}
+
+/** Rows of each statement: one D1 batch, or (when the batch fails) each alone, so one bad statement fails only its caller. */
+async function readAll(db: D1Database, statements: D1PreparedStatement[]): Promise<PromiseSettledResult<unknown[]>[]> {
+  if (statements.length > 1) {
+    try {
+      const results = await db.batch(statements);
+      return results.map((r) => ({ status: "fulfilled", value: r.results }));
+    } catch {
+      // fall through: the statements one by one
+    }
+  }
+  return Promise.allSettled(statements.map(async (s) => (await s.all()).results));
+}
+
+/**
+ * Reads issued in the same turn of the event loop by concurrent searches wait for the next macrotask and
+ * travel together: one D1 batch per database, the alias look-ups of one scope merged into one statement
+ * (each caller gets the rows of its own candidates). Results equal those of directReads.
+ */
+export function batchedReads(): SearchReads {
+  const queued = new Map<D1Database, Queued>();
+  let scheduled = false;
+
+  const flush = async () => {
+    scheduled = false;
+    const work = [...queued];
+    queued.clear();
+    await Promise.all(
+      work.map(async ([db, q]) => {
+        const lookups = [...q.aliases.values()];
+        const statements = [
+          ...lookups.map((l) => aliasTickersStatement(db, l.organizationIds, [...l.candidates])),
+          ...q.reads.map((r) => r.statement),
+        ];
+        let results: PromiseSettledResult<unknown[]>[];
+        try {
+          results = await readAll(db, statements);
+        } catch (err) {
+          results = statements.map(() => ({ status: "rejected", reason: err }));
+        }
+        lookups.forEach((l, i) => {
+          const r = results[i];
+          for (const w of l.waiters) {
+            if (r.status === "rejected") {
+              w.reject(r.reason);
+              continue;
+            }
+            const mine = new Set(w.candidates);
+            w.resolve((r.value as AliasTicker[]).filter((row) => mine.has(row.alias)));
+          }
+        });
+        q.reads.forEach((w, i) => {
+          const r = results[lookups.length + i];
+          if (r.status === "rejected") w.reject(r.reason);
+          else w.resolve(r.value as CandidateRow[]);
+        });
+      }),
+    );
+  };
+
+  const queueFor = (db: D1Database): Queued => {
+    let q = queued.get(db);
+    if (!q) {
+      q = { aliases: new Map(), reads: [] };
+      queued.set(db, q);
+    }
+    if (!scheduled) {
+      scheduled = true;
+      setTimeout(() => void flush(), 0);
+    }
+    return q;
+  };
+
+  const read = (db: D1Database, statement: D1PreparedStatement) =>
+    new Promise<CandidateRow[]>((resolve, reject) => queueFor(db).reads.push({ statement, resolve, reject }));
+
+  return {
+    aliasTickers: (db, organizationIds, candidates) => {
+      if (candidates.length === 0) return Promise.resolve([]);
+      return new Promise<AliasTicker[]>((resolve, reject) => {
+        const q = queueFor(db);
+        const key = JSON.stringify(organizationIds);
+        let lookup = q.aliases.get(key);
+        if (!lookup) {
+          lookup = { organizationIds, candidates: new Set(), waiters: [] };
+          q.aliases.set(key, lookup);
+        }
+        for (const c of candidates) lookup.candidates.add(c);
+        lookup.waiters.push({ candidates, resolve, reject });
+      });
+    },
+    match: (db, match, limit, bounds) => read(db, matchCandidatesStatement(db, match, limit, bounds)),
+    scope: (db, scopeMatch, exclude, limit, bounds) => read(db, scopeCandidatesStatement(db, scopeMatch, exclude, limit, bounds)),
+  };
+}
