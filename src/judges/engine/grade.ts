@@ -82,14 +82,7 @@ export const RULES = {
   /** An answer about another company than the question's (named nowhere in it, another name instead): 1 on factuality and grounding, 2 on relevance. */
   otherCompanyCeiling: 0.2,
   otherCompanyRelevance: 0.5,
-  /** Times the share of figures contradicted or found nowhere, taken from a reading a ceiling has capped. */
-  cappedFigurePenalty: 0.3,
 };
-
-/** Whether a ceiling lowered a reading. */
-function cappedBy(after: number, before: number): boolean {
-  return after < before - 1e-9;
-}
 
 const HEDGES = /\b(approximately|assum\w*|estimat\w*|roughly|might|may not|not provided|not explicitly|unclear)\b/gi;
 
@@ -265,13 +258,9 @@ export function gradeDetails(input: GradeInput): GradeDetails {
   factuality = Math.max(factuality, rankFloor);
   if (ranked?.status === "mismatch") factuality = Math.min(factuality, RULES.rankMismatch);
   if (ranked && ranked.status !== "none") notes.push(ranked.note);
-  const factualityUncapped = factuality;
   if (figures.contradicted) factuality = Math.min(factuality, RULES.contradictedFigureCeiling);
   if (figures.unsupported) factuality = Math.min(factuality, RULES.unsupportedFigureCeiling);
   if (otherCompany) factuality = Math.min(factuality, RULES.otherCompanyCeiling);
-  // Under a ceiling, more wrong figures still read lower: each share of figures contradicted or found nowhere
-  // takes from the capped reading too, so an answer already doubted is not tied with a worse one.
-  factuality = Math.max(0, factuality - RULES.cappedFigurePenalty * (cappedBy(factuality, factualityUncapped) ? unsupportedShare : 0));
 
   // Completeness: the asked periods, a figure when one is asked for, a stance on a yes/no question.
   const askedYears = [...periodYears(query)];
@@ -299,10 +288,8 @@ export function gradeDetails(input: GradeInput): GradeDetails {
   if (recomputed?.status === "mismatch") grounding = Math.min(grounding, recomputedCeiling + 0.1);
   grounding = Math.max(grounding, rankFloor);
   if (ranked?.status === "mismatch") grounding = Math.min(grounding, RULES.rankMismatch + 0.1);
-  const groundingUncapped = grounding;
   if (figures.contradicted) grounding = Math.min(grounding, RULES.contradictedFigureCeiling);
   if (otherCompany) grounding = Math.min(grounding, RULES.otherCompanyCeiling);
-  grounding = Math.max(0, grounding - RULES.cappedFigurePenalty * (cappedBy(grounding, groundingUncapped) ? unsupportedShare : 0));
   if (!sources.length) grounding = 0;
   if (refusal.refusal) notes.push("The answer declines to answer.");
   if (figureTotal) notes.push(`${Math.round(figureHit)} of ${figureTotal} figures are carried by the sources.`);
