@@ -93,6 +93,25 @@ prices.set("SPY", spyPrices.filter((r) => r.SPY && r.SPY.trim() !== "").map((r) 
 for (const series of prices.values()) series.sort((a, b) => (a[0] < b[0] ? -1 : 1));
 const window = (t, from, to) => (prices.get(t) ?? []).filter(([d]) => d >= from && d <= to);
 
+// S&P 500 index closes (the FRED series file), for the index's returns.
+const spx = parseCsv(read("stock_prices/SP500.csv", "prices_sp500.csv.gz")).map((r) => [r.DATE, num(r.VALUE)]).filter(([, v]) => v !== null).sort((a, b) => (a[0] < b[0] ? -1 : 1));
+prices.set("SPX", spx);
+
+/**
+ * Return by the conventions of issue 20. A period (calendar or fiscal year, whole months): from the last
+ * close before its first day to its last close. Between two dates (onOrBefore): from the close on, or last
+ * before, the start date. No base close within 7 days before the start: no answer.
+ */
+function conventionReturn(t, from, to, onOrBefore) {
+  const series = prices.get(t) ?? [];
+  const base = [...series].reverse().find(([d]) => (onOrBefore ? d <= from : d < from));
+  const last = [...series].reverse().find(([d]) => d <= to);
+  if (!base || !last || last[0] < from || Date.parse(from) - Date.parse(base[0]) > 7 * 86_400_000) return { type: "unanswerable" };
+  return { type: "number", value: (last[1] / base[1] - 1) * 100, unit: "pct", signed: true, base: base[0], last: last[0] };
+}
+
+const nameCheck = (g) => (g.name ? { name: g.name } : {});
+
 const cmp = (op, a, b) => (op === ">" ? a > b : a < b);
 
 function answer(g) {
@@ -102,7 +121,7 @@ function answer(g) {
         const r = financials.find((x) => ticker(x.Symbol) === g.ticker);
         return { type: "number", value: num(r[RATIO_HEADERS[g.column]]) };
       }
-      return { type: "number", value: fval(g.ticker, g.column, g.year === "latest" ? latestYear(g.ticker) : g.year), ...(g.year === "latest" ? { year: latestYear(g.ticker) } : {}) };
+      return { type: "number", value: fval(g.ticker, g.column, g.year === "latest" ? latestYear(g.ticker) : g.year), ...(g.year === "latest" ? { year: latestYear(g.ticker) } : {}), ...nameCheck(g) };
     case "rank": {
       let rows;
       if (g.source === "ratios") {
@@ -174,20 +193,49 @@ function answer(g) {
     }
     case "earnings_range":
       return { type: "tickers_set", tickers: [...new Set(earnings.filter((r) => r.call_date >= g.from && r.call_date <= g.to).map((r) => ticker(r.ticker)))].sort() };
+    // Conventions set (issue 20): signed ratios from raw columns, return conventions, names as of the period.
+    case "ratio": {
+      const n = fval(g.ticker, g.num, g.year), d = fval(g.ticker, g.den, g.year);
+      if (n === null || d === null || d === 0) return { type: "unanswerable" };
+      return { type: "number", value: ((g.num_outflow ? -n : n) / d) * g.scale, signed: true, ...nameCheck(g) };
+    }
+    case "rank_ratio": {
+      const rows = fundRows.filter((x) => x.year === g.year && (!g.sector || sector2016.get(x.ticker) === g.sector)).map((x) => {
+        const n = num(x.r[fundamentalsHeader(g.num)]), d = num(x.r[fundamentalsHeader(g.den)]);
+        return { t: x.ticker, v: n === null || d === null || d === 0 ? null : (n / d) * 100 };
+      }).filter((x) => x.v !== null).sort((a, b) => (g.order === "asc" ? a.v - b.v : b.v - a.v));
+      return { type: "tickers_ordered", tickers: rows.slice(0, g.n).map((x) => x.t), values: rows.slice(0, g.n).map((x) => x.v), signed: true };
+    }
+    case "return_calendar":
+      return { ...conventionReturn(g.ticker, `${g.from_year}-01-01`, `${g.to_year}-12-31`, false), ...nameCheck(g) };
+    case "return_dates":
+      return { ...conventionReturn(g.ticker, g.from, g.to, true), ...nameCheck(g) };
+    case "return_fiscal": {
+      // The fiscal year's end and the previous one's: the period ends of the fundamentals file.
+      const end = fundamentals.get(`${g.ticker}|${g.year}`)?.["Period Ending"], start = fundamentals.get(`${g.ticker}|${g.year - 1}`)?.["Period Ending"];
+      if (!end || !start) return { type: "unanswerable" };
+      // The period starts the day after the previous fiscal year's end: the base is that end's last close.
+      const next = new Date(Date.parse(start) + 86_400_000).toISOString().slice(0, 10);
+      return { ...conventionReturn(g.ticker, next, end, false), fiscal: [start, end] };
+    }
     case "unanswerable":
       return { type: "unanswerable" };
   }
   throw new Error(`unknown gold kind ${g.kind}`);
 }
 
-const set = process.env.TTSQL_QUESTIONS === "heldout" ? "heldout-" : "";
-const { questions } = JSON.parse(readFileSync(join(here, `${set}questions.json`), "utf8"));
-const gold = {};
-for (const q of questions) {
-  let a = answer(q.gold);
-  // The source has no figure: the right answer is to say so (an unanswerable outcome), not a number.
-  if (a.type === "number" && (a.value === null || !Number.isFinite(a.value))) a = { type: "unanswerable", reason: "no value in the source" };
-  gold[q.id] = a;
+// Every set's gold on every run: the frozen set, the held-out set and the conventions set.
+for (const set of ["", "heldout-", "conventions-"]) {
+  const { questions } = JSON.parse(readFileSync(join(here, `${set}questions.json`), "utf8"));
+  const gold = {};
+  for (const q of questions) {
+    let a = answer(q.gold);
+    // The source has no figure: the right answer is to say so (an unanswerable outcome), not a number.
+    if (a.type === "number" && (a.value === null || !Number.isFinite(a.value))) a = { type: "unanswerable", reason: "no value in the source" };
+    // Growth in the conventions set is signed too (a fall is negative).
+    if (set === "conventions-" && a.type === "number") a.signed = true;
+    gold[q.id] = a;
+  }
+  writeFileSync(join(here, `${set}gold.json`), JSON.stringify(gold, null, 1) + "\n");
+  console.log(`gold answers for ${Object.keys(gold).length} questions -> bench/ttsql/${set}gold.json`);
 }
-writeFileSync(join(here, `${set}gold.json`), JSON.stringify(gold, null, 1) + "\n");
-console.log(`gold answers for ${Object.keys(gold).length} questions -> bench/ttsql/${set}gold.json`);
