@@ -5,3 +5,9 @@ declare namespace Cloudflare {
     FIXTURES: Fetcher;
   }
 }
+
+// Vite's raw imports (the README's examples are read this way by test/platform.readme.test.ts).
+declare module "*?raw" {
+  const text: string;
+  export default text;
+}
