@@ -2,7 +2,8 @@
 // question of questions.json through POST /v1/ttsql, and scores the answers against gold.json (computed
 // from the CSVs by gold.mjs). Prints execution accuracy per class and overall, p50/p95 latency, and the
 // wrong answers presented as success on out-of-scope questions.
-// TTSQL_QUESTIONS=heldout (binding set by bench/ttsql.vitest.config.mts from the environment) asks the
+// TTSQL_QUESTIONS=conventions asks the conventions set of issue 20 (signed figures, return conventions, names
+// as of the period), scored with signs and names. TTSQL_QUESTIONS=heldout (binding set by bench/ttsql.vitest.config.mts from the environment) asks the
 // held-out set instead: heldout-questions.json scored against heldout-gold.json (TTSQL_QUESTIONS=heldout node bench/ttsql/gold.mjs).
 import { applyD1Migrations, env, SELF } from "cloudflare:test";
 import { it } from "vitest";
@@ -55,8 +56,11 @@ async function loadMarket(): Promise<void> {
 }
 
 // ---- scoring
+/** Conventions set: the name the answer must show, and today's name, allowed only as "(now ...)". */
+interface NameCheck { expect: string; current: string | null }
+
 type Gold =
-  | { type: "number"; value: number }
+  | { type: "number"; value: number; signed?: boolean; name?: NameCheck }
   | { type: "tickers_ordered"; tickers: string[] }
   | { type: "tickers_set"; tickers: string[] }
   | { type: "winner"; ticker: string }
@@ -82,9 +86,10 @@ function numbers(text: string): Parsed[] {
   return out;
 }
 
-function numberMatches(text: string, gold: number): boolean {
+/** Frozen and held-out sets compare magnitudes; the conventions set (signed) compares the sign too. */
+function numberMatches(text: string, gold: number, signed = false): boolean {
   return numbers(text).some(({ value, tol }) => {
-    const diff = Math.abs(Math.abs(value) - Math.abs(gold));
+    const diff = signed ? Math.abs(value - gold) : Math.abs(Math.abs(value) - Math.abs(gold));
     return diff <= Math.abs(gold) * 0.005 || diff <= tol + 1e-12;
   });
 }
@@ -98,14 +103,25 @@ function tableTickers(md: string): string[] {
   return lines.slice(2).map((l) => l.split("|")[col]?.trim()).filter((t): t is string => !!t && t !== "Total");
 }
 
+/** A reason when the answer does not show the company's name as of the period, else "". */
+function nameMatches(text: string, name: NameCheck | undefined): string {
+  if (!name) return "";
+  if (!text.includes(name.expect)) return `name "${name.expect}" not shown`;
+  if (name.current && text.split(name.current).length - 1 > text.split(`(now ${name.current}`).length - 1) return `today's name "${name.current}" shown for the period`;
+  return "";
+}
+
 function score(gold: Gold, body: any): { ok: boolean; why: string } {
   const text = `${body?.message ?? ""}\n${body?.response?.rdb_result ?? ""}`;
   if (gold.type === "unanswerable") return body.success === false && body.code !== 0 ? { ok: true, why: "" } : { ok: false, why: "answered as success" };
   if (!body.success || body.code !== 0) return { ok: false, why: `not answered: ${String(body.message).slice(0, 160)}` };
   const md = body.response.rdb_result as string;
   switch (gold.type) {
-    case "number":
-      return numberMatches(md, gold.value) ? { ok: true, why: "" } : { ok: false, why: `expected ${gold.value}` };
+    case "number": {
+      if (!numberMatches(md, gold.value, gold.signed)) return { ok: false, why: `expected ${gold.value}` };
+      const named = nameMatches(text, gold.name);
+      return named ? { ok: false, why: named } : { ok: true, why: "" };
+    }
     case "count":
       return String(body.message).replace(/,/g, "").trim() === String(gold.value) || new RegExp(`\\*\\*${gold.value.toLocaleString("en-US")}\\*\\*`).test(md) ? { ok: true, why: "" } : { ok: false, why: `expected count ${gold.value}` };
     case "tickers_ordered": {
@@ -141,13 +157,14 @@ it("TTSQL benchmark", async () => {
   const { user_id } = await admin("/admin/v1/users", { method: "POST", body: JSON.stringify({ organization_id, email: "bench@example.com", name: "Bench" }), headers: { "Content-Type": "application/json" } });
   const { api_key } = await admin("/admin/v1/api_keys", { method: "POST", body: JSON.stringify({ organization_id, kind: "organization", user_id }), headers: { "Content-Type": "application/json" } });
 
-  const set = e.TTSQL_QUESTIONS === "heldout" ? "heldout-" : "";
+  const set = e.TTSQL_QUESTIONS === "heldout" ? "heldout-" : e.TTSQL_QUESTIONS === "conventions" ? "conventions-" : "";
   const { questions } = JSON.parse(await data(`bench/ttsql/${set}questions.json`)) as { questions: { id: string; class: string; question: string }[] };
   const gold = JSON.parse(await data(`bench/ttsql/${set}gold.json`)) as Record<string, Gold>;
   const perClass = new Map<string, { n: number; ok: number }>();
   const latencies: number[] = [];
   const failures: string[] = [];
   let oosWrong = 0;
+  let wrongSuccess = 0;
   for (const q of questions) {
     const started = performance.now();
     const res = await SELF.fetch(`${BASE}/v1/ttsql`, { method: "POST", headers: { "X-API-KEY": api_key, "Content-Type": "application/json" }, body: JSON.stringify({ query: q.question }) });
@@ -156,6 +173,8 @@ it("TTSQL benchmark", async () => {
     const g = gold[q.id];
     const { ok, why } = res.status === 200 ? score(g, body) : { ok: false, why: `HTTP ${res.status}` };
     if (q.class === "out_of_scope" && (body as any).success) oosWrong++;
+    // A success that scores wrong is a wrong answer presented as success (a refusal is not).
+    if (!ok && (body as any).success) wrongSuccess++;
     const c = perClass.get(q.class) ?? { n: 0, ok: 0 };
     c.n++;
     if (ok) c.ok++;
@@ -165,12 +184,13 @@ it("TTSQL benchmark", async () => {
   const total = [...perClass.values()].reduce((a, c) => ({ n: a.n + c.n, ok: a.ok + c.ok }), { n: 0, ok: 0 });
   const lines = [
     "",
-    `TTSQL benchmark${set ? " (held-out set)" : ""}: ${total.n} questions, engine local (MODEL_PROVIDER default), demo market data loaded in ${loadSeconds.toFixed(1)} s`,
+    `TTSQL benchmark${set === "heldout-" ? " (held-out set)" : set === "conventions-" ? " (conventions set: signs and names count)" : ""}: ${total.n} questions, engine local (MODEL_PROVIDER default), demo market data loaded in ${loadSeconds.toFixed(1)} s`,
     "class                 n   correct  accuracy",
     ...[...perClass.entries()].map(([k, c]) => `${k.padEnd(20)} ${String(c.n).padStart(3)}   ${String(c.ok).padStart(5)}    ${pct(c.ok, c.n).padStart(5)}%`),
     `${"overall".padEnd(20)} ${String(total.n).padStart(3)}   ${String(total.ok).padStart(5)}    ${pct(total.ok, total.n).padStart(5)}%`,
     `lowest class: ${Math.min(...[...perClass.values()].map((c) => (100 * c.ok) / c.n)).toFixed(1)}%`,
     `out-of-scope questions answered as success: ${oosWrong}`,
+    `wrong answers presented as success: ${wrongSuccess}`,
     `latency per question (Worker fetch, ms): p50 ${quantile(latencies, 0.5).toFixed(1)}, p95 ${quantile(latencies, 0.95).toFixed(1)}, max ${Math.max(...latencies).toFixed(1)}`,
     `targets: overall >= 95% ${(100 * total.ok) / total.n >= 95 ? "MET" : "NOT MET"}; every class >= 85% ${[...perClass.values()].every((c) => c.ok / c.n >= 0.85) ? "MET" : "NOT MET"}; zero out-of-scope successes ${oosWrong === 0 ? "MET" : "NOT MET"}`,
     ...(failures.length ? ["", "wrong or unanswered:", ...failures] : []),

@@ -45,7 +45,8 @@ export function formatValue(value: unknown, format: Format): string {
     case "fraction_pct":
       return `${grouped(value * 100, 2)}%`;
     case "ratio":
-      return grouped(value, 2);
+      // At least 3 significant digits: R&D to revenue of 0.0336 is not "0.03".
+      return Math.abs(value) < 1 && value !== 0 ? String(Number(value.toPrecision(3))) : grouped(value, 2);
     case "count":
       return grouped(value, 0);
     case "year":

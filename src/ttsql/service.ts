@@ -10,6 +10,7 @@ import { guardSql } from "./guard";
 import type { SqlPlan } from "./plan";
 import { formatFor, formatValue, markdownTable, type Row } from "./render";
 import * as repo from "./repo";
+import { nameAsOf } from "../market/historical-names";
 
 /** Codes of the flat body: 0 success; 4xxx the question cannot be answered from the data; 5xxx a failure. */
 export const TTSQL_CODES = { OK: 0, UNANSWERABLE: 4001, NO_DATA: 4002, SQL_REJECTED: 4003, ENGINE_FAILED: 5001, QUERY_FAILED: 5002, QUERY_TIMEOUT: 5003 } as const;
@@ -95,6 +96,29 @@ function postProcess(plan: SqlPlan, rows: Row[]): Row[] {
     return rows.map((r) => ({ ...r, annualized_volatility_pct: typeof r.variance === "number" ? Math.sqrt(Math.max(0, r.variance)) * Math.sqrt(252) * 100 : null }));
   }
   return rows;
+}
+
+/** The date a row's figure is for: a period end, a return's end, a price's date; a fiscal year's end at worst. */
+function rowDate(r: Row): string | null {
+  for (const k of ["end_date", "fiscal_year_end", "period_ending", "date", "trough_date", "call_date"]) if (typeof r[k] === "string") return r[k] as string;
+  for (const k of ["fiscal_year", "to_year"]) if (typeof r[k] === "number") return `${r[k]}-12-31`;
+  return null;
+}
+
+/**
+ * Each row's company under the name it had at the row's date ("General Electric (now GE Aerospace)" for
+ * 2016), and the title with it when the answer is about one company.
+ */
+function namesAsOfPeriod(plan: SqlPlan, rows: Row[]): { rows: Row[]; title: string | undefined } {
+  let title = plan.title;
+  const out = rows.map((r) => {
+    if (typeof r.ticker !== "string" || typeof r.company !== "string") return r;
+    const shown = nameAsOf(r.ticker, rowDate(r), r.company);
+    if (shown === r.company) return r;
+    if (title && !title.includes(shown) && new Set(rows.map((x) => x.ticker)).size === 1) title = title.split(r.company).join(shown);
+    return { ...r, company: shown };
+  });
+  return { rows: out, title };
 }
 
 function schedule(rows: Row[]): ScheduleEntry[] {
@@ -220,6 +244,9 @@ export async function answerQuestion(env: Env, tenant: Tenant, question: string)
     return finish(failure(TTSQL_CODES.NO_DATA, `Understood: ${plan.understood}. Cannot answer: the data holds no value for it${plan.title ? ` (${plan.title})` : ""}.`, executionId, started), "unanswerable", rows.length);
   }
 
+  const named = namesAsOfPeriod(plan, rows);
+  rows = named.rows;
+  plan = { ...plan, title: named.title };
   const notes = [...(plan.notes ?? [])];
   if (plan.sql && /\bratios\b/.test(plan.sql)) notes.push(`Ratios are a point-in-time snapshot as of ${catalog.ratiosAsOf ?? "an unstated date"} (Yahoo Finance via datasets/s-and-p-500-companies-financials).`);
   if (plan.sql && /\bfundamentals\b/.test(plan.sql)) notes.push("Fundamentals: annual reports in USD; sectors of 2012-2016 figures are the 2016 GICS sectors.");

@@ -1,7 +1,7 @@
 // The local engine's second half: a question frame becomes one SQL plan per question class, or a refusal
 // that says what was understood and what is missing. Every value put into SQL comes from the catalog,
 // a parsed number or a validated date, never from raw question text.
-import type { Metric } from "./catalog";
+import { metricSql, ratioMetric, type Metric } from "./catalog";
 import type { CatalogEntry, EngineInput, SqlPlan } from "./plan";
 import { buildNameIndex, understand, type Company, type Frame } from "./understand";
 
@@ -43,6 +43,15 @@ function metricThreshold(metric: Metric, t: NonNullable<Frame["threshold"]>): nu
   return t.value;
 }
 
+/** The raw columns a computed metric divides, for the answer's table. */
+function ratioInputs(metric: Metric): string {
+  return metric.ratio ? `f.${metric.ratio.num} AS ${metric.ratio.num}, f.${metric.ratio.den} AS ${metric.ratio.den}, ` : "";
+}
+
+function formatsOf(metric: Metric): Pick<SqlPlan, "formats"> {
+  return metric.format ? { formats: { [metric.column]: metric.format } } : {};
+}
+
 function companyCols(): string {
   return "s.ticker, s.company";
 }
@@ -70,6 +79,10 @@ export function buildPlan(input: EngineInput): SqlPlan {
   if (/\bearnings (calls?|dates?|releases?|schedule|announcements?)\b|\breports? earnings\b|\breport(ed)? (q[1-4]|fy|fourth|third|second|first)\b|\bconference call\b|\bearnings\b.*\b(when|date|next|upcoming|scheduled)\b|\b(when|next|upcoming)\b.*\bearnings\b/.test(text)) {
     return earningsPlan(f, understood);
   }
+  // "X as a percentage of Y", "X to Y", "X per share", "EBIT margin": one figure computed from two.
+  const ratio = resolveRatio(f, understood);
+  if (ratio && "status" in ratio) return ratio;
+  if (ratio) f.metric = ratio;
   if (/\b(how many|count|number of)\b/.test(text)) return countPlan(f, understood);
   if (/\bvolatil|standard deviation|\bstd\b|\bsigma\b/.test(text)) return pricePathPlan(f, understood, "volatility");
   if (/drawdown|peak[- ]to[- ]trough|from (its|the) peak|from (its|the) high/.test(text)) return pricePathPlan(f, understood, "drawdown");
@@ -100,8 +113,66 @@ export function buildPlan(input: EngineInput): SqlPlan {
   return lookupPlan(f, understood);
 }
 
+const PERCENT_OF = /\b(?:percent(?:age)?|%|share|proportion|fraction) of\b/;
+const RATIO_BETWEEN = /^\s*(?:to|over|versus|vs\.?|\/|-to-)\s*$/;
+
+/** A raw fundamentals figure, the kind a computed ratio may divide. */
+function rawFundamental(metric: Metric): boolean {
+  return metric.table === "fundamentals" && !metric.ratio && metric.column !== "earnings_per_share";
+}
+
+/** Capital expenditures are an outflow in the data (negative): as a share of something they are the spend. */
+function computed(num: Metric, den: Metric, scale: 100 | 1, suffix: string, label: string): Metric {
+  const outflow = num.column === "capital_expenditures" ? (-1 as const) : undefined;
+  return ratioMetric(`${num.column}_to_${den.column}${suffix}`, label, [], num.column, den.column, scale, outflow);
+}
+
+/**
+ * A ratio the question asks for: the metric computing it, a refusal when one side is not a figure the
+ * data holds (never the numerator alone), or null when the question asks for no ratio.
+ */
+function resolveRatio(f: Frame, understood: string): Metric | SqlPlan | null {
+  const text = f.text;
+  const ms = f.mentions;
+  const cannot = (what: string) => refuse("ratio", understood, `${what} The data holds annual figures such as revenue, net income, R&D, SG&A, capex, cash flows, assets, debt, equity and shares outstanding; a ratio of two of them can be computed, nothing else is given in its place.`);
+  const pct = PERCENT_OF.exec(text);
+  if (pct) {
+    const num = ms.filter((x) => x.end <= pct.index).pop();
+    const den = ms.find((x) => x.at >= pct.index + pct[0].length);
+    if (!num || !den) return cannot(`I understood a percentage of one figure over another, but could not find ${!num ? "the figure to divide" : "the figure to divide by"} among the figures held.`);
+    if (!rawFundamental(num.metric) || !rawFundamental(den.metric)) return cannot(`${num.metric.label} as a percentage of ${den.metric.label} cannot be computed from the annual figures.`);
+    return computed(num.metric, den.metric, 100, "_pct", `${num.metric.label}${num.metric.column === "capital_expenditures" ? " (spend)" : ""} as % of ${den.metric.label}`);
+  }
+  for (let i = 0; i + 1 < ms.length; i++) {
+    const [a, b] = [ms[i], ms[i + 1]];
+    if (!RATIO_BETWEEN.test(text.slice(a.end, b.at))) continue;
+    if (!rawFundamental(a.metric) || !rawFundamental(b.metric)) return cannot(`${a.metric.label} to ${b.metric.label} cannot be computed from the annual figures.`);
+    return computed(a.metric, b.metric, 1, "", `${a.metric.label} / ${b.metric.label}`);
+  }
+  const perShare = /\bper share\b/.exec(text);
+  if (perShare && !ms.some((x) => x.at <= perShare.index && x.end > perShare.index)) {
+    const num = ms.filter((x) => x.end <= perShare.index).pop();
+    if (!num || !rawFundamental(num.metric)) return cannot("I understood a per-share figure but not of which figure.");
+    const shares: Metric = { table: "fundamentals", column: "estimated_shares_outstanding", label: "Shares outstanding", phrases: [] };
+    return ratioMetric(`${num.metric.column}_per_share`, `${num.metric.label} per share (estimated shares outstanding)`, [], num.metric.column, shares.column, 1);
+  }
+  const margin = /\bmargins?\b/.exec(text);
+  if (margin && !ms.some((x) => x.metric.ratio && x.metric.format === "pct")) {
+    const num = ms.filter((x) => x.end <= margin.index).pop();
+    if (!num || !rawFundamental(num.metric)) return cannot("I understood a margin but not of which figure (gross, operating, pre-tax or net margin; or a figure such as EBIT over revenue).");
+    const revenue: Metric = { table: "fundamentals", column: "total_revenue", label: "Total revenue", phrases: [] };
+    if (num.metric.column === "total_revenue") return null;
+    return computed(num.metric, revenue, 100, "_pct", `${num.metric.label} margin (${num.metric.label} / revenue)`);
+  }
+  if (/\bratio\b/.test(text) && !ms.some((x) => x.metric.phrases.some((p) => p.includes("ratio")) || x.metric.table === "ratios")) {
+    return cannot("I understood a ratio but not of which two figures.");
+  }
+  return null;
+}
+
 function lookupPlan(f: Frame, understood: string): SqlPlan {
   const metric = f.metric!;
+  const fv = metricSql(metric, "f");
   const c = f.companies[0];
   if (metric.table === "ratios") {
     const e = withData(c, "hasRatios");
@@ -118,12 +189,15 @@ function lookupPlan(f: Frame, understood: string): SqlPlan {
   return {
     status: "ok", intent: f.latest || f.years.length === 0 ? "latest" : "lookup", understood, answer: "single",
     title: `${metric.label}: ${e.company}, ${year.label}`,
-    sql: `SELECT ${companyCols()}, f.fiscal_year, f.period_ending, f.${metric.column} FROM fundamentals f JOIN securities s ON s.stock_id = f.stock_id WHERE f.stock_id = ${sid(e.ticker)} AND ${year.clause} ORDER BY f.period_ending DESC LIMIT 1`,
+    // A computed figure shows the raw figures it comes from, so a reader can check it.
+    sql: `SELECT ${companyCols()}, f.fiscal_year, f.period_ending, ${ratioInputs(metric)}${fv} AS ${metric.column} FROM fundamentals f JOIN securities s ON s.stock_id = f.stock_id WHERE f.stock_id = ${sid(e.ticker)} AND ${year.clause} ORDER BY f.period_ending DESC LIMIT 1`,
+    ...formatsOf(metric),
   };
 }
 
 function rankingPlan(f: Frame, understood: string): SqlPlan {
   const metric = f.metric!;
+  const fv = metricSql(metric, "f");
   const n = Math.min(f.topN ?? (/\b(companies|stocks|names|firms)\b/.test(f.text) && !/\b(which|what) (company|stock)\b/.test(f.text) ? 10 : 1), 100);
   const dir = f.order === "asc" ? "ASC" : "DESC";
   if (metric.table === "ratios") {
@@ -140,12 +214,13 @@ function rankingPlan(f: Frame, understood: string): SqlPlan {
   return {
     status: "ok", intent: "ranking", understood, answer: "table", expectRows: n,
     title: `${f.order === "asc" ? "Bottom" : "Top"} ${n}${f.sector ? ` ${f.sector.name2016}` : ""} by ${metric.label}, ${year.label}${f.sector ? " (2016 GICS sector)" : ""}`,
-    sql: `SELECT ${companyCols()}, s.gics_sector_2016 AS sector_2016, f.fiscal_year, f.period_ending, f.${metric.column} FROM fundamentals f JOIN securities s ON s.stock_id = f.stock_id WHERE ${year.clause} AND f.${metric.column} IS NOT NULL${sector} AND ${LATEST_PERIOD} ORDER BY f.${metric.column} ${dir} LIMIT ${n}`,
+    sql: `SELECT ${companyCols()}, s.gics_sector_2016 AS sector_2016, f.fiscal_year, f.period_ending, ${fv} AS ${metric.column} FROM fundamentals f JOIN securities s ON s.stock_id = f.stock_id WHERE ${year.clause} AND ${fv} IS NOT NULL${sector} AND ${LATEST_PERIOD} ORDER BY ${fv} ${dir} LIMIT ${n}`,
   };
 }
 
 function thresholdPlan(f: Frame, understood: string, mode: "list" | "count"): SqlPlan {
   const metric = f.metric!;
+  const fv = metricSql(metric, "f");
   const t = f.threshold!;
   const v = metricThreshold(metric, t);
   const op = t.op;
@@ -159,12 +234,12 @@ function thresholdPlan(f: Frame, understood: string, mode: "list" | "count"): Sq
   }
   const year = fundamentalsYearClause(f, null)!;
   const sector = f.sector ? ` AND s.gics_sector_2016 = ${q(f.sector.name2016)}` : "";
-  const where = `${year.clause} AND f.${metric.column} ${op} ${v}${sector} AND ${LATEST_PERIOD}`;
+  const where = `${year.clause} AND ${fv} ${op} ${v}${sector} AND ${LATEST_PERIOD}`;
   return mode === "count"
     ? { status: "ok", intent: "count", understood, answer: "count", title: `Companies with ${metric.label} ${t.raw}, ${year.label}`, sql: `SELECT COUNT(DISTINCT f.stock_id) AS companies FROM fundamentals f JOIN securities s ON s.stock_id = f.stock_id WHERE ${where}` }
     : {
         status: "ok", intent: "threshold", understood, answer: "table", title: `Companies with ${metric.label} ${t.raw}, ${year.label}${f.sector ? `, ${f.sector.name2016} (2016 GICS)` : ""}`,
-        sql: `SELECT ${companyCols()}, f.fiscal_year, f.period_ending, f.${metric.column} FROM fundamentals f JOIN securities s ON s.stock_id = f.stock_id WHERE ${where} ORDER BY f.${metric.column} ${dir} LIMIT 200`,
+        sql: `SELECT ${companyCols()}, f.fiscal_year, f.period_ending, ${fv} AS ${metric.column} FROM fundamentals f JOIN securities s ON s.stock_id = f.stock_id WHERE ${where} ORDER BY ${fv} ${dir} LIMIT 200`,
       };
 }
 
@@ -193,6 +268,7 @@ function countPlan(f: Frame, understood: string): SqlPlan {
 
 function sectorAggregatePlan(f: Frame, understood: string, agg: "avg" | "sum" | "median"): SqlPlan {
   const metric = f.metric!;
+  const fv = metricSql(metric, "f");
   if (!f.sector) return refuse("sector_aggregate", understood, "Name the sector.");
   if (metric.table === "ratios") {
     const fn = agg === "sum" ? "SUM" : "AVG";
@@ -203,24 +279,25 @@ function sectorAggregatePlan(f: Frame, understood: string, agg: "avg" | "sum" | 
   }
   const year = fundamentalsYearClause(f, null);
   if (!year || f.years.length !== 1) return refuse("sector_aggregate", understood, "Name one fiscal year for a sector figure.");
-  const where = `s.gics_sector_2016 = ${q(f.sector.name2016)} AND ${year.clause} AND f.${metric.column} IS NOT NULL AND ${LATEST_PERIOD}`;
+  const where = `s.gics_sector_2016 = ${q(f.sector.name2016)} AND ${year.clause} AND ${fv} IS NOT NULL AND ${LATEST_PERIOD}`;
   if (agg === "median") {
     return {
       status: "ok", intent: "sector_aggregate", understood, answer: "single", post: "median", postColumn: metric.column,
       title: `Median ${metric.label}, ${f.sector.name2016} (2016 GICS sector), ${year.label}`,
-      sql: `SELECT f.fiscal_year, f.${metric.column} FROM fundamentals f JOIN securities s ON s.stock_id = f.stock_id WHERE ${where} ORDER BY f.${metric.column}`,
+      sql: `SELECT f.fiscal_year, ${fv} AS ${metric.column} FROM fundamentals f JOIN securities s ON s.stock_id = f.stock_id WHERE ${where} ORDER BY ${fv}`,
     };
   }
   const fn = agg === "sum" ? "SUM" : "AVG";
   return {
     status: "ok", intent: "sector_aggregate", understood, answer: "single",
     title: `${agg === "sum" ? "Total" : "Average"} ${metric.label}, ${f.sector.name2016} (2016 GICS sector), ${year.label}`,
-    sql: `SELECT MIN(s.gics_sector_2016) AS sector_2016, f.fiscal_year, COUNT(*) AS companies, ${fn}(f.${metric.column}) AS ${agg}_${metric.column} FROM fundamentals f JOIN securities s ON s.stock_id = f.stock_id WHERE ${where} GROUP BY f.fiscal_year`,
+    sql: `SELECT MIN(s.gics_sector_2016) AS sector_2016, f.fiscal_year, COUNT(*) AS companies, ${fn}(${fv}) AS ${agg}_${metric.column} FROM fundamentals f JOIN securities s ON s.stock_id = f.stock_id WHERE ${where} GROUP BY f.fiscal_year`,
   };
 }
 
 function comparisonPlan(f: Frame, understood: string): SqlPlan {
   const metric = f.metric!;
+  const fv = metricSql(metric, "f");
   const need = metric.table === "ratios" ? "hasRatios" : "hasFundamentals";
   const entries = f.companies.map((c) => withData(c, need));
   const missing = f.companies.filter((_, i) => !entries[i]);
@@ -233,22 +310,27 @@ function comparisonPlan(f: Frame, understood: string): SqlPlan {
   return {
     status: "ok", intent: "comparison", understood, answer: "winner",
     title: `${metric.label}: ${entries.map((e) => e!.ticker).join(" vs ")}, ${year.label}`,
-    sql: `SELECT ${companyCols()}, f.fiscal_year, f.period_ending, f.${metric.column} FROM fundamentals f JOIN securities s ON s.stock_id = f.stock_id WHERE f.stock_id IN (${ids}) AND ${year.clause} AND ${LATEST_PERIOD} ORDER BY f.${metric.column} DESC LIMIT ${entries.length}`,
+    sql: `SELECT ${companyCols()}, f.fiscal_year, f.period_ending, ${fv} AS ${metric.column} FROM fundamentals f JOIN securities s ON s.stock_id = f.stock_id WHERE f.stock_id IN (${ids}) AND ${year.clause} AND ${LATEST_PERIOD} ORDER BY ${fv} DESC LIMIT ${entries.length}`,
   };
 }
 
 function growthPlan(f: Frame, understood: string): SqlPlan {
   const metric = f.metric!;
+  const fv = metricSql(metric, "f");
   const c = f.companies[0];
   if (!c) return refuse("growth", understood, "Name the company whose growth you want.");
   const e = withData(c, "hasFundamentals");
   if (!e) return refuse("growth", understood, `There are no annual fundamentals for ${c.company}.`);
   const [a, b] = f.yearRange ?? [Math.min(...f.years), Math.max(...f.years)];
+  const [va, vb] = [metricSql(metric, "a"), metricSql(metric, "b")];
+  const valueFormat = metric.format ?? (metric.column === "earnings_per_share" ? "eps" : "usd");
+  // A change of a percentage (a margin) is in percentage points; of an amount, in percent of the start.
+  const change = metric.format === "pct" ? `(${vb}) - (${va}) AS change_points` : `((${vb}) - (${va})) * 100.0 / ABS(${va}) AS change_pct`;
   return {
     status: "ok", intent: "growth", understood, answer: "single",
-    title: `${metric.label} growth: ${e.company}, FY${a} to FY${b}`,
-    sql: `SELECT ${companyCols()}, a.fiscal_year AS from_year, a.${metric.column} AS from_value, b.fiscal_year AS to_year, b.${metric.column} AS to_value, (b.${metric.column} - a.${metric.column}) * 100.0 / ABS(a.${metric.column}) AS change_pct FROM fundamentals a JOIN fundamentals b ON b.stock_id = a.stock_id JOIN securities s ON s.stock_id = a.stock_id WHERE a.stock_id = ${sid(e.ticker)} AND a.fiscal_year = ${a} AND b.fiscal_year = ${b} ORDER BY a.period_ending DESC, b.period_ending DESC LIMIT 1`,
-    formats: { from_value: metric.column === "earnings_per_share" ? "eps" : "usd", to_value: metric.column === "earnings_per_share" ? "eps" : "usd", from_year: "year", to_year: "year", change_pct: "pct" },
+    title: `${metric.label} ${metric.format === "pct" ? "change" : "growth"}: ${e.company}, FY${a} to FY${b}`,
+    sql: `SELECT ${companyCols()}, a.fiscal_year AS from_year, ${va} AS from_value, b.fiscal_year AS to_year, ${vb} AS to_value, ${change} FROM fundamentals a JOIN fundamentals b ON b.stock_id = a.stock_id JOIN securities s ON s.stock_id = a.stock_id WHERE a.stock_id = ${sid(e.ticker)} AND a.fiscal_year = ${a} AND b.fiscal_year = ${b} ORDER BY a.period_ending DESC, b.period_ending DESC LIMIT 1`,
+    formats: { from_value: valueFormat, to_value: valueFormat, from_year: "year", to_year: "year", change_pct: "pct", change_points: "number" },
   };
 }
 
@@ -284,18 +366,48 @@ function priceOnDatePlan(f: Frame, understood: string): SqlPlan {
   };
 }
 
+/**
+ * Returns by convention. A period (calendar year, years, whole months): from the last close before its
+ * first day to its last close. A fiscal year: from the last close on or before the previous fiscal year's
+ * end to the last close on or before this one's (the period ends of the company's annual reports). Between
+ * two dates: from the close on, or last before, the start date. A base close more than 7 days before the
+ * start (a stock not yet listed) gives no row, so no answer.
+ */
 function returnPlan(f: Frame, understood: string): SqlPlan {
   const e = priceCompany(f, understood, "return");
   if ("status" in e) return e;
+  const id = sid(e.ticker);
+  const kindNote = e.kind === "index" ? "Price return: the index level leaves dividends out." : "Total return: adjusted closes (dividends and splits reinvested).";
+  const cols = `${companyCols()}, a.date AS start_date, a.close AS start_close, b.date AS end_date, b.close AS end_close, (b.close / a.close - 1) * 100 AS return_pct`;
+  const from_ = `FROM prices a JOIN prices b ON b.stock_id = a.stock_id JOIN securities s ON s.stock_id = a.stock_id`;
+  const fiscalYears = f.fiscal && f.dates.length < 2 && !f.months ? (f.yearRange ?? (f.years.length === 1 ? [f.years[0], f.years[0]] : null)) : null;
+  if (fiscalYears) {
+    const [fa, fb] = fiscalYears;
+    if (!e.hasFundamentals) return refuse("return", understood, `A fiscal-year return needs ${e.company}'s fiscal year ends, which the data does not hold; ask for a calendar year or two dates.`);
+    // The two fiscal year ends, then the two closes in one pass over the stock's prices, then those rows by key.
+    const ends = `WITH ends AS (SELECT fy.stock_id, MAX(IIF(fy.fiscal_year = ${fa - 1}, fy.period_ending, NULL)) AS prior_end, MAX(IIF(fy.fiscal_year = ${fb}, fy.period_ending, NULL)) AS fy_end FROM fundamentals fy WHERE fy.stock_id = ${id} GROUP BY fy.stock_id), span AS (SELECT p.stock_id, e.prior_end, e.fy_end, MAX(IIF(p.date <= e.prior_end, p.date, NULL)) AS base_date, MAX(IIF(p.date <= e.fy_end, p.date, NULL)) AS last_date FROM prices p JOIN ends e ON e.stock_id = p.stock_id WHERE p.stock_id = ${id} GROUP BY p.stock_id, e.prior_end, e.fy_end)`;
+    return {
+      status: "ok", intent: "return", understood, answer: "single",
+      title: `${e.kind === "index" ? "Price" : "Total"} return: ${e.company}, FY${fa}${fb !== fa ? ` to FY${fb}` : ""}`,
+      notes: [`Fiscal-year convention: from the last close on or before the end of FY${fa - 1} to the last close on or before the end of FY${fb}; fiscal year ends are the period ends of the company's annual reports.`, kindNote],
+      sql: `${ends} SELECT ${cols}, sp.prior_end AS prior_fiscal_year_end, sp.fy_end AS fiscal_year_end FROM span sp JOIN prices a ON a.stock_id = sp.stock_id AND a.date = sp.base_date JOIN prices b ON b.stock_id = sp.stock_id AND b.date = sp.last_date JOIN securities s ON s.stock_id = sp.stock_id WHERE a.date >= date(sp.prior_end, '-7 days') AND b.date > a.date LIMIT 1`,
+    };
+  }
   const p = period(f);
   if (!p) return refuse("return", understood, "Give the period: a year, or a start and an end date.");
   const [from, to] = p;
-  const inRange = `stock_id = ${sid(e.ticker)} AND date >= ${q(from)} AND date <= ${q(to)}`;
+  const betweenDates = f.dates.length >= 2;
+  const label = betweenDates ? `${from} to ${to}` : f.months ? `${from} to ${to}` : from.slice(0, 4) === to.slice(0, 4) ? `calendar ${from.slice(0, 4)}` : `calendar ${from.slice(0, 4)} to ${to.slice(0, 4)}`;
   return {
     status: "ok", intent: "return", understood, answer: "single",
-    title: `Price return: ${e.company}, ${from} to ${to}`,
-    notes: ["Price return from the first close on or after the start to the last close on or before the end (adjusted closes include dividends for stocks and SPY)."],
-    sql: `SELECT ${companyCols()}, a.date AS start_date, a.close AS start_close, b.date AS end_date, b.close AS end_close, (b.close / a.close - 1) * 100 AS return_pct FROM prices a JOIN prices b ON b.stock_id = a.stock_id JOIN securities s ON s.stock_id = a.stock_id WHERE a.stock_id = ${sid(e.ticker)} AND a.date = (SELECT MIN(date) FROM prices WHERE ${inRange}) AND b.date = (SELECT MAX(date) FROM prices WHERE ${inRange}) LIMIT 1`,
+    title: `${e.kind === "index" ? "Price" : "Total"} return: ${e.company}, ${label}`,
+    notes: [
+      betweenDates
+        ? `Between two dates: from the close on ${from} (or the last close before it) to the close on ${to} (or the last close before it).`
+        : `Period convention: from the last close before ${from} (the end of the previous period) to the last close on or before ${to}.`,
+      kindNote,
+    ],
+    sql: `SELECT ${cols} ${from_} WHERE a.stock_id = ${id} AND a.date = (SELECT MAX(p.date) FROM prices p WHERE p.stock_id = ${id} AND p.date ${betweenDates ? "<=" : "<"} ${q(from)}) AND a.date >= date(${q(from)}, '-7 days') AND b.date = (SELECT MAX(p.date) FROM prices p WHERE p.stock_id = ${id} AND p.date <= ${q(to)}) AND b.date > a.date LIMIT 1`,
   };
 }
 

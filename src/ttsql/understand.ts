@@ -2,6 +2,7 @@
 // sector, rank, threshold, class). Pure and deterministic; sql-builder.ts turns the frame into SQL.
 import { METRICS, SECTORS, type Metric } from "./catalog";
 import type { CatalogEntry } from "./plan";
+import { FORMER_NAMES } from "../market/historical-names";
 
 export interface Company {
   ticker: string;
@@ -12,11 +13,21 @@ export interface Company {
   mention: string;
 }
 
+export interface MetricMention {
+  metric: Metric;
+  at: number;
+  end: number;
+}
+
 export interface Frame {
   text: string;
   companies: Company[];
   metric: Metric | null;
+  /** Every metric phrase found, in question order, none overlapping (for "X as a percentage of Y"). */
+  mentions: MetricMention[];
   years: number[];
+  /** "fiscal 2015", "FY2015": the company's own fiscal year, not the calendar year. */
+  fiscal: boolean;
   yearRange: [number, number] | null;
   dates: string[];
   months: [string, string] | null;
@@ -103,7 +114,13 @@ export function buildNameIndex(securities: CatalogEntry[]): NameIndex {
   }
   for (const [first, keys] of firstWords) if (keys.size === 1 && !byKey.has(first)) for (const key of keys) for (const t of byKey.get(key) ?? []) add(first, t);
   const aliases = new Set<string>();
-  for (const [alias, tickers] of Object.entries(ALIASES)) {
+  // A former name names the company too ("Apache" for APA, "Hewlett-Packard" for HPQ).
+  const formerAliases: Record<string, string[]> = {};
+  for (const f of FORMER_NAMES) {
+    const key = normalizeName(f.name);
+    if (key.length >= 3 && !byKey.has(key)) (formerAliases[key] ??= []).push(f.ticker);
+  }
+  for (const [alias, tickers] of [...Object.entries(formerAliases), ...Object.entries(ALIASES)]) {
     const known = tickers.filter((t) => byTicker.has(t));
     if (known.length) {
       byKey.set(alias, known);
@@ -169,6 +186,24 @@ function findMetric(lower: string): Metric | null {
     }
   }
   return best?.metric ?? null;
+}
+
+/** Every metric phrase in the text, longest first where two overlap, returned in text order. */
+function findMetrics(lower: string): MetricMention[] {
+  const hits: MetricMention[] = [];
+  for (const metric of METRICS) {
+    for (const phrase of metric.phrases) {
+      const re = new RegExp(`(^|[^a-z0-9&])${phrase.replace(/[.*+?^${}()|[\]\\/]/g, "\\$&")}(?=$|[^a-z0-9&])`, "g");
+      for (let mt; (mt = re.exec(lower)); ) {
+        const at = mt.index + mt[1].length;
+        hits.push({ metric, at, end: at + phrase.length });
+      }
+    }
+  }
+  hits.sort((a, b) => b.end - b.at - (a.end - a.at) || a.at - b.at);
+  const kept: MetricMention[] = [];
+  for (const h of hits) if (!kept.some((k) => h.at < k.end && h.end > k.at)) kept.push(h);
+  return kept.sort((a, b) => a.at - b.at);
 }
 
 function monthIndex(word: string): number {
@@ -281,12 +316,16 @@ export function understand(question: string, index: NameIndex): Frame {
   if (/net loss|lost money|unprofitable|negative (net income|earnings)/.test(lower)) flags.add("loss");
 
   const latest = /\b(latest|most recent|last reported|recent|newest|last fiscal year|current fiscal)\b/.test(lower);
-  const metric = findMetric(lower.replace(/\bearnings (calls?|dates?|releases?|reports?|announcements?|schedule)\b/g, " ").replace(/\breport(s|ed)? earnings\b/g, " "));
+  const metricText = lower.replace(/\bearnings (calls?|dates?|releases?|reports?|announcements?|schedule)\b/g, " ").replace(/\breport(s|ed)? earnings\b/g, " ");
+  const metric = findMetric(metricText);
+  const fiscal = /\bfy\s?'?\d|\bfiscal\b/.test(lower);
   return {
     text: lower,
     companies: findCompanies(original, index),
     metric,
+    mentions: findMetrics(metricText),
     years: [...new Set(years)],
+    fiscal,
     yearRange,
     dates: datesFound,
     months,
