@@ -172,3 +172,15 @@ export function fiscalPeriodEnd(ticker: string, fiscalYear: number, quarter?: 1 
   if (cal.quarters.kind === "months") return iso(Date.UTC(year, month - 1, lastDay(year, month)) / DAY_MS);
   return iso(anchorDay(year, { month, weekday: cal.quarters.weekday, pick: cal.quarters.pick }));
 }
+
+/** The fiscal year and quarter that end exactly on `isoDate` by the company's calendar, or null. */
+export function fiscalPeriodOf(ticker: string, isoDate: string): { fiscalYear: number; quarter: 1 | 2 | 3 | 4 } | null {
+  const year = Number(isoDate.slice(0, 4));
+  if (!fiscalYearEnd(ticker) || !Number.isInteger(year)) return null;
+  for (const fiscalYear of [year - 1, year, year + 1]) {
+    for (const quarter of [1, 2, 3, 4] as const) {
+      if (fiscalPeriodEnd(ticker, fiscalYear, quarter) === isoDate) return { fiscalYear, quarter };
+    }
+  }
+  return null;
+}

@@ -6,6 +6,7 @@ import { ApiError, invalidBody, notFound } from "../core/errors";
 import { loadConfig } from "../core/env";
 import { presignDownload, verifyToken } from "../core/signed-urls";
 import { removeDocumentIndex } from "../search";
+import { fiscalDateOf } from "./period-end";
 import * as repo from "./repo";
 import type { DocumentRow } from "./schema";
 
@@ -40,13 +41,6 @@ export async function legacyUrl(env: Env, tenant: Tenant, origin: string, docume
   return { url: await sign(env, origin, doc, V1_URL_SECONDS) };
 }
 
-const QUARTER_END = ["12-31", "03-31", "06-30", "09-30", "12-31"];
-
-function fiscalDate(doc: DocumentRow): string | null {
-  if (doc.fiscalYear === null) return null;
-  return `${doc.fiscalYear}-${QUARTER_END[doc.fiscalQuarter ?? 0] ?? "12-31"}`;
-}
-
 export async function batchUrls(
   env: Env,
   tenant: Tenant,
@@ -72,7 +66,7 @@ export async function batchUrls(
       doc_type: d.docType ?? (d.kind === "external" ? "" : "rms"),
       doc_sub_type: d.docSubType ?? d.rmsType ?? "",
       source: d.source,
-      fiscal_date: fiscalDate(d),
+      fiscal_date: fiscalDateOf(d),
       calendar_date: d.calendarDate,
       published_at: d.publishedAt ?? d.createdAt,
       presigned_url: await sign(env, origin, d, V2_URL_SECONDS),

@@ -10,6 +10,7 @@ import { indexDocument, removeDocumentIndex, type IndexableDocument } from "../s
 import * as repo from "./repo";
 import type { DocumentRow } from "./schema";
 import { MAX_FILE_BYTES } from "./formats";
+import { fiscalLabelsOf, statedPeriodEnd } from "./period-end";
 
 const parseJob = z.object({ kind: z.literal("document.parse"), organization_id: z.string(), document_id: z.string() });
 type ParseJob = z.infer<typeof parseJob>;
@@ -84,9 +85,10 @@ export async function runParseJob(env: Env, job: ParseJob): Promise<void> {
     report({ outcome: "failed", fail_code: parsed.code, detail: parsed.message });
     return settleFailed(env, doc, parsed.code);
   }
+  const period = periodOf(doc, parsed.pages);
   const indexStarted = Date.now();
-  const { chunkCount } = await indexDocument(repo.d1For(env, doc.organizationId), toIndexable(doc), parsed.pages);
-  report({ outcome: "success", pages: parsed.pages.length, chunks: chunkCount, index_ms: Date.now() - indexStarted });
+  const { chunkCount } = await indexDocument(repo.d1For(env, doc.organizationId), toIndexable({ ...doc, ...period }), parsed.pages);
+  report({ outcome: "success", pages: parsed.pages.length, chunks: chunkCount, index_ms: Date.now() - indexStarted, period_end: period.periodEnd });
   // Re-read: the document may have been erased while it was parsed; then its index rows go too.
   if (!(await repo.findDocument(env, doc.organizationId, doc.id))) {
     await removeDocumentIndex(repo.d1For(env, doc.organizationId), doc.id);
@@ -97,7 +99,23 @@ export async function runParseJob(env: Env, job: ParseJob): Promise<void> {
     pageCount: parsed.pages.length,
     chunkCount,
     summary: summarize(parsed.pages.slice(0, 2).map((p) => p.text).join("\n")),
+    period,
   });
+}
+
+/**
+ * The period end the document states (its first pages, never after publication or upload) and, when the
+ * metadata gave no fiscal year, the company's own fiscal year and quarter for that end.
+ */
+function periodOf(doc: DocumentRow, pages: { text: string }[]): Pick<DocumentRow, "periodEnd" | "fiscalYear" | "fiscalQuarter"> {
+  let head = "";
+  for (const page of pages) {
+    if (head.length >= 60_000) break;
+    head += `${page.text}\n`;
+  }
+  const stated = statedPeriodEnd(head, doc.publishedAt ?? doc.createdAt);
+  const labels = doc.fiscalYear === null && stated ? fiscalLabelsOf(doc.tickers[0], stated) : null;
+  return { periodEnd: stated?.date ?? null, fiscalYear: labels?.fiscalYear ?? doc.fiscalYear, fiscalQuarter: labels ? labels.fiscalQuarter : doc.fiscalQuarter };
 }
 
 registerJob("document.parse", {

@@ -67,12 +67,12 @@ export async function markUploaded(env: Env, organizationId: string, fileKey: st
   await dbFor(env, organizationId).update(uploads).set({ uploadedAt: nowIso() }).where(and(eq(uploads.organizationId, organizationId), eq(uploads.fileKey, fileKey))).run();
 }
 
-export type NewDocument = Omit<DocumentRow, "createdAt" | "updatedAt" | "status" | "failCode" | "errorMessage" | "pageCount" | "chunkCount" | "summary" | "lastSyncedAt">;
+export type NewDocument = Omit<DocumentRow, "createdAt" | "updatedAt" | "status" | "failCode" | "errorMessage" | "pageCount" | "chunkCount" | "summary" | "lastSyncedAt" | "periodEnd">;
 
 /** Inserts the document and, for uploads, binds the file_key to it in the same batch (one file, one document). */
 export async function insertDocument(env: Env, row: NewDocument): Promise<DocumentRow> {
   const now = nowIso();
-  const full: DocumentRow = { ...row, status: "processing", failCode: null, errorMessage: null, pageCount: null, chunkCount: 0, summary: null, lastSyncedAt: null, createdAt: now, updatedAt: now };
+  const full: DocumentRow = { ...row, periodEnd: null, status: "processing", failCode: null, errorMessage: null, pageCount: null, chunkCount: 0, summary: null, lastSyncedAt: null, createdAt: now, updatedAt: now };
   const db = dbFor(env, row.organizationId);
   const insert = db.insert(documents).values(full);
   if (row.fileKey) {
@@ -160,12 +160,14 @@ export async function updateDocumentOutcome(
   env: Env,
   organizationId: string,
   id: string,
-  outcome: { status: "success"; pageCount: number; chunkCount: number; summary: string | null } | { status: "failed"; failCode: string; errorMessage: string },
+  outcome:
+    | { status: "success"; pageCount: number; chunkCount: number; summary: string | null; period: Pick<DocumentRow, "periodEnd" | "fiscalYear" | "fiscalQuarter"> }
+    | { status: "failed"; failCode: string; errorMessage: string },
 ) {
   const now = nowIso();
   const set =
     outcome.status === "success"
-      ? { status: outcome.status, pageCount: outcome.pageCount, chunkCount: outcome.chunkCount, summary: outcome.summary, failCode: null, errorMessage: null, lastSyncedAt: now, updatedAt: now }
+      ? { status: outcome.status, pageCount: outcome.pageCount, chunkCount: outcome.chunkCount, summary: outcome.summary, ...outcome.period, failCode: null, errorMessage: null, lastSyncedAt: now, updatedAt: now }
       : { status: outcome.status, failCode: outcome.failCode, errorMessage: outcome.errorMessage, updatedAt: now };
   await dbFor(env, organizationId).update(documents).set(set).where(and(eq(documents.organizationId, organizationId), eq(documents.id, id))).run();
 }

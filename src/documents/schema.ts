@@ -53,6 +53,8 @@ export const documents = sqliteTable("documents", {
   fiscalQuarter: integer("fiscal_quarter"),
   calendarDate: text("calendar_date"),
   publishedAt: text("published_at"),
+  /** The period end the document states, read at parse time (src/documents/period-end.ts). */
+  periodEnd: text("period_end"),
   status: text("status", { enum: ["processing", "success", "failed"] }).notNull(),
   failCode: text("fail_code"),
   errorMessage: text("error_message"),
