@@ -74,9 +74,25 @@ for (const r of fundamentalsRaw) {
   if (!have || have["Period Ending"] < r["Period Ending"]) fundamentals.set(key, r);
 }
 const fundRows = [...fundamentals.entries()].map(([k, r]) => ({ ticker: k.split("|")[0], year: Number(k.split("|")[1]), r }));
+// The file's margin and ROE columns are rounded to whole percent and unsigned (APA's -39.9% net margin of
+// 2014 is written 40). By the conventions of issue 20 a question about them is answered from the raw
+// figures, signed: the gold computes them the same way, for every set.
+const COMPUTED_FROM_RAW = {
+  profit_margin: ["net_income", "total_revenue"],
+  gross_margin: ["gross_profit", "total_revenue"],
+  operating_margin: ["operating_income", "total_revenue"],
+  pre_tax_margin: ["earnings_before_tax", "total_revenue"],
+  after_tax_roe: ["net_income", "total_equity"],
+};
+function rowValue(r, column) {
+  const parts = COMPUTED_FROM_RAW[column];
+  if (!parts) return num(r[fundamentalsHeader(column)]);
+  const [n, d] = parts.map((c) => num(r[fundamentalsHeader(c)]));
+  return n === null || d === null || d === 0 ? null : (n / d) * 100;
+}
 const fval = (t, column, year) => {
   const r = fundamentals.get(`${t}|${year}`);
-  return r ? num(r[fundamentalsHeader(column)]) : null;
+  return r ? rowValue(r, column) : null;
 };
 const latestYear = (t) => Math.max(...fundRows.filter((x) => x.ticker === t).map((x) => x.year));
 
@@ -127,7 +143,7 @@ function answer(g) {
       if (g.source === "ratios") {
         rows = financials.map((r) => ({ t: ticker(r.Symbol), v: num(r[RATIO_HEADERS[g.column]]) })).filter((x) => !g.sector || sectorNow.get(x.t) === g.sector);
       } else {
-        rows = fundRows.filter((x) => x.year === g.year && (!g.sector || sector2016.get(x.ticker) === g.sector)).map((x) => ({ t: x.ticker, v: num(x.r[fundamentalsHeader(g.column)]) }));
+        rows = fundRows.filter((x) => x.year === g.year && (!g.sector || sector2016.get(x.ticker) === g.sector)).map((x) => ({ t: x.ticker, v: rowValue(x.r, g.column) }));
       }
       rows = rows.filter((x) => x.v !== null).sort((a, b) => (g.order === "asc" ? a.v - b.v : b.v - a.v));
       return { type: "tickers_ordered", tickers: rows.slice(0, g.n).map((x) => x.t), values: rows.slice(0, g.n).map((x) => x.v) };
@@ -137,7 +153,7 @@ function answer(g) {
       return { type: "number", value: ((b - a) / Math.abs(a)) * 100, unit: "pct" };
     }
     case "sector_agg": {
-      const vs = fundRows.filter((x) => x.year === g.year && sector2016.get(x.ticker) === g.sector).map((x) => num(x.r[fundamentalsHeader(g.column)])).filter((v) => v !== null).sort((a, b) => a - b);
+      const vs = fundRows.filter((x) => x.year === g.year && sector2016.get(x.ticker) === g.sector).map((x) => rowValue(x.r, g.column)).filter((v) => v !== null).sort((a, b) => a - b);
       const sum = vs.reduce((s, v) => s + v, 0);
       const median = vs.length % 2 ? vs[(vs.length - 1) / 2] : (vs[vs.length / 2 - 1] + vs[vs.length / 2]) / 2;
       return { type: "number", value: g.agg === "sum" ? sum : g.agg === "avg" ? sum / vs.length : median, n: vs.length };
@@ -148,7 +164,7 @@ function answer(g) {
     }
     case "list": {
       const ts = fundRows.filter((x) => x.year === g.year && (!g.sector || sector2016.get(x.ticker) === g.sector)).filter((x) => {
-        const v = num(x.r[fundamentalsHeader(g.column)]);
+        const v = rowValue(x.r, g.column);
         return v !== null && cmp(g.op, v, g.value);
       }).map((x) => x.ticker);
       return { type: "tickers_set", tickers: ts.sort() };
@@ -157,7 +173,7 @@ function answer(g) {
       if (g.what === "sp500") return { type: "count", value: constituents.length };
       if (g.what === "sp500_sector") return { type: "count", value: constituents.filter((r) => r["GICS Sector"] === g.sector).length };
       if (g.what === "fund_year") return { type: "count", value: new Set(fundRows.filter((x) => x.year === g.year).map((x) => x.ticker)).size };
-      if (g.what === "fund_threshold") return { type: "count", value: new Set(fundRows.filter((x) => x.year === g.year && (() => { const v = num(x.r[fundamentalsHeader(g.column)]); return v !== null && cmp(g.op, v, g.value); })()).map((x) => x.ticker)).size };
+      if (g.what === "fund_threshold") return { type: "count", value: new Set(fundRows.filter((x) => x.year === g.year && (() => { const v = rowValue(x.r, g.column); return v !== null && cmp(g.op, v, g.value); })()).map((x) => x.ticker)).size };
       if (g.what === "ratio_threshold") return { type: "count", value: financials.filter((r) => { const v = num(r[RATIO_HEADERS[g.column]]); return v !== null && cmp(g.op, v, g.value); }).length };
       throw new Error(`count ${g.what}`);
     }
@@ -165,10 +181,10 @@ function answer(g) {
       const hit = (prices.get(g.ticker) ?? []).find(([d]) => d === g.date);
       return hit ? { type: "number", value: hit[1] } : { type: "unanswerable" };
     }
-    case "return": {
-      const w = window(g.ticker, g.from, g.to);
-      return { type: "number", value: (w[w.length - 1][1] / w[0][1] - 1) * 100, unit: "pct", first: w[0][0], last: w[w.length - 1][0] };
-    }
+    case "return":
+      // From the close on, or last before, the start date: for a calendar year (from YYYY-01-01) that is
+      // the previous year's last close, the calendar-year convention.
+      return conventionReturn(g.ticker, g.from, g.to, true);
     case "volatility": {
       const w = window(g.ticker, g.from, g.to);
       const rs = w.slice(1).map(([, c], i) => c / w[i][1] - 1);
