@@ -1,6 +1,6 @@
 // The fiscal calendar table: real period ends by each company's own rule, 52/53-week years computed.
 import { describe, expect, it } from "vitest";
-import { fiscalPeriodEnd, fiscalYearEnd, knownFiscalTickers } from "../../src/core/fiscal-calendar";
+import { fiscalPeriodEnd, fiscalPeriodOf, fiscalYearEnd, knownFiscalTickers } from "../../src/core/fiscal-calendar";
 
 describe("fiscalPeriodEnd", () => {
   it.each([
@@ -37,9 +37,32 @@ describe("fiscalPeriodEnd", () => {
     expect(fiscalPeriodEnd(ticker, year, quarter)).toBe(end);
   });
 
+  // Year ends FinanceBench's evidence passages state ("... ended December 26, 2015"), one per rule kind.
+  it.each([
+    ["AMD", 2015, "2015-12-26"],
+    ["ADBE", 2015, "2015-11-27"],
+    ["ADBE", 2016, "2016-12-02"],
+    ["ADBE", 2017, "2017-12-01"],
+    ["BBY", 2017, "2017-01-28"],
+    ["JNJ", 2021, "2022-01-02"],
+    ["PEP", 2021, "2021-12-25"],
+    ["PEP", 2022, "2022-12-31"],
+    ["MSFT", 2016, "2016-06-30"],
+    ["AMCR", 2022, "2022-06-30"],
+  ] as const)("%s FY%i ends %s as its filing states", (ticker, year, end) => {
+    expect(fiscalPeriodEnd(ticker, year)).toBe(end);
+  });
+
   it("knows nothing of an unknown company", () => {
     expect(fiscalYearEnd("NOPE")).toBeNull();
     expect(fiscalPeriodEnd("NOPE", 2023, 1)).toBeNull();
+  });
+
+  it("finds the fiscal period that ends on a date", () => {
+    expect(fiscalPeriodOf("BBY", "2023-07-29")).toEqual({ fiscalYear: 2024, quarter: 2 });
+    expect(fiscalPeriodOf("ULTA", "2023-01-28")).toEqual({ fiscalYear: 2022, quarter: 4 });
+    expect(fiscalPeriodOf("JNJ", "2023-01-01")).toEqual({ fiscalYear: 2022, quarter: 4 });
+    expect(fiscalPeriodOf("BBY", "2023-07-31")).toBeNull();
   });
 
   it("states each rule and EDGAR's MMDD, and every year has 52 or 53 weeks or is a month end", () => {
