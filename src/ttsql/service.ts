@@ -162,6 +162,8 @@ function summarize(plan: SqlPlan, rows: Row[], columns: string[]): string {
     case "single":
       return `${first.company ? `${who(first)}: ` : ""}${metricCol ? show(first, metricCol) : ""}`.trim();
     default:
+      // A one-row table (the top company of a ranking) names it and its figure, as a single answer does.
+      if (rows.length === 1 && first.company && metricCol) return `${who(first)}: ${show(first, metricCol)}`;
       return `${rows.length} row${rows.length === 1 ? "" : "s"}.`;
   }
 }

@@ -1,10 +1,12 @@
 // The local engine's second half: a question frame becomes one SQL plan per question class, or a refusal
 // that says what was understood and what is missing. Every value put into SQL comes from the catalog,
 // a parsed number or a validated date, never from raw question text.
+import { fiscalPeriodEnd } from "../core/fiscal-calendar";
 import { metricSql, ratioMetric, type Metric } from "./catalog";
 import type { CatalogEntry, EngineInput, SqlPlan } from "./plan";
 import { buildNameIndex, understand, type Company, type Frame } from "./understand";
 
+const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
 const q = (s: string) => `'${s.replace(/'/g, "''")}'`;
 const sid = (t: string) => q(`US:${t}`);
 const LATEST_PERIOD = "f.period_ending = (SELECT MAX(f2.period_ending) FROM fundamentals f2 WHERE f2.stock_id = f.stock_id AND f2.fiscal_year = f.fiscal_year)";
@@ -383,13 +385,19 @@ function returnPlan(f: Frame, understood: string): SqlPlan {
   const fiscalYears = f.fiscal && f.dates.length < 2 && !f.months ? (f.yearRange ?? (f.years.length === 1 ? [f.years[0], f.years[0]] : null)) : null;
   if (fiscalYears) {
     const [fa, fb] = fiscalYears;
-    if (!e.hasFundamentals) return refuse("return", understood, `A fiscal-year return needs ${e.company}'s fiscal year ends, which the data does not hold; ask for a calendar year or two dates.`);
+    // Year ends: the period ends of the company's annual reports (fundamentals), else its fiscal calendar
+    // (src/core/fiscal-calendar.ts) for years the fundamentals do not cover.
+    const calendar = [fiscalPeriodEnd(e.ticker, fa - 1), fiscalPeriodEnd(e.ticker, fb)].map((d) => (d && ISO_DATE.test(d) ? q(d) : "NULL"));
+    if (!e.hasFundamentals && calendar.includes("NULL")) return refuse("return", understood, `A fiscal-year return needs ${e.company}'s fiscal year ends, which the data does not hold; ask for a calendar year or two dates.`);
+    const endsFrom = e.hasFundamentals
+      ? `SELECT fy.stock_id, COALESCE(MAX(IIF(fy.fiscal_year = ${fa - 1}, fy.period_ending, NULL)), ${calendar[0]}) AS prior_end, COALESCE(MAX(IIF(fy.fiscal_year = ${fb}, fy.period_ending, NULL)), ${calendar[1]}) AS fy_end FROM fundamentals fy WHERE fy.stock_id = ${id} GROUP BY fy.stock_id`
+      : `SELECT p0.stock_id, ${calendar[0]} AS prior_end, ${calendar[1]} AS fy_end FROM prices p0 WHERE p0.stock_id = ${id} GROUP BY p0.stock_id`;
     // The two fiscal year ends, then the two closes in one pass over the stock's prices, then those rows by key.
-    const ends = `WITH ends AS (SELECT fy.stock_id, MAX(IIF(fy.fiscal_year = ${fa - 1}, fy.period_ending, NULL)) AS prior_end, MAX(IIF(fy.fiscal_year = ${fb}, fy.period_ending, NULL)) AS fy_end FROM fundamentals fy WHERE fy.stock_id = ${id} GROUP BY fy.stock_id), span AS (SELECT p.stock_id, e.prior_end, e.fy_end, MAX(IIF(p.date <= e.prior_end, p.date, NULL)) AS base_date, MAX(IIF(p.date <= e.fy_end, p.date, NULL)) AS last_date FROM prices p JOIN ends e ON e.stock_id = p.stock_id WHERE p.stock_id = ${id} GROUP BY p.stock_id, e.prior_end, e.fy_end)`;
+    const ends = `WITH ends AS (${endsFrom}), span AS (SELECT p.stock_id, e.prior_end, e.fy_end, MAX(IIF(p.date <= e.prior_end, p.date, NULL)) AS base_date, MAX(IIF(p.date <= e.fy_end, p.date, NULL)) AS last_date FROM prices p JOIN ends e ON e.stock_id = p.stock_id WHERE p.stock_id = ${id} GROUP BY p.stock_id, e.prior_end, e.fy_end)`;
     return {
       status: "ok", intent: "return", understood, answer: "single",
       title: `${e.kind === "index" ? "Price" : "Total"} return: ${e.company}, FY${fa}${fb !== fa ? ` to FY${fb}` : ""}`,
-      notes: [`Fiscal-year convention: from the last close on or before the end of FY${fa - 1} to the last close on or before the end of FY${fb}; fiscal year ends are the period ends of the company's annual reports.`, kindNote],
+      notes: [`Fiscal-year convention: from the last close on or before the end of FY${fa - 1} to the last close on or before the end of FY${fb}; fiscal year ends are the period ends of the company's annual reports, else of its fiscal calendar.`, kindNote],
       sql: `${ends} SELECT ${cols}, sp.prior_end AS prior_fiscal_year_end, sp.fy_end AS fiscal_year_end FROM span sp JOIN prices a ON a.stock_id = sp.stock_id AND a.date = sp.base_date JOIN prices b ON b.stock_id = sp.stock_id AND b.date = sp.last_date JOIN securities s ON s.stock_id = sp.stock_id WHERE a.date >= date(sp.prior_end, '-7 days') AND b.date > a.date LIMIT 1`,
     };
   }

@@ -43,6 +43,10 @@ AAPL,2014-09-26,94.372841
 AAPL,2014-09-29,93.996407
 AAPL,2015-09-25,109.286392
 AAPL,2015-09-28,106.838348
+AAPL,2016-09-23,109.911469
+AAPL,2016-09-26,110.077232
+AAPL,2017-09-29,152.944366
+AAPL,2017-10-02,152.636734
 `;
 
 let org: TestOrg;
@@ -135,6 +139,14 @@ describe("POST /v1/ttsql: return conventions and names as of the period", () => 
     expect(body.message).toContain("15.80%");
     expect(body.response.rdb_result).toContain("2014-09-27");
     expect(body.response.rdb_result).toContain("2015-09-26");
+  });
+
+  it("takes a fiscal year end the fundamentals do not hold from the company's fiscal calendar: Apple FY2017 ended 2017-09-30", async () => {
+    const { body } = await ask(org, "What was Apple's stock return in fiscal 2017?");
+    expect(body).toMatchObject({ code: 0, success: true });
+    expect(body.message).toContain("39.15%");
+    expect(body.response.rdb_result).toContain("2017-09-30");
+    expect(body.response.rdb_result).toContain("2016-09-23");
   });
 
   it("refuses a year with no close in the week before it instead of starting from the year's first close", async () => {
