@@ -19,7 +19,10 @@ const descriptor = z.object({
   doc_type: z.string(),
   doc_sub_type: z.string(),
   source: z.string().nullable(),
-  fiscal_date: z.string().nullable(),
+  fiscal_date: z
+    .string()
+    .nullable()
+    .describe("The real end of the period the document covers (ISO date): the date it states (a filing's cover, an 8-K's date of report), else its fiscal year and quarter on the company's own calendar; never after published_at; null when unknown"),
   calendar_date: z.string().nullable(),
   published_at: z.string().nullable(),
   presigned_url: z.url(),
