@@ -363,6 +363,7 @@ function priceOnDatePlan(f: Frame, understood: string): SqlPlan {
   return {
     status: "ok", intent: "price_on_date", understood, answer: "single",
     title: `Closing price: ${e.company}, ${d}`,
+    ...indexLevels(e, ["close"]),
     notes: ["The close of the last trading day on or before the date (within a week); adjusted closes for stocks and SPY."],
     sql: `SELECT ${companyCols()}, p.date, p.close FROM prices p JOIN securities s ON s.stock_id = p.stock_id WHERE p.stock_id = ${sid(e.ticker)} AND p.date <= ${q(d)} AND p.date >= date(${q(d)}, '-7 days') ORDER BY p.date DESC LIMIT 1`,
   };
@@ -375,6 +376,11 @@ function priceOnDatePlan(f: Frame, understood: string): SqlPlan {
  * two dates: from the close on, or last before, the start date. A base close more than 7 days before the
  * start (a stock not yet listed) gives no row, so no answer.
  */
+/** An index's closes are levels in points, not dollars: shown as plain numbers, no currency. */
+function indexLevels(e: CatalogEntry, columns: string[]): Pick<SqlPlan, "formats"> {
+  return e.kind === "index" ? { formats: Object.fromEntries(columns.map((c) => [c, "ratio" as const])) } : {};
+}
+
 function returnPlan(f: Frame, understood: string): SqlPlan {
   const e = priceCompany(f, understood, "return");
   if ("status" in e) return e;
@@ -396,6 +402,7 @@ function returnPlan(f: Frame, understood: string): SqlPlan {
     const ends = `WITH ends AS (${endsFrom}), span AS (SELECT p.stock_id, e.prior_end, e.fy_end, MAX(IIF(p.date <= e.prior_end, p.date, NULL)) AS base_date, MAX(IIF(p.date <= e.fy_end, p.date, NULL)) AS last_date FROM prices p JOIN ends e ON e.stock_id = p.stock_id WHERE p.stock_id = ${id} GROUP BY p.stock_id, e.prior_end, e.fy_end)`;
     return {
       status: "ok", intent: "return", understood, answer: "single",
+      ...indexLevels(e, ["start_close", "end_close"]),
       title: `${e.kind === "index" ? "Price" : "Total"} return: ${e.company}, FY${fa}${fb !== fa ? ` to FY${fb}` : ""}`,
       notes: [`Fiscal-year convention: from the last close on or before the end of FY${fa - 1} to the last close on or before the end of FY${fb}; fiscal year ends are the period ends of the company's annual reports, else of its fiscal calendar.`, kindNote],
       sql: `${ends} SELECT ${cols}, sp.prior_end AS prior_fiscal_year_end, sp.fy_end AS fiscal_year_end FROM span sp JOIN prices a ON a.stock_id = sp.stock_id AND a.date = sp.base_date JOIN prices b ON b.stock_id = sp.stock_id AND b.date = sp.last_date JOIN securities s ON s.stock_id = sp.stock_id WHERE a.date >= date(sp.prior_end, '-7 days') AND b.date > a.date LIMIT 1`,
@@ -408,6 +415,7 @@ function returnPlan(f: Frame, understood: string): SqlPlan {
   const label = betweenDates ? `${from} to ${to}` : f.months ? `${from} to ${to}` : from.slice(0, 4) === to.slice(0, 4) ? `calendar ${from.slice(0, 4)}` : `calendar ${from.slice(0, 4)} to ${to.slice(0, 4)}`;
   return {
     status: "ok", intent: "return", understood, answer: "single",
+    ...indexLevels(e, ["start_close", "end_close"]),
     title: `${e.kind === "index" ? "Price" : "Total"} return: ${e.company}, ${label}`,
     notes: [
       betweenDates

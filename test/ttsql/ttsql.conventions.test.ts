@@ -114,6 +114,9 @@ describe("POST /v1/ttsql: return conventions and names as of the period", () => 
     expect(body.message).toContain("11.39%");
     expect(body.response.rdb_result).toContain("2013-12-31");
     expect(body.response.rdb_result).toMatch(/Price return: the index level leaves dividends out/);
+    // Index levels are points, not dollars.
+    expect(body.response.rdb_result).toContain("| 1,848.36 |");
+    expect(body.response.field_currency_info).toEqual({});
   });
 
   it("shows GE's 2016 return under the name it had then: General Electric (now GE Aerospace), 4.62%, a total return", async () => {
