@@ -154,6 +154,16 @@ describe("LLM judge: figures read in context (issue 19)", () => {
     expect(invented.scores.factuality).toBeLessThanOrEqual(2);
   });
 
+  it("reads an answer that opens on another period than the question's as less relevant, and says so", async () => {
+    const release = { title: "Amcor FY2023 acquisitions", content: "On August 1, 2022, the Company completed the acquisition of a Czech Republic company for $59 million. On March 17, 2023, the Company completed the acquisition of a medical device packaging site in Shanghai for $60 million." };
+    const query = "What are major acquisitions that AMCOR has done in FY2023?";
+    const right = await grade("In FY2023, Amcor made two acquisitions. It acquired a Czech Republic company for $59 million and a medical device packaging site in Shanghai for $60 million.", { query, references: [release] });
+    const other = await grade("In FY2021, Amcor made two acquisitions. It acquired a Czech Republic company for $59 million and a medical device packaging site in Shanghai for $60 million.", { query, references: [release] });
+    expect(other.scores.relevance).toBeLessThan(right.scores.relevance);
+    expect(other.overall_score).toBeLessThan(right.overall_score);
+    expect(other.reasoning).toContain("The answer opens on 2021, not the period the question asks about (2023).");
+  });
+
   it("reads the question's company among its capitalized words: an answer about another company grades 2 or less", async () => {
     const table = {
       title: "MGM Resorts 2022 segment results",

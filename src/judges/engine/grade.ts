@@ -8,7 +8,7 @@ import { checkStatement, STATEMENT_BUDGET, subjectStems, type Budget } from "../
 import { checkRecomputation } from "./solve";
 import { arithmeticErrors } from "./arithmetic";
 import { checkRanking } from "./rank";
-import { contentStems, namedEntities, stemSet } from "../../figures/text";
+import { contentStems, namedEntities, sentences, stemSet } from "../../figures/text";
 import { nameWords } from "../../search/aliases";
 import { periodYears, quantities } from "../../figures/numbers";
 
@@ -82,6 +82,8 @@ export const RULES = {
   /** An answer about another company than the question's (named nowhere in it, another name instead): 1 on factuality and grounding, 2 on relevance. */
   otherCompanyCeiling: 0.2,
   otherCompanyRelevance: 0.5,
+  /** Relevance when the answer's opening sentence names only years the question does not ask about. */
+  otherPeriodRelevance: 0.6,
 };
 
 const HEDGES = /\b(approximately|assum\w*|estimat\w*|roughly|might|may not|not provided|not explicitly|unclear)\b/gi;
@@ -279,6 +281,14 @@ export function gradeDetails(input: GradeInput): GradeDetails {
   let relevance = queryStems.size ? 0.3 + 0.7 * (covered / queryStems.size) : 0.8;
   if (refusal.refusal) relevance = Math.min(relevance, 0.5);
   if (otherCompany) relevance = Math.min(relevance, RULES.otherCompanyRelevance);
+  // The answer's opening restates the question's period: naming only other years there answers another period.
+  const opening = sentences(answer)[0] ?? "";
+  const openingYears = [...periodYears(opening)];
+  const otherPeriod = askedYears.length > 0 && openingYears.length > 0 && !openingYears.some((y) => askedYears.includes(y));
+  if (otherPeriod) {
+    relevance = Math.min(relevance, RULES.otherPeriodRelevance);
+    notes.push(`The answer opens on ${openingYears.join(", ")}, not the period the question asks about (${askedYears.join(", ")}).`);
+  }
 
   grounding -= RULES.groundingStepPenalty * steps + RULES.novelEntityPenalty * Math.min(5, novelEntities) + RULES.unsupportedFigurePenalty * unsupportedShare;
   grounding = Math.max(0, grounding);
