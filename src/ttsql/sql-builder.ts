@@ -1,19 +1,14 @@
 // The local engine's second half: a question frame becomes one SQL plan per question class, or a refusal
 // that says what was understood and what is missing. Every value put into SQL comes from the catalog,
 // a parsed number or a validated date, never from raw question text.
-import { fiscalPeriodEnd } from "../core/fiscal-calendar";
-import { metricSql, ratioMetric, type Metric } from "./catalog";
-import type { CatalogEntry, EngineInput, SqlPlan } from "./plan";
-import { buildNameIndex, understand, type Company, type Frame } from "./understand";
+import { metricSql, type Metric } from "./catalog";
+import type { EngineInput, SqlPlan } from "./plan";
+import { companyCols, q, refuse, sid, withData } from "./plan-sql";
+import { priceOnDatePlan, pricePathPlan, returnPlan } from "./price-plans";
+import { resolveRatio } from "./ratio-request";
+import { buildNameIndex, understand, type Frame } from "./understand";
 
-const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
-const q = (s: string) => `'${s.replace(/'/g, "''")}'`;
-const sid = (t: string) => q(`US:${t}`);
 const LATEST_PERIOD = "f.period_ending = (SELECT MAX(f2.period_ending) FROM fundamentals f2 WHERE f2.stock_id = f.stock_id AND f2.fiscal_year = f.fiscal_year)";
-
-function refuse(intent: string, understood: string, missing: string): SqlPlan {
-  return { status: "unanswerable", intent, understood, missing };
-}
 
 function describe(f: Frame): string {
   const parts: string[] = [];
@@ -25,10 +20,6 @@ function describe(f: Frame): string {
   return parts.length ? parts.join("; ") : "no company, metric or period I know";
 }
 
-/** The candidate ticker of a mention that has the data a question needs. */
-function withData(c: Company, need: keyof Pick<CatalogEntry, "hasFundamentals" | "hasPrices" | "hasRatios" | "hasCalls">): CatalogEntry | null {
-  return c.candidates.find((x) => x[need]) ?? null;
-}
 
 function fundamentalsYearClause(f: Frame, ticker: string | null): { clause: string; label: string } | null {
   if (f.latest || f.years.length === 0) {
@@ -54,9 +45,6 @@ function formatsOf(metric: Metric): Pick<SqlPlan, "formats"> {
   return metric.format ? { formats: { [metric.column]: metric.format } } : {};
 }
 
-function companyCols(): string {
-  return "s.ticker, s.company";
-}
 
 export function buildPlan(input: EngineInput): SqlPlan {
   const index = buildNameIndex(input.securities);
@@ -113,63 +101,6 @@ export function buildPlan(input: EngineInput): SqlPlan {
     return refuse("lookup", understood, "Name a company (or ask for a ranking, a sector figure or a count): I could not find one I hold.");
   }
   return lookupPlan(f, understood);
-}
-
-const PERCENT_OF = /\b(?:percent(?:age)?|%|share|proportion|fraction) of\b/;
-const RATIO_BETWEEN = /^\s*(?:to|over|versus|vs\.?|\/|-to-)\s*$/;
-
-/** A raw fundamentals figure, the kind a computed ratio may divide. */
-function rawFundamental(metric: Metric): boolean {
-  return metric.table === "fundamentals" && !metric.ratio && metric.column !== "earnings_per_share";
-}
-
-/** Capital expenditures are an outflow in the data (negative): as a share of something they are the spend. */
-function computed(num: Metric, den: Metric, scale: 100 | 1, suffix: string, label: string): Metric {
-  const outflow = num.column === "capital_expenditures" ? (-1 as const) : undefined;
-  return ratioMetric(`${num.column}_to_${den.column}${suffix}`, label, [], num.column, den.column, scale, outflow);
-}
-
-/**
- * A ratio the question asks for: the metric computing it, a refusal when one side is not a figure the
- * data holds (never the numerator alone), or null when the question asks for no ratio.
- */
-function resolveRatio(f: Frame, understood: string): Metric | SqlPlan | null {
-  const text = f.text;
-  const ms = f.mentions;
-  const cannot = (what: string) => refuse("ratio", understood, `${what} The data holds annual figures such as revenue, net income, R&D, SG&A, capex, cash flows, assets, debt, equity and shares outstanding; a ratio of two of them can be computed, nothing else is given in its place.`);
-  const pct = PERCENT_OF.exec(text);
-  if (pct) {
-    const num = ms.filter((x) => x.end <= pct.index).pop();
-    const den = ms.find((x) => x.at >= pct.index + pct[0].length);
-    if (!num || !den) return cannot(`I understood a percentage of one figure over another, but could not find ${!num ? "the figure to divide" : "the figure to divide by"} among the figures held.`);
-    if (!rawFundamental(num.metric) || !rawFundamental(den.metric)) return cannot(`${num.metric.label} as a percentage of ${den.metric.label} cannot be computed from the annual figures.`);
-    return computed(num.metric, den.metric, 100, "_pct", `${num.metric.label}${num.metric.column === "capital_expenditures" ? " (spend)" : ""} as % of ${den.metric.label}`);
-  }
-  for (let i = 0; i + 1 < ms.length; i++) {
-    const [a, b] = [ms[i], ms[i + 1]];
-    if (!RATIO_BETWEEN.test(text.slice(a.end, b.at))) continue;
-    if (!rawFundamental(a.metric) || !rawFundamental(b.metric)) return cannot(`${a.metric.label} to ${b.metric.label} cannot be computed from the annual figures.`);
-    return computed(a.metric, b.metric, 1, "", `${a.metric.label} / ${b.metric.label}`);
-  }
-  const perShare = /\bper share\b/.exec(text);
-  if (perShare && !ms.some((x) => x.at <= perShare.index && x.end > perShare.index)) {
-    const num = ms.filter((x) => x.end <= perShare.index).pop();
-    if (!num || !rawFundamental(num.metric)) return cannot("I understood a per-share figure but not of which figure.");
-    const shares: Metric = { table: "fundamentals", column: "estimated_shares_outstanding", label: "Shares outstanding", phrases: [] };
-    return ratioMetric(`${num.metric.column}_per_share`, `${num.metric.label} per share (estimated shares outstanding)`, [], num.metric.column, shares.column, 1);
-  }
-  const margin = /\bmargins?\b/.exec(text);
-  if (margin && !ms.some((x) => x.metric.ratio && x.metric.format === "pct")) {
-    const num = ms.filter((x) => x.end <= margin.index).pop();
-    if (!num || !rawFundamental(num.metric)) return cannot("I understood a margin but not of which figure (gross, operating, pre-tax or net margin; or a figure such as EBIT over revenue).");
-    const revenue: Metric = { table: "fundamentals", column: "total_revenue", label: "Total revenue", phrases: [] };
-    if (num.metric.column === "total_revenue") return null;
-    return computed(num.metric, revenue, 100, "_pct", `${num.metric.label} margin (${num.metric.label} / revenue)`);
-  }
-  if (/\bratio\b/.test(text) && !ms.some((x) => x.metric.phrases.some((p) => p.includes("ratio")) || x.metric.table === "ratios")) {
-    return cannot("I understood a ratio but not of which two figures.");
-  }
-  return null;
 }
 
 function lookupPlan(f: Frame, understood: string): SqlPlan {
@@ -333,122 +264,6 @@ function growthPlan(f: Frame, understood: string): SqlPlan {
     title: `${metric.label} ${metric.format === "pct" ? "change" : "growth"}: ${e.company}, FY${a} to FY${b}`,
     sql: `SELECT ${companyCols()}, a.fiscal_year AS from_year, ${va} AS from_value, b.fiscal_year AS to_year, ${vb} AS to_value, ${change} FROM fundamentals a JOIN fundamentals b ON b.stock_id = a.stock_id JOIN securities s ON s.stock_id = a.stock_id WHERE a.stock_id = ${sid(e.ticker)} AND a.fiscal_year = ${a} AND b.fiscal_year = ${b} ORDER BY a.period_ending DESC, b.period_ending DESC LIMIT 1`,
     formats: { from_value: valueFormat, to_value: valueFormat, from_year: "year", to_year: "year", change_pct: "pct", change_points: "number" },
-  };
-}
-
-function period(f: Frame): [string, string] | null {
-  if (f.dates.length >= 2) return [f.dates[0], f.dates[f.dates.length - 1]];
-  if (f.yearRange) return [`${f.yearRange[0]}-01-01`, `${f.yearRange[1]}-12-31`];
-  if (f.months) return f.months;
-  if (f.years.length === 1) return [`${f.years[0]}-01-01`, `${f.years[0]}-12-31`];
-  if (f.years.length >= 2) return [`${Math.min(...f.years)}-01-01`, `${Math.max(...f.years)}-12-31`];
-  return null;
-}
-
-function priceCompany(f: Frame, understood: string, intent: string): CatalogEntry | SqlPlan {
-  const c = f.companies[0];
-  if (!c) {
-    if (/\bs&p 500\b|\bs&p\b|\bthe index\b|\bthe market\b/.test(f.text)) return { ticker: "SPX", company: "S&P 500 Index", kind: "index", hasPrices: true, hasFundamentals: false, hasRatios: false, hasCalls: false };
-    return refuse(intent, understood, "Name a stock with daily prices (20 large US stocks, SPY, the S&P 500 index).");
-  }
-  const e = withData(c, "hasPrices");
-  if (!e) return refuse(intent, understood, `There are no daily prices for ${c.company} (${c.ticker}); prices cover 20 large US stocks, SPY and the S&P 500 index.`);
-  return e;
-}
-
-function priceOnDatePlan(f: Frame, understood: string): SqlPlan {
-  const e = priceCompany(f, understood, "price_on_date");
-  if ("status" in e) return e;
-  const d = f.dates[0];
-  return {
-    status: "ok", intent: "price_on_date", understood, answer: "single",
-    title: `Closing price: ${e.company}, ${d}`,
-    ...indexLevels(e, ["close"]),
-    notes: ["The close of the last trading day on or before the date (within a week); adjusted closes for stocks and SPY."],
-    sql: `SELECT ${companyCols()}, p.date, p.close FROM prices p JOIN securities s ON s.stock_id = p.stock_id WHERE p.stock_id = ${sid(e.ticker)} AND p.date <= ${q(d)} AND p.date >= date(${q(d)}, '-7 days') ORDER BY p.date DESC LIMIT 1`,
-  };
-}
-
-/**
- * Returns by convention. A period (calendar year, years, whole months): from the last close before its
- * first day to its last close. A fiscal year: from the last close on or before the previous fiscal year's
- * end to the last close on or before this one's (the period ends of the company's annual reports). Between
- * two dates: from the close on, or last before, the start date. A base close more than 7 days before the
- * start (a stock not yet listed) gives no row, so no answer.
- */
-/** An index's closes are levels in points, not dollars: shown as plain numbers, no currency. */
-function indexLevels(e: CatalogEntry, columns: string[]): Pick<SqlPlan, "formats"> {
-  return e.kind === "index" ? { formats: Object.fromEntries(columns.map((c) => [c, "ratio" as const])) } : {};
-}
-
-function returnPlan(f: Frame, understood: string): SqlPlan {
-  const e = priceCompany(f, understood, "return");
-  if ("status" in e) return e;
-  const id = sid(e.ticker);
-  const kindNote = e.kind === "index" ? "Price return: the index level leaves dividends out." : "Total return: adjusted closes (dividends and splits reinvested).";
-  const cols = `${companyCols()}, a.date AS start_date, a.close AS start_close, b.date AS end_date, b.close AS end_close, (b.close / a.close - 1) * 100 AS return_pct`;
-  const from_ = `FROM prices a JOIN prices b ON b.stock_id = a.stock_id JOIN securities s ON s.stock_id = a.stock_id`;
-  const fiscalYears = f.fiscal && f.dates.length < 2 && !f.months ? (f.yearRange ?? (f.years.length === 1 ? [f.years[0], f.years[0]] : null)) : null;
-  if (fiscalYears) {
-    const [fa, fb] = fiscalYears;
-    // Year ends: the period ends of the company's annual reports (fundamentals), else its fiscal calendar
-    // (src/core/fiscal-calendar.ts) for years the fundamentals do not cover.
-    const calendar = [fiscalPeriodEnd(e.ticker, fa - 1), fiscalPeriodEnd(e.ticker, fb)].map((d) => (d && ISO_DATE.test(d) ? q(d) : "NULL"));
-    if (!e.hasFundamentals && calendar.includes("NULL")) return refuse("return", understood, `A fiscal-year return needs ${e.company}'s fiscal year ends, which the data does not hold; ask for a calendar year or two dates.`);
-    const endsFrom = e.hasFundamentals
-      ? `SELECT fy.stock_id, COALESCE(MAX(IIF(fy.fiscal_year = ${fa - 1}, fy.period_ending, NULL)), ${calendar[0]}) AS prior_end, COALESCE(MAX(IIF(fy.fiscal_year = ${fb}, fy.period_ending, NULL)), ${calendar[1]}) AS fy_end FROM fundamentals fy WHERE fy.stock_id = ${id} GROUP BY fy.stock_id`
-      : `SELECT p0.stock_id, ${calendar[0]} AS prior_end, ${calendar[1]} AS fy_end FROM prices p0 WHERE p0.stock_id = ${id} GROUP BY p0.stock_id`;
-    // The two fiscal year ends, then the two closes in one pass over the stock's prices, then those rows by key.
-    const ends = `WITH ends AS (${endsFrom}), span AS (SELECT p.stock_id, e.prior_end, e.fy_end, MAX(IIF(p.date <= e.prior_end, p.date, NULL)) AS base_date, MAX(IIF(p.date <= e.fy_end, p.date, NULL)) AS last_date FROM prices p JOIN ends e ON e.stock_id = p.stock_id WHERE p.stock_id = ${id} GROUP BY p.stock_id, e.prior_end, e.fy_end)`;
-    return {
-      status: "ok", intent: "return", understood, answer: "single",
-      ...indexLevels(e, ["start_close", "end_close"]),
-      title: `${e.kind === "index" ? "Price" : "Total"} return: ${e.company}, FY${fa}${fb !== fa ? ` to FY${fb}` : ""}`,
-      notes: [`Fiscal-year convention: from the last close on or before the end of FY${fa - 1} to the last close on or before the end of FY${fb}; fiscal year ends are the period ends of the company's annual reports, else of its fiscal calendar.`, kindNote],
-      sql: `${ends} SELECT ${cols}, sp.prior_end AS prior_fiscal_year_end, sp.fy_end AS fiscal_year_end FROM span sp JOIN prices a ON a.stock_id = sp.stock_id AND a.date = sp.base_date JOIN prices b ON b.stock_id = sp.stock_id AND b.date = sp.last_date JOIN securities s ON s.stock_id = sp.stock_id WHERE a.date >= date(sp.prior_end, '-7 days') AND b.date > a.date LIMIT 1`,
-    };
-  }
-  const p = period(f);
-  if (!p) return refuse("return", understood, "Give the period: a year, or a start and an end date.");
-  const [from, to] = p;
-  const betweenDates = f.dates.length >= 2;
-  const label = betweenDates ? `${from} to ${to}` : f.months ? `${from} to ${to}` : from.slice(0, 4) === to.slice(0, 4) ? `calendar ${from.slice(0, 4)}` : `calendar ${from.slice(0, 4)} to ${to.slice(0, 4)}`;
-  return {
-    status: "ok", intent: "return", understood, answer: "single",
-    ...indexLevels(e, ["start_close", "end_close"]),
-    title: `${e.kind === "index" ? "Price" : "Total"} return: ${e.company}, ${label}`,
-    notes: [
-      betweenDates
-        ? `Between two dates: from the close on ${from} (or the last close before it) to the close on ${to} (or the last close before it).`
-        : `Period convention: from the last close before ${from} (the end of the previous period) to the last close on or before ${to}.`,
-      kindNote,
-    ],
-    sql: `SELECT ${cols} ${from_} WHERE a.stock_id = ${id} AND a.date = (SELECT MAX(p.date) FROM prices p WHERE p.stock_id = ${id} AND p.date ${betweenDates ? "<=" : "<"} ${q(from)}) AND a.date >= date(${q(from)}, '-7 days') AND b.date = (SELECT MAX(p.date) FROM prices p WHERE p.stock_id = ${id} AND p.date <= ${q(to)}) AND b.date > a.date LIMIT 1`,
-  };
-}
-
-function pricePathPlan(f: Frame, understood: string, kind: "volatility" | "drawdown"): SqlPlan {
-  const e = priceCompany(f, understood, kind);
-  if ("status" in e) return e;
-  const p = period(f);
-  if (!p) return refuse(kind, understood, "Give the period: a year, or a start and an end date.");
-  const [from, to] = p;
-  // One pass over the period's rows with window functions (linear in the rows, not a correlated
-  // subquery per row: a 30-year window is about 7,500 closes).
-  const inRange = `p.stock_id = ${sid(e.ticker)} AND p.date >= ${q(from)} AND p.date <= ${q(to)}`;
-  if (kind === "volatility") {
-    return {
-      status: "ok", intent: "volatility", understood, answer: "single", post: "volatility", postColumn: "variance",
-      title: `Annualized volatility: ${e.company}, ${from} to ${to}`,
-      notes: ["Standard deviation of daily close-to-close returns within the period, times the square root of 252."],
-      sql: `SELECT ${companyCols()}, MIN(d.date) AS start_date, MAX(d.date) AS end_date, COUNT(*) AS daily_returns, AVG(d.r * d.r) - AVG(d.r) * AVG(d.r) AS variance FROM (SELECT p.stock_id, p.date, p.close / LAG(p.close) OVER (PARTITION BY p.stock_id ORDER BY p.date) - 1 AS r FROM prices p WHERE ${inRange}) d JOIN securities s ON s.stock_id = d.stock_id WHERE d.r IS NOT NULL GROUP BY s.ticker, s.company`,
-    };
-  }
-  return {
-    status: "ok", intent: "drawdown", understood, answer: "single",
-    title: `Maximum drawdown: ${e.company}, ${from} to ${to}`,
-    notes: ["Largest fall of a close below the highest earlier close within the period."],
-    sql: `SELECT ${companyCols()}, d.peak_close, d.date AS trough_date, d.close AS trough_close, (d.close / d.peak_close - 1) * 100 AS max_drawdown_pct FROM (SELECT p.stock_id, p.date, p.close, MAX(p.close) OVER (PARTITION BY p.stock_id ORDER BY p.date) AS peak_close FROM prices p WHERE ${inRange}) d JOIN securities s ON s.stock_id = d.stock_id ORDER BY d.close / d.peak_close ASC, d.date ASC LIMIT 1`,
   };
 }
 
