@@ -20,7 +20,7 @@ export const ALLOWED_TABLES: Record<string, readonly string[]> = {
 };
 
 /** Display formats; the renderer turns raw values into text with units by these. */
-export type Format = "usd" | "price" | "eps" | "pct" | "fraction_pct" | "ratio" | "count" | "number" | "text" | "date" | "year" | "bool";
+export type Format = "usd" | "price" | "eps" | "pct" | "fraction_pct" | "ratio" | "count" | "number" | "text" | "date" | "year" | "bool" | "points";
 
 /** Format of a result column by its name (works for remote-written SQL too, when it keeps column names). */
 export function formatOf(column: string): Format {
@@ -31,6 +31,7 @@ export function formatOf(column: string): Format {
   if (c === "is_estimated") return "bool";
   if (c === "dividend_yield") return "fraction_pct";
   if (c.endsWith("_pct")) return "pct";
+  if (c.endsWith("_points")) return "points";
   if (c.endsWith("_per_share")) return "eps";
   if (c.endsWith("_ratio") || c.includes("_to_")) return "ratio";
   if (c === "earnings_per_share" || c === "eps") return "eps";

@@ -2,7 +2,7 @@
 // with how to present its rows, or an honest refusal saying what was understood and what was not.
 import { z } from "zod";
 
-export const FORMATS = ["usd", "price", "eps", "pct", "fraction_pct", "ratio", "count", "number", "text", "date", "year", "bool"] as const;
+export const FORMATS = ["usd", "price", "eps", "pct", "fraction_pct", "ratio", "count", "number", "text", "date", "year", "bool", "points"] as const;
 
 export const sqlPlanSchema = z.object({
   status: z.enum(["ok", "unanswerable"]),
@@ -10,7 +10,7 @@ export const sqlPlanSchema = z.object({
   intent: z.string().max(40),
   /** What the engine understood, in words. */
   understood: z.string().max(500),
-  /** What it could not answer (status unanswerable). */
+  /** What it could not answer (status unanswerable), or why an ok plan's query may find no row. */
   missing: z.string().max(500).optional(),
   sql: z.string().max(8000).optional(),
   title: z.string().max(200).optional(),

@@ -72,6 +72,7 @@ export function returnPlan(f: Frame, understood: string): SqlPlan {
     return {
       status: "ok", intent: "return", understood, answer: "single",
       ...indexLevels(e, ["start_close", "end_close"]),
+      missing: `The return needs both fiscal year ends (FY${fa - 1} and FY${fb}) and a close within 7 days before each; the data may not cover them.`,
       title: `${e.kind === "index" ? "Price" : "Total"} return: ${e.company}, FY${fa}${fb !== fa ? ` to FY${fb}` : ""}`,
       notes: [`Fiscal-year convention: from the last close on or before the end of FY${fa - 1} to the last close on or before the end of FY${fb}; fiscal year ends are the period ends of the company's annual reports, else of its fiscal calendar.`, kindNote],
       sql: `${ends} SELECT ${cols}, sp.prior_end AS prior_fiscal_year_end, sp.fy_end AS fiscal_year_end FROM span sp JOIN prices a ON a.stock_id = sp.stock_id AND a.date = sp.base_date JOIN prices b ON b.stock_id = sp.stock_id AND b.date = sp.last_date JOIN securities s ON s.stock_id = sp.stock_id WHERE a.date >= date(sp.prior_end, '-7 days') AND b.date > a.date LIMIT 1`,
@@ -86,6 +87,7 @@ export function returnPlan(f: Frame, understood: string): SqlPlan {
     status: "ok", intent: "return", understood, answer: "single",
     ...indexLevels(e, ["start_close", "end_close"]),
     title: `${e.kind === "index" ? "Price" : "Total"} return: ${e.company}, ${label}`,
+    missing: `The return needs a close ${betweenDates ? "on or in the 7 days before" : "in the 7 days before"} ${from} and one after it; the prices may not cover that (a stock not yet listed, a series that starts later).`,
     notes: [
       betweenDates
         ? `Between two dates: from the close on ${from} (or the last close before it) to the close on ${to} (or the last close before it).`

@@ -6,7 +6,7 @@ import { refuse } from "./plan-sql";
 import type { Frame } from "./understand";
 
 const PERCENT_OF = /\b(?:percent(?:age)?|%|share|proportion|fraction) of\b/;
-const RATIO_BETWEEN = /^\s*(?:to|over|versus|vs\.?|\/|-to-)\s*$/;
+const RATIO_BETWEEN = /^\s*(?:to|over|\/|-to-)\s*$/;
 
 /** A raw fundamentals figure, the kind a computed ratio may divide. */
 function rawFundamental(metric: Metric): boolean {

@@ -49,6 +49,9 @@ export function formatValue(value: unknown, format: Format): string {
       return Math.abs(value) < 1 && value !== 0 ? String(Number(value.toPrecision(3))) : grouped(value, 2);
     case "count":
       return grouped(value, 0);
+    case "points":
+      // A change of a percentage, in percentage points.
+      return `${value > 0 ? "+" : ""}${grouped(value, 2)} pts`;
     case "year":
       return String(value);
     case "bool":

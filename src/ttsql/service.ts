@@ -243,7 +243,7 @@ export async function answerQuestion(env: Env, tenant: Tenant, question: string)
     (plan.answer === "single" && primary !== undefined && rows.every((r) => r[primary] === null || r[primary] === undefined)) ||
     (plan.answer !== "schedule" && plan.answer !== "count" && valueCols.length > 0 && rows.every((r) => valueCols.every((c) => r[c] === null || r[c] === undefined)));
   if (empty) {
-    return finish(failure(TTSQL_CODES.NO_DATA, `Understood: ${plan.understood}. Cannot answer: the data holds no value for it${plan.title ? ` (${plan.title})` : ""}.`, executionId, started), "unanswerable", rows.length);
+    return finish(failure(TTSQL_CODES.NO_DATA, `Understood: ${plan.understood}. Cannot answer: the data holds no value for it${plan.title ? ` (${plan.title})` : ""}.${plan.missing ? ` ${plan.missing}` : ""}`, executionId, started), "unanswerable", rows.length);
   }
 
   const named = namesAsOfPeriod(plan, rows);

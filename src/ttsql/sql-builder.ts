@@ -263,7 +263,7 @@ function growthPlan(f: Frame, understood: string): SqlPlan {
     status: "ok", intent: "growth", understood, answer: "single",
     title: `${metric.label} ${metric.format === "pct" ? "change" : "growth"}: ${e.company}, FY${a} to FY${b}`,
     sql: `SELECT ${companyCols()}, a.fiscal_year AS from_year, ${va} AS from_value, b.fiscal_year AS to_year, ${vb} AS to_value, ${change} FROM fundamentals a JOIN fundamentals b ON b.stock_id = a.stock_id JOIN securities s ON s.stock_id = a.stock_id WHERE a.stock_id = ${sid(e.ticker)} AND a.fiscal_year = ${a} AND b.fiscal_year = ${b} ORDER BY a.period_ending DESC, b.period_ending DESC LIMIT 1`,
-    formats: { from_value: valueFormat, to_value: valueFormat, from_year: "year", to_year: "year", change_pct: "pct", change_points: "number" },
+    formats: { from_value: valueFormat, to_value: valueFormat, from_year: "year", to_year: "year", change_pct: "pct", change_points: "points" },
   };
 }
 

@@ -92,6 +92,12 @@ describe("POST /v1/ttsql: metrics computed signed from raw figures", () => {
     expect(body.response.rdb_result).not.toContain("39.00%");
   });
 
+  it("gives a margin's change in percentage points, not a percent change of a percentage", async () => {
+    const { body } = await ask(org, "Apple gross margin change from 2014 to 2016");
+    expect(body).toMatchObject({ code: 0, success: true });
+    expect(body.message).toContain("+0.49 pts");
+  });
+
   it("refuses a ratio it cannot compute instead of answering with the numerator", async () => {
     const { body } = await ask(org, "What was Apple's R&D as a percentage of employee headcount in 2015?");
     expect(body).toMatchObject({ code: 4001, success: false });
@@ -155,6 +161,7 @@ describe("POST /v1/ttsql: return conventions and names as of the period", () => 
   it("refuses a year with no close in the week before it instead of starting from the year's first close", async () => {
     const { body } = await ask(org, "How much did GE stock return in 2015?");
     expect(body).toMatchObject({ code: 4002, success: false });
+    expect(body.message).toContain("a close in the 7 days before 2015-01-01");
   });
 
   it("reads a former name in the question and shows it for the period: Apache in 2014", async () => {
