@@ -88,7 +88,7 @@ function rowValue(r, column) {
   const parts = COMPUTED_FROM_RAW[column];
   if (!parts) return num(r[fundamentalsHeader(column)]);
   const [n, d] = parts.map((c) => num(r[fundamentalsHeader(c)]));
-  return n === null || d === null || d === 0 ? null : (n / d) * 100;
+  return n === null || d === null || d === 0 || (parts[1] === "total_equity" && d < 0) ? null : (n / d) * 100;
 }
 const fval = (t, column, year) => {
   const r = fundamentals.get(`${t}|${year}`);
@@ -212,7 +212,8 @@ function answer(g) {
     // Conventions set (issue 20): signed ratios from raw columns, return conventions, names as of the period.
     case "ratio": {
       const n = fval(g.ticker, g.num, g.year), d = fval(g.ticker, g.den, g.year);
-      if (n === null || d === null || d === 0) return { type: "unanswerable" };
+      // Over equity, undefined when equity is negative or zero.
+      if (n === null || d === null || d === 0 || (g.den === "total_equity" && d < 0)) return { type: "unanswerable" };
       return { type: "number", value: ((g.num_outflow ? -n : n) / d) * g.scale, signed: true, ...nameCheck(g) };
     }
     case "rank_ratio": {

@@ -65,7 +65,9 @@ export function ratioMetric(column: string, label: string, phrases: string[], nu
 export function metricSql(metric: Metric, alias: string): string {
   if (!metric.ratio) return `${alias}.${metric.column}`;
   const { num, den, scale, numSign } = metric.ratio;
-  return `${numSign ? "-" : ""}${alias}.${num} * ${scale}.0 / NULLIF(${alias}.${den}, 0)`;
+  // Over equity, a ratio is undefined when equity is negative or zero (two negatives make no positive ROE).
+  const divisor = den === "total_equity" ? `NULLIF(MAX(${alias}.${den}, 0), 0)` : `NULLIF(${alias}.${den}, 0)`;
+  return `${numSign ? "-" : ""}${alias}.${num} * ${scale}.0 / ${divisor}`;
 }
 
 /** Synonyms analysts use; longer phrases win over shorter ones. */

@@ -122,6 +122,7 @@ function lookupPlan(f: Frame, understood: string): SqlPlan {
   return {
     status: "ok", intent: f.latest || f.years.length === 0 ? "latest" : "lookup", understood, answer: "single",
     title: `${metric.label}: ${e.company}, ${year.label}`,
+    ...(metric.ratio ? { missing: `${metric.label} is not defined when ${metric.ratio.den === "total_equity" ? "total equity is negative or zero" : "the figure divided by is zero"} or either figure is missing.` } : {}),
     // A computed figure shows the raw figures it comes from, so a reader can check it.
     sql: `SELECT ${companyCols()}, f.fiscal_year, f.period_ending, ${ratioInputs(metric)}${fv} AS ${metric.column} FROM fundamentals f JOIN securities s ON s.stock_id = f.stock_id WHERE f.stock_id = ${sid(e.ticker)} AND ${year.clause} ORDER BY f.period_ending DESC LIMIT 1`,
     ...formatsOf(metric),

@@ -98,6 +98,12 @@ describe("POST /v1/ttsql: metrics computed signed from raw figures", () => {
     expect(body.message).toContain("+0.49 pts");
   });
 
+  it("does not divide by negative equity: American Airlines' 2012 ROE (a loss over negative equity) is no answer, not +23%", async () => {
+    const { body } = await ask(org, "What was American Airlines' return on equity in 2012?");
+    expect(body).toMatchObject({ code: 4002, success: false });
+    expect(body.message).toContain("total equity is negative or zero");
+  });
+
   it("refuses a ratio it cannot compute instead of answering with the numerator", async () => {
     const { body } = await ask(org, "What was Apple's R&D as a percentage of employee headcount in 2015?");
     expect(body).toMatchObject({ code: 4001, success: false });
