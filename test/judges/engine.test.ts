@@ -7,7 +7,7 @@ import { quantities } from "../../src/figures/numbers";
 import { readText } from "../../src/figures/context";
 import { detectRefusal } from "../../src/judges/engine/claims";
 import { sentences } from "../../src/figures/text";
-import { gradeAnswer } from "../../src/judges/engine/grade";
+import { gradeAnswer, gradeAnswerCooperatively } from "../../src/judges/engine/grade";
 
 const PASSAGE = `Consolidated Balance Sheet (in millions)
 Total current assets 7,453 6,912
@@ -147,5 +147,31 @@ describe("grounding of summaries", () => {
     // When the source itself states a cause, stating one is no addition.
     const causalSource = `${SOURCE} The road was closed because of the crash.`;
     expect(grade("An incident occurred on the A9 north of Berriedale at about 14:00, resulting in minor injuries to several people. The road was closed because of the crash.", causalSource).grounding).toBe(5);
+  });
+});
+
+describe("grading in turns", () => {
+  it("grades the same when it gives the event loop a turn after each claim and phase, and takes those turns", async () => {
+    const input = {
+      query: "What were net sales and cost of sales, and the gross margin?",
+      answer: "Net sales were $14,189 million. Cost of sales was $9,683 million. The gross margin was 31.8%. Inventories were $1,055 million.",
+      references: [PASSAGE],
+      evidence: [],
+      verdicts: { supported: 0, contradicted: 0, unresolved: 0 },
+    };
+    let turns = 0;
+    let running = true;
+    // Counts the event loop turns other work gets while the grading runs.
+    const other = (async () => {
+      while (running) {
+        await new Promise((resolve) => setTimeout(resolve, 0));
+        turns += 1;
+      }
+    })();
+    const cooperative = await gradeAnswerCooperatively(input);
+    running = false;
+    await other;
+    expect(cooperative).toEqual(gradeAnswer(input));
+    expect(turns).toBeGreaterThanOrEqual(4);
   });
 });

@@ -151,7 +151,24 @@ export interface GradeDetails {
 }
 
 export function gradeAnswer(input: GradeInput): GradeOutput {
-  const d = gradeDetails(input);
+  return toOutput(gradeDetails(input));
+}
+
+/**
+ * gradeAnswer for a job sharing its isolate with requests: the same grading, giving the event loop a turn
+ * after each claim and each phase, so a large answer (about 1 s of CPU at the budgets) never holds the
+ * isolate's other requests for the whole of it. A clock does not advance while a Worker computes, so the
+ * turns are taken by steps, not by time.
+ */
+export async function gradeAnswerCooperatively(input: GradeInput): Promise<GradeOutput> {
+  const steps = gradeSteps(input);
+  for (let step = steps.next(); ; step = steps.next()) {
+    if (step.done) return toOutput(step.value);
+    await new Promise((resolve) => setTimeout(resolve, 0));
+  }
+}
+
+function toOutput(d: GradeDetails): GradeOutput {
   return {
     factuality: toScore(d.factuality),
     completeness: toScore(d.completeness),
@@ -163,6 +180,15 @@ export function gradeAnswer(input: GradeInput): GradeOutput {
 
 /** The raw 0..1 readings behind the scores (also what the benchmark calibrates on). */
 export function gradeDetails(input: GradeInput): GradeDetails {
+  const steps = gradeSteps(input);
+  for (;;) {
+    const step = steps.next();
+    if (step.done) return step.value;
+  }
+}
+
+/** The grading in steps: it yields after each claim aligned and after each phase (see gradeAnswerCooperatively). */
+function* gradeSteps(input: GradeInput): Generator<void, GradeDetails, void> {
   const { query, answer } = input;
   const refusal = detectRefusal(answer, query);
   const sources = [...input.references, ...input.evidence].map(prepareSource);
@@ -174,11 +200,16 @@ export function gradeDetails(input: GradeInput): GradeDetails {
   // Grounding: how much of the answer's material claims the sources carry. The question's words and the
   // vocabulary of reporting on a text (the passage describes, a concise summary) make no claim.
   const groundingKnown = new Set([...queryStems, ...REPORTING_STEMS]);
-  let alignments: Alignment[] = [];
+  const alignments: Alignment[] = [];
   // One budget of comparisons for the whole grading: every claim's check and the answer's draw on it.
   const budget: Budget = { comparisons: 2 * STATEMENT_BUDGET };
   const subjectWords = subjectStems(query);
-  if (sources.length) alignments = spread<{ text: string }>(material.length ? material : [{ text: answer }], MAX_ALIGNED_CLAIMS).map((c) => alignStatement(c.text, sources, groundingKnown, subjectWords, budget));
+  if (sources.length) {
+    for (const c of spread<{ text: string }>(material.length ? material : [{ text: answer }], MAX_ALIGNED_CLAIMS)) {
+      alignments.push(alignStatement(c.text, sources, groundingKnown, subjectWords, budget));
+      yield;
+    }
+  }
   let grounding = 0;
   let figureTotal = 0;
   let figureHit = 0;
@@ -202,7 +233,9 @@ export function gradeDetails(input: GradeInput): GradeDetails {
   const figureStems = new Set(contentStems(`${query} ${answer}`));
   // Each figure in its context (line item, year): carried, contradicted, or neither (src/figures).
   const answerChecks = sources.length ? checkStatement(answer, sources.map((s) => s.read), subjectWords, query, { comparisons: STATEMENT_BUDGET }) : null;
+  yield;
   const readings = answerChecks ? readFigures(answerChecks.figures, sources.flatMap((s) => relevantOperands(s, figureStems, 24))) : [];
+  yield;
   const figures = { stated: 0, derived: 0, contradicted: 0, unsupported: 0 };
   for (const r of readings) if (r.support !== "constant") figures[r.support] += 1;
   const contradictions = readings.filter((r) => r.support === "contradicted").map((r) => r.note);
@@ -248,6 +281,7 @@ export function gradeDetails(input: GradeInput): GradeDetails {
   // The metric the question asks for, recomputed from the sources' statement tables: an answer can use
   // only figures of the passage and still compute the wrong thing (wrong year, item or definition).
   const recomputed = sources.length ? checkRecomputation(query, answer, [...input.references, ...input.evidence]) : null;
+  yield;
   const basis = recomputed?.recomputation?.basis;
   const recomputedCeiling = basis === "defined" ? RULES.recomputedMismatchDefined : basis === "standard" ? RULES.recomputedMismatchStandard : RULES.recomputedMismatchConvention;
   const recomputedFloor = recomputed?.status === "match" && basis === "standard" ? RULES.recomputedMatch : 0;
@@ -256,6 +290,7 @@ export function gradeDetails(input: GradeInput): GradeDetails {
   if (recomputed && recomputed.status !== "none") notes.push(recomputed.note);
   // A "which row comes first" question, ranked from the sources' tables.
   const ranked = sources.length ? checkRanking(query, answer, [...input.references, ...input.evidence]) : null;
+  yield;
   const rankFloor = ranked?.status === "match" ? RULES.rankMatch : 0;
   factuality = Math.max(factuality, rankFloor);
   if (ranked?.status === "mismatch") factuality = Math.min(factuality, RULES.rankMismatch);
