@@ -3,11 +3,12 @@
 // a scale both state; and, in context, under the same line item and for the same year. A figure that the
 // sources give to another year or another row while they state a different one for its own is a
 // contradiction, and the note names both.
-import { partOf, readText, statementFigures, yearsIn, type FigureInContext, type ReadText } from "./context";
+import { partOf, readText, statementFigureSteps, yearsIn, type FigureInContext, type ReadText } from "./context";
 import { contentStems, namedEntities } from "./text";
 import { coreItemWords, isQualifier, ITEMS } from "./line-items";
 import { candidates, rowCells, tableRows, type TableRow } from "./figure-index";
 import { equalAtSomeScale, kindsMatch, valuesEqual } from "./values";
+import { FIGURES_PER_STEP, runSteps } from "./steps";
 
 /** Whether two line items share a word that names the item (not only "net" or "total"). */
 function itemsOverlap(a: string[], b: string[]): boolean {
@@ -235,15 +236,33 @@ export function checkStatement(
   context = "",
   budget: Budget = { comparisons: STATEMENT_BUDGET },
 ): StatementCheck {
+  return runSteps(checkStatementSteps(statement, sources, known, context, budget));
+}
+
+/** checkStatement in steps (figures/steps.ts): a turn every FIGURES_PER_STEP figures. */
+export function* checkStatementSteps(
+  statement: string,
+  sources: (string | ReadText)[],
+  known: ReadonlySet<string> = new Set(),
+  context = "",
+  budget: Budget = { comparisons: STATEMENT_BUDGET },
+): Generator<void, StatementCheck, void> {
   const read = sources.map((s) => (typeof s === "string" ? readText(s) : s));
   // A quarter or half named anywhere: the figures without a year of their own are not dated.
   const year = partOf(`${context} ${statement}`) === null ? onlyYear(`${context} ${statement}`) : null;
   // "Inventory at the beginning of 2022" is the balance at the end of 2021: not dated by the question's year.
-  const figures = statementFigures(statement)
-    .map((f) => (year !== null && f.year === null && f.part === null && !f.change && !/\b(?:beginning|start|opening)\b/i.test(f.itemText) ? { ...f, year } : f))
-    .map((f) => checkFigure(f, read, known, false, budget));
+  const dated = (yield* statementFigureSteps(statement)).map((f) =>
+    year !== null && f.year === null && f.part === null && !f.change && !/\b(?:beginning|start|opening)\b/i.test(f.itemText) ? { ...f, year } : f,
+  );
+  yield;
+  const figures: FigureCheck[] = [];
+  for (const f of dated) {
+    figures.push(checkFigure(f, read, known, false, budget));
+    if (figures.length % FIGURES_PER_STEP === 0) yield;
+  }
   anchorByColumn(figures, read, known);
-  namedRows(figures, read, statement, known, budget);
+  yield;
+  yield* namedRows(figures, read, statement, known, budget);
   const count = (st: FigureStatus) => figures.filter((c) => c.status === st).length;
   return { figures, carried: count("carried"), contradicted: count("contradicted"), unmatched: count("unmatched"), notes: figures.filter((c) => c.note).map((c) => c.note) };
 }
@@ -299,8 +318,9 @@ function namesPhrase(stems: string[], words: string[]): boolean {
  * amount of $19,779 million". When that row gives the figure's period another value, and the figure was not
  * carried by a source sentence or by that row, another row's value was given to it: a contradiction.
  */
-function namedRows(checks: FigureCheck[], sources: ReadText[], statement: string, known: ReadonlySet<string>, budget: Budget): void {
+function* namedRows(checks: FigureCheck[], sources: ReadText[], statement: string, known: ReadonlySet<string>, budget: Budget): Generator<void, void, void> {
   for (let k = 0; k < checks.length; k++) {
+    if (k > 0 && k % FIGURES_PER_STEP === 0) yield;
     const c = checks[k];
     const f = c.figure;
     // A figure of the statement's own arithmetic ("= $11,435 million", "($25,867 million out of ...)") names no row.

@@ -7,6 +7,7 @@ import { isCellToken, parseTables } from "./table";
 import { textCache } from "./text-cache";
 import { lineItemOf } from "./line-items";
 import { contentStems, sentences } from "./text";
+import { FIGURES_PER_STEP, runSteps } from "./steps";
 
 export type FigureKind = "amount" | "percent" | "points" | "per_share" | "ratio" | "number";
 
@@ -176,6 +177,11 @@ export function partOf(text: string): string | null {
 
 /** Figures of prose: per sentence, each figure's item from the words before it and its year from its clause. */
 function proseFigures(text: string, scale: number | null, skipTableLines: boolean): FigureInContext[] {
+  return runSteps(proseFigureSteps(text, scale, skipTableLines));
+}
+
+/** proseFigures in steps (steps.ts): a turn every FIGURES_PER_STEP sentences. */
+function* proseFigureSteps(text: string, scale: number | null, skipTableLines: boolean): Generator<void, FigureInContext[], void> {
   const out: FigureInContext[] = [];
   let offset = 0;
   let section: string[] = [];
@@ -183,6 +189,7 @@ function proseFigures(text: string, scale: number | null, skipTableLines: boolea
   let ordinal = -1;
   for (const sentence of sentences(text)) {
     ordinal += 1;
+    if (ordinal > 0 && ordinal % FIGURES_PER_STEP === 0) yield;
     const at = text.indexOf(sentence, offset);
     const base = at >= 0 ? at : offset;
     offset = base + sentence.length;
@@ -356,4 +363,9 @@ export const readText: (text: string) => ReadText = textCache((text) => {
 /** The figures a statement makes, read in context (no table scale: a statement writes its own scale words). */
 export function statementFigures(statement: string): FigureInContext[] {
   return proseFigures(statement, null, false);
+}
+
+/** statementFigures in steps (steps.ts). */
+export function statementFigureSteps(statement: string): Generator<void, FigureInContext[], void> {
+  return proseFigureSteps(statement, null, false);
 }

@@ -5,6 +5,7 @@
 import type { FigureCheck } from "../../figures/compare";
 import { roundingOf, statesValue } from "../../figures/values";
 import type { Figure, FigureInContext } from "../../figures/context";
+import { FIGURES_PER_STEP, runSteps } from "../../figures/steps";
 
 export type FigureSupport = "stated" | "derived" | "contradicted" | "unsupported" | "constant";
 
@@ -95,6 +96,11 @@ export interface DeriveOptions {
  * among the operands, because a calculation quotes its inputs before its result.
  */
 export function readFigures(checks: FigureCheck[], relevantSource: Figure[], options: DeriveOptions = {}): FigureReading[] {
+  return runSteps(readFiguresSteps(checks, relevantSource, options));
+}
+
+/** readFigures in steps (figures/steps.ts): a turn every FIGURES_PER_STEP figures. */
+export function* readFiguresSteps(checks: FigureCheck[], relevantSource: Figure[], options: DeriveOptions = {}): Generator<void, FigureReading[], void> {
   const maxOperands = options.maxOperands ?? 24;
   const grounded: Operand[] = [];
   const out: FigureReading[] = [];
@@ -103,7 +109,8 @@ export function readFigures(checks: FigureCheck[], relevantSource: Figure[], opt
     .filter((f) => !(f.kind === "number" && f.mantissa < 10 && f.decimals === 0))
     .slice(0, maxOperands)
     .map(operandOf);
-  for (const c of checks) {
+  for (const [k, c] of checks.entries()) {
+    if (k > 0 && k % FIGURES_PER_STEP === 0) yield;
     const f = c.figure;
     if (isConstant(f)) {
       out.push({ figure: f, support: "constant", note: "" });

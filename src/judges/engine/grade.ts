@@ -2,9 +2,10 @@
 // reasoning from the answer's claims aligned with the references and the verified primary sources.
 import { z } from "zod";
 import { extractClaims, detectRefusal } from "./claims";
-import { alignStatement, prepareSource, relevantOperands, REPORTING_STEMS, unsupportedCausalLink, type Alignment } from "./align";
-import { readFigures } from "./derive";
-import { checkStatement, STATEMENT_BUDGET, subjectStems, type Budget } from "../../figures/compare";
+import { alignStatement, prepareSource, relevantOperands, REPORTING_STEMS, unsupportedCausalLink, type Alignment, type PreparedSource } from "./align";
+import { readFiguresSteps } from "./derive";
+import { runSteps } from "../../figures/steps";
+import { checkStatementSteps, STATEMENT_BUDGET, subjectStems, type Budget } from "../../figures/compare";
 import { checkRecomputation } from "./solve";
 import { arithmeticErrors } from "./arithmetic";
 import { checkRanking } from "./rank";
@@ -180,20 +181,22 @@ function toOutput(d: GradeDetails): GradeOutput {
 
 /** The raw 0..1 readings behind the scores (also what the benchmark calibrates on). */
 export function gradeDetails(input: GradeInput): GradeDetails {
-  const steps = gradeSteps(input);
-  for (;;) {
-    const step = steps.next();
-    if (step.done) return step.value;
-  }
+  return runSteps(gradeSteps(input));
 }
 
 /** The grading in steps: it yields after each claim aligned and after each phase (see gradeAnswerCooperatively). */
 function* gradeSteps(input: GradeInput): Generator<void, GradeDetails, void> {
   const { query, answer } = input;
   const refusal = detectRefusal(answer, query);
-  const sources = [...input.references, ...input.evidence].map(prepareSource);
+  yield;
+  const sources: PreparedSource[] = [];
+  for (const text of [...input.references, ...input.evidence]) {
+    sources.push(prepareSource(text));
+    yield;
+  }
   const queryStems = stemSet(query);
   const claims = extractClaims(answer);
+  yield;
   const material = claims.filter((c) => c.material);
   const notes: string[] = [];
 
@@ -229,12 +232,13 @@ function* gradeSteps(input: GradeInput): Generator<void, GradeDetails, void> {
     grounding /= weight;
   }
   const mathErrors = arithmeticErrors(answer);
+  yield;
   // Every figure of the answer, in order: stated by a source, derived in one or two steps, or neither.
   const figureStems = new Set(contentStems(`${query} ${answer}`));
   // Each figure in its context (line item, year): carried, contradicted, or neither (src/figures).
-  const answerChecks = sources.length ? checkStatement(answer, sources.map((s) => s.read), subjectWords, query, { comparisons: STATEMENT_BUDGET }) : null;
+  const answerChecks = sources.length ? yield* checkStatementSteps(answer, sources.map((s) => s.read), subjectWords, query, { comparisons: STATEMENT_BUDGET }) : null;
   yield;
-  const readings = answerChecks ? readFigures(answerChecks.figures, sources.flatMap((s) => relevantOperands(s, figureStems, 24))) : [];
+  const readings = answerChecks ? yield* readFiguresSteps(answerChecks.figures, sources.flatMap((s) => relevantOperands(s, figureStems, 24))) : [];
   yield;
   const figures = { stated: 0, derived: 0, contradicted: 0, unsupported: 0 };
   for (const r of readings) if (r.support !== "constant") figures[r.support] += 1;
