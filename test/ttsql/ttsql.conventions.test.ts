@@ -1,11 +1,13 @@
 // POST /v1/ttsql by finance convention (issue 20), through the Worker's fetch: margins and ratios computed
 // signed from raw figures (never the file's rounded, unsigned margin column), a ratio the data cannot give
 // refused, returns from the last close before the period, fiscal years on the company's own year ends, and
-// names as of the period. The rows are the real ones of ../shared/data for the companies and days asked.
+// names as of the period. The rows (test/fixtures/market/conventions/, see SOURCES.md) are real rows of the
+// market data for the companies and days asked.
 import { SELF } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
 import { guardSql } from "../../src/ttsql/guard";
 import { ADMIN_TOKEN, BASE, type TestOrg } from "../helpers/harness";
+import { fixture } from "../market/market-helpers";
 import { ask, createOrg, loadMarketFixtures } from "./ttsql-helpers";
 
 async function upsert(table: string, csv: string): Promise<void> {
@@ -13,49 +15,11 @@ async function upsert(table: string, csv: string): Promise<void> {
   if (res.status !== 200) throw new Error(`${table}: ${res.status} ${await res.text()}`);
 }
 
-const SECURITIES = `ticker,company,kind,gics_sector,gics_sector_2016,in_sp500,in_sp500_2016
-APA,APA Corporation,stock,Energy,Energy,true,true
-NFX,Newfield Exploration Co,stock,Energy,Energy,false,true
-RRC,Range Resources Corp.,stock,Energy,Energy,false,true
-CHK,Chesapeake Energy,stock,Energy,Energy,false,true
-PFE,Pfizer,stock,Health Care,Health Care,true,true
-`;
-
-// fundamentals.csv rows: net income, revenue, gross profit, R&D, and the file's rounded margin columns.
-const FUNDAMENTALS = `ticker,period_ending,fiscal_year,net_income,total_revenue,gross_profit,research_and_development,profit_margin,gross_margin
-APA,2014-12-31,2014,-5060000000,12691000000,10180000000,0,40,80
-NFX,2014-12-31,2014,900000000,2288000000,1803000000,0,39,79
-RRC,2014-12-31,2014,634382000,2042537000,1436785000,0,31,70
-CHK,2014-12-31,2014,1917000000,23125000000,7076000000,0,8,31
-CHK,2015-12-31,2015,-14685000000,12764000000,2469000000,0,115,19
-PFE,2015-12-31,2015,6960000000,48851000000,39203000000,7690000000,14,80
-`;
-
-// Closes of stock_prices.csv (adjusted) and SP500.csv (index level).
-const PRICES = `ticker,date,close
-GE,2015-12-31,28.980173
-GE,2016-01-04,28.57082
-GE,2016-12-30,30.318184
-SPX,2013-12-31,1848.36
-SPX,2014-01-02,1831.98
-SPX,2014-12-31,2058.90
-AAPL,2014-09-26,94.372841
-AAPL,2014-09-29,93.996407
-AAPL,2015-09-25,109.286392
-AAPL,2015-09-28,106.838348
-AAPL,2016-09-23,109.911469
-AAPL,2016-09-26,110.077232
-AAPL,2017-09-29,152.944366
-AAPL,2017-10-02,152.636734
-`;
-
 let org: TestOrg;
 
 beforeAll(async () => {
   await loadMarketFixtures();
-  await upsert("securities", SECURITIES);
-  await upsert("fundamentals", FUNDAMENTALS);
-  await upsert("prices", PRICES);
+  for (const table of ["securities", "fundamentals", "prices"]) await upsert(table, await fixture(`conventions/${table}.csv`));
   org = await createOrg({ entitlements: [] });
 });
 
