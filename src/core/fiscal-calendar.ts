@@ -124,7 +124,8 @@ export function knownFiscalTickers(): string[] {
   return Object.keys(CALENDARS);
 }
 
-function lastDay(year: number, month: number): number {
+/** Days in a month (month 1-12) of the Gregorian calendar. */
+export function lastDay(year: number, month: number): number {
   return new Date(Date.UTC(year, month, 0)).getUTCDate();
 }
 

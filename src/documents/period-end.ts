@@ -1,7 +1,7 @@
 // The period a document covers, read from the document itself: the cover's "for the quarterly period ended
 // July 29, 2023", an 8-K's date of report, a release's "52 weeks ended January 28, 2023". The listing's
 // fiscal_date is this date, else the company's fiscal calendar; never a date after publication.
-import { fiscalPeriodEnd, fiscalPeriodOf } from "../core/fiscal-calendar";
+import { fiscalPeriodEnd, fiscalPeriodOf, lastDay } from "../core/fiscal-calendar";
 
 export type PeriodBasis = "cover" | "event" | "period";
 export interface StatedPeriodEnd {
@@ -37,12 +37,8 @@ const TRIGGER = /\b(?:ended|to)\b/gi;
 const DATE_OF_REPORT = /date of report/i;
 const MONTH_RANGE = new RegExp(`\\b${MONTH} ?[–-] ?${MONTH} (\\d{4})\\b`, "gi");
 
-function lastDayOf(year: number, month: number): number {
-  return new Date(Date.UTC(year, month, 0)).getUTCDate();
-}
-
 function isoOf(year: number, month: number | undefined, day: number): string | null {
-  if (!month || year < 1900 || year > 2100 || day < 1 || day > lastDayOf(year, month)) return null;
+  if (!month || year < 1900 || year > 2100 || day < 1 || day > lastDay(year, month)) return null;
   return `${year}-${String(month).padStart(2, "0")}-${String(day).padStart(2, "0")}`;
 }
 
@@ -116,7 +112,7 @@ export function statedPeriodEnd(fullText: string, notAfter?: string): StatedPeri
   for (const m of text.matchAll(MONTH_RANGE)) {
     const year = Number(m[3]);
     const month = monthOf(m[2]);
-    const date = month ? isoOf(year, month, lastDayOf(year, month)) : null;
+    const date = month ? isoOf(year, month, lastDay(year, month)) : null;
     if (date && allowed(date) && (!best || date > best.date)) best = { date, basis: "period", phrase: m[0] };
   }
   return best;

@@ -3,6 +3,7 @@
 //
 // A token is `z<tag><hex of the value>9`: hex keeps arbitrary values (tickers with dots, UUIDs) to one
 // unicode61 token, and the trailing digit keeps the porter stemmer from touching it.
+import { lastDay } from "../core/fiscal-calendar";
 import type { IndexableDocument } from "./types";
 
 const TAG = {
@@ -160,10 +161,6 @@ export interface Ymd {
 const pad = (n: number, w = 2) => String(n).padStart(w, "0");
 const FIRST_UPLOAD_YEAR = 2000;
 
-function daysInMonth(year: number, month: number): number {
-  return new Date(Date.UTC(year, month, 0)).getUTCDate();
-}
-
 interface DayTags {
   decade?: Tag;
   year: Tag;
@@ -186,7 +183,7 @@ function dayCover(tags: DayTags, s: Ymd, e: Ymd): ScopeExpr {
   const wholeYear = (y: number) => (y > s.year || (s.month === 1 && s.day === 1)) && (y < e.year || (e.month === 12 && e.day === 31));
 
   const addDays = (y: number, m: number, from: number, to: number) => {
-    if (from === 1 && to === daysInMonth(y, m)) out.push(monthTok(y, m));
+    if (from === 1 && to === lastDay(y, m)) out.push(monthTok(y, m));
     else for (let d = from; d <= to; d++) out.push(dayTok(y, m, d));
   };
   for (let y = s.year; y <= e.year; y++) {
@@ -203,7 +200,7 @@ function dayCover(tags: DayTags, s: Ymd, e: Ymd): ScopeExpr {
     const to = y === e.year ? e : { year: y, month: 12, day: 31 };
     for (let m = from.month; m <= to.month; m++) {
       const d0 = m === from.month ? from.day : 1;
-      const d1 = m === to.month ? to.day : daysInMonth(y, m);
+      const d1 = m === to.month ? to.day : lastDay(y, m);
       addDays(y, m, d0, d1);
     }
   }
