@@ -319,6 +319,12 @@ function namesPhrase(stems: string[], words: string[]): boolean {
  * carried by a source sentence or by that row, another row's value was given to it: a contradiction.
  */
 function* namedRows(checks: FigureCheck[], sources: ReadText[], statement: string, known: ReadonlySet<string>, budget: Budget): Generator<void, void, void> {
+  // Each source's rows with the words that name them as a phrase (cash direction words left out), once per statement.
+  const rowsBySource = sources.map((read) =>
+    tableRows(read)
+      .map((row) => ({ row, words: row.words.filter((w) => !DIRECTION.has(w)) }))
+      .filter((r) => r.words.length > 0),
+  );
   for (let k = 0; k < checks.length; k++) {
     if (k > 0 && k % FIGURES_PER_STEP === 0) yield;
     const c = checks[k];
@@ -330,30 +336,30 @@ function* namedRows(checks: FigureCheck[], sources: ReadText[], statement: strin
     const start = prev ? prev.index + prev.raw.length : Math.max(statement.lastIndexOf("\n", f.index), statement.lastIndexOf(". ", f.index) + 1, 0);
     const stems = contentStems(statement.slice(start, f.index));
     if (!stems.length) continue;
+    const itemWords = coreItemWords(f.item);
     const named: { row: TableRow; i: number }[] = [];
-    let key = "";
-    for (let i = 0; i < sources.length; i++) {
-      for (const row of tableRows(sources[i])) {
+    let name = "";
+    let ambiguous = false;
+    rows: for (let i = 0; i < sources.length; i++) {
+      for (const { row, words } of rowsBySource[i]) {
         if (--budget.comparisons < 0) return;
-        const words = row.words.filter((w) => !DIRECTION.has(w));
-        if (!words.length || !namesPhrase(stems, words)) continue;
+        if (!namesPhrase(stems, words)) continue;
         // The figure's own item is that row's (its label, or the section it is printed under): "Income tax
         // expense: $(31) million" does not name "Other income".
         const context = row.cells[0].context;
-        if (!coreItemWords(f.item).every((w) => words.includes(w) || context.has(w) || DIRECTION.has(w) || MEASURE.has(w) || known.has(w))) continue;
-        // Rows of one name (an income statement's and a summary's "Revenues") count as one line item.
-        const name = [...words].sort().join(" ");
-        if (key && key !== name) {
-          key = "";
-          named.length = 0;
-          break;
+        if (!itemWords.every((w) => words.includes(w) || context.has(w) || DIRECTION.has(w) || MEASURE.has(w) || known.has(w))) continue;
+        // Rows of one name (an income statement's and a summary's "Revenues") count as one line item; two
+        // line items named before the figure leave it unread.
+        const rowName = [...words].sort().join(" ");
+        if (name && name !== rowName) {
+          ambiguous = true;
+          break rows;
         }
-        key = name;
+        name = rowName;
         named.push({ row, i });
       }
-      if (!key && named.length === 0 && i > 0) break;
     }
-    if (!named.length || named.some((n) => c.by && n.row.cells.includes(c.by))) continue;
+    if (ambiguous || !named.length || named.some((n) => c.by && n.row.cells.includes(c.by))) continue;
     const cells = named.flatMap((n) => n.row.cells.filter((s) => !s.cell!.repeated && kindsMatch(f, s) && samePeriod(f, s) === true).map((s) => ({ s, i: n.i })));
     if (!cells.length || cells.some(({ s }) => s.value !== cells[0].s.value)) continue;
     const { s, i } = cells[0];

@@ -84,47 +84,44 @@ export function candidates(f: FigureInContext, read: ReadText): Set<FigureInCont
   return out;
 }
 
-const ROWS = new WeakMap<ReadText, Map<string, FigureInContext[]>>();
-
-/** The cells of a table cell's row, through an index built once per text. */
-export function rowCells(read: ReadText, cell: FigureInContext): FigureInContext[] {
-  let rows = ROWS.get(read);
-  if (!rows) {
-    rows = new Map();
-    for (const f of read.figures) {
-      if (!f.cell) continue;
-      const key = `${f.cell.table}:${f.cell.row}`;
-      const list = rows.get(key);
-      if (list) list.push(f);
-      else rows.set(key, [f]);
-    }
-    ROWS.set(read, rows);
-  }
-  return rows.get(`${cell.cell!.table}:${cell.cell!.row}`) ?? [];
-}
-
 /** A table row of a text: its cells and the words that name its line item. */
 export interface TableRow {
   cells: FigureInContext[];
   words: string[];
 }
 
-const TABLE_ROWS = new WeakMap<ReadText, TableRow[]>();
+const ROWS = new WeakMap<ReadText, Map<string, TableRow>>();
 
-/** The text's table rows that have item words of their own, through an index built once per text. */
-export function tableRows(read: ReadText): TableRow[] {
-  let rows = TABLE_ROWS.get(read);
+/** The rows of a text's tables by table and row, built once per text. */
+function rowsOf(read: ReadText): Map<string, TableRow> {
+  let rows = ROWS.get(read);
   if (!rows) {
-    const byKey = new Map<string, TableRow>();
+    rows = new Map();
     for (const f of read.figures) {
       if (!f.cell) continue;
       const key = `${f.cell.table}:${f.cell.row}`;
-      const row = byKey.get(key);
+      const row = rows.get(key);
       if (row) row.cells.push(f);
-      else byKey.set(key, { cells: [f], words: [...new Set(coreItemWords(f.item))] });
+      else rows.set(key, { cells: [f], words: [...new Set(coreItemWords(f.item))] });
     }
-    rows = [...byKey.values()].filter((r) => r.words.length > 0);
-    TABLE_ROWS.set(read, rows);
+    ROWS.set(read, rows);
+  }
+  return rows;
+}
+
+/** The cells of a table cell's row. */
+export function rowCells(read: ReadText, cell: FigureInContext): FigureInContext[] {
+  return rowsOf(read).get(`${cell.cell!.table}:${cell.cell!.row}`)?.cells ?? [];
+}
+
+const NAMED_ROWS = new WeakMap<ReadText, TableRow[]>();
+
+/** The text's table rows that have item words of their own. */
+export function tableRows(read: ReadText): TableRow[] {
+  let rows = NAMED_ROWS.get(read);
+  if (!rows) {
+    rows = [...rowsOf(read).values()].filter((r) => r.words.length > 0);
+    NAMED_ROWS.set(read, rows);
   }
   return rows;
 }

@@ -321,7 +321,7 @@ function* gradeSteps(input: GradeInput): Generator<void, GradeDetails, void> {
   if (refusal.refusal) relevance = Math.min(relevance, 0.5);
   if (otherCompany) relevance = Math.min(relevance, RULES.otherCompanyRelevance);
   // The answer's opening restates the question's period: naming only other years there answers another period.
-  const opening = sentences(answer)[0] ?? "";
+  const opening = sentences(answer.slice(0, 2_000))[0] ?? "";
   const openingYears = [...periodYears(opening)];
   const otherPeriod = askedYears.length > 0 && openingYears.length > 0 && !openingYears.some((y) => askedYears.includes(y));
   if (otherPeriod) {
