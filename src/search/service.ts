@@ -22,7 +22,7 @@ export interface SearchRequest {
   document_ids?: string[];
 }
 
-async function checkBatch(db: D1Database, organizationId: string, batchId: string, sourceIds: string[] | undefined): Promise<void> {
+export async function checkBatch(db: D1Database, organizationId: string, batchId: string, sourceIds: string[] | undefined): Promise<void> {
   const batch = await db.prepare("SELECT id FROM source_batches WHERE id = ? AND organization_id = ?").bind(batchId, organizationId).first();
   if (!batch) throw notFound("Source batch");
   if (!sourceIds?.length) return;
