@@ -16,9 +16,17 @@ export interface SearchReads {
   aliasTickers(db: D1Database, organizationIds: string[], candidates: string[]): Promise<AliasTicker[]>;
   match(db: D1Database, match: string, limit: number, bounds?: DatedBounds): Promise<CandidateRow[]>;
   scope(db: D1Database, scopeMatch: string, exclude: string[], limit: number, bounds?: DatedBounds): Promise<CandidateRow[]>;
+  /**
+   * Called before each stretch of computing (reading the question, ranking): batched reads give the event
+   * loop a turn there, so many concurrent searches do not hold the isolate for all their computing at once.
+   */
+  turn(): Promise<void>;
 }
 
-export const directReads: SearchReads = { aliasTickers: findAliasTickers, match: matchCandidates, scope: scopeCandidates };
+export const directReads: SearchReads = { aliasTickers: findAliasTickers, match: matchCandidates, scope: scopeCandidates, turn: async () => {} };
+
+/** A macrotask turn: requests that arrived meanwhile are served before the caller goes on. */
+const nextTurn = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 
 interface Waiter<T> {
   resolve(rows: T[]): void;
@@ -54,6 +62,9 @@ async function readAll(db: D1Database, statements: D1PreparedStatement[]): Promi
  * Reads issued in the same turn of the event loop by concurrent searches wait for the next macrotask and
  * travel together: one D1 batch per database, the alias look-ups of one scope merged into one statement
  * (each caller gets the rows of its own candidates). Results equal those of directReads.
+ * Turns and the flush are both timers, which fire in the order they were set: searches resumed together
+ * each take their turn, then issue their reads, and the flush set by the first read fires after every
+ * turn already set, so the reads of all of them still travel in one batch.
  */
 export function batchedReads(): SearchReads {
   const queued = new Map<D1Database, Queued>();
@@ -129,5 +140,6 @@ export function batchedReads(): SearchReads {
     },
     match: (db, match, limit, bounds) => read(db, matchCandidatesStatement(db, match, limit, bounds)),
     scope: (db, scopeMatch, exclude, limit, bounds) => read(db, scopeCandidatesStatement(db, scopeMatch, exclude, limit, bounds)),
+    turn: nextTurn,
   };
 }

@@ -201,7 +201,9 @@ async function searchWith(reads: SearchReads, env: Env, tenant: Tenant, query: s
 
   // Companies named in the question, unless the caller already narrowed by company or document.
   const narrowed = Boolean(filters.tickers?.length || filters.stockIds?.length || filters.documentIds?.length || filters.sourceIds?.length);
+  await reads.turn();
   const companies = narrowed ? { tickers: new Set<string>(), words: new Set<string>() } : await detectCompanies(reads, orgsByDb, query);
+  await reads.turn();
   const plan = planQuery(query, companies.words);
   const text = textExpression(plan);
   // Nothing but stop words and no company: there is nothing to rank by.
@@ -238,6 +240,7 @@ async function searchWith(reads: SearchReads, env: Env, tenant: Tenant, query: s
     rows = await run(null, textExpression(plan, false, MAX_WHOLE_SCOPE_WORDS));
     if (rows.length === 0 && text !== null) rows = await run(null, textExpression(plan, true));
   }
+  await reads.turn();
   const ranked = rerank(rows, { plan, companies: companies.tickers }).slice(0, k);
   const max = ranked.length ? Math.max(ranked[0].score, 1e-9) : 1;
   return ranked.map((r) => toHit(r, max));
