@@ -1,0 +1,315 @@
+// The analytics source-grounding judge: each claim (sentence) of a stored answer is checked against the
+// passages its [n] markers cite with the shared figure engine (src/figures), and the findings become the
+// verdict, in the default shape or mapped onto the caller's response_schema (judge-verdict.ts).
+import { z } from "zod";
+import { registerLocalEngine } from "../core/providers";
+import { checkFigure, checkStatement, STATEMENT_BUDGET, subjectStems, type Budget } from "../figures/compare";
+import { readText, statementFigures } from "../figures/context";
+import { contentStems, namedEntities, sentences, stemSet } from "../figures/text";
+import { fill, type Facts, type Shape } from "./judge-verdict";
+
+/** Claims checked per answer; an answer with more says so in its report. */
+export const MAX_CLAIMS = 200;
+
+export interface JudgeReference {
+  citation_idx: number;
+  text: string;
+  document_name: string;
+}
+
+/** What the judge reads: the question, the stored answer with its [n] markers, and the cited references. */
+export interface JudgeInput {
+  query: string;
+  answer: string;
+  references: JudgeReference[];
+}
+
+export interface ClaimFinding {
+  claim: string;
+  citation_idxs: number[];
+  grounded: boolean;
+  issue: string | null;
+  /** Figures of the claim flagged: contradicting a cited source, carried by none, or given to another subject. */
+  numbers: string[];
+  score: number;
+  section: string;
+  hasFigures: boolean;
+}
+
+export interface Findings {
+  claims: ClaimFinding[];
+  ungroundedNumbers: string[];
+  score: number;
+  report: string;
+  /** Section headings of the answer in order ("Answer" when it has none). */
+  sections: string[];
+  /** Distinct references the answer cites and the judge read. */
+  referencesEvaluated: number[];
+}
+
+export const defaultVerdictSchema = z.object({
+  score: z.number().min(0).max(1),
+  claims: z.array(z.object({ claim: z.string(), citation_idxs: z.array(z.number().int()), grounded: z.boolean(), issue: z.string().nullable() })),
+  ungrounded_numbers: z.array(z.string()),
+  report: z.string(),
+});
+export type DefaultVerdict = z.infer<typeof defaultVerdictSchema>;
+
+const MARKER = /\[(\d{1,3}(?:\s*,\s*\d{1,3})*)\]/g;
+const LEADING_MARKERS = /^(?:\[\d{1,3}(?:\s*,\s*\d{1,3})*\]\s*)+/;
+const HEADING = /^#{1,6}\s+(\S.*)$|^\*\*([^*]{1,200})\*\*:?$/;
+/** Sentences that say what the documents lack: no claim to check. */
+const NOT_COVERED = /\b(?:do(?:es)? not|don't|doesn't) (?:say|cover|mention|state|contain|address|give)\b|\bno (?:information|data|passage)\b/i;
+/** Capitalized words that name no subject. */
+const VOCABULARY =
+  /^(?:Inc|Corp|Corporation|Company|Co|Ltd|Group|Holdings|Fiscal|Year|Quarter|Total|Net|Consolidated|Statements?|January|February|March|April|May|June|July|August|September|October|November|December|Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday)\.?$/;
+
+interface RawClaim {
+  text: string;
+  cites: number[];
+  section: string;
+}
+
+function citesIn(text: string): number[] {
+  const out: number[] = [];
+  for (const m of text.matchAll(MARKER)) for (const n of m[1].split(",")) out.push(Number(n.trim()));
+  return out;
+}
+
+function withoutMarkers(text: string): string {
+  return text.replace(MARKER, "").replace(/\s+/g, " ").replace(/ ([.,;:!?])/g, "$1").trim();
+}
+
+/**
+ * The answer's sentences with the markers they carry. A marker written after a sentence's full stop ("...
+ * $3,033 million. [1]") belongs to that sentence; a heading line names the section of what follows.
+ */
+export function splitClaims(answer: string): { claims: RawClaim[]; sections: string[] } {
+  const claims: RawClaim[] = [];
+  const sections: string[] = [];
+  let section = "Answer";
+  for (const line of answer.split("\n")) {
+    const heading = HEADING.exec(line.trim());
+    if (heading) {
+      section = withoutMarkers(heading[1] ?? heading[2]);
+      sections.push(section);
+      continue;
+    }
+    let previous: RawClaim | null = null;
+    for (const sentence of sentences(line)) {
+      const lead = LEADING_MARKERS.exec(sentence);
+      if (lead && previous) previous.cites.push(...citesIn(lead[0]));
+      const rest = lead ? sentence.slice(lead[0].length) : sentence;
+      const text = withoutMarkers(rest);
+      if (!text) continue;
+      previous = { text, cites: [...(lead && !previous ? citesIn(lead[0]) : []), ...citesIn(rest)], section };
+      claims.push(previous);
+    }
+  }
+  if (!sections.length || (claims.length && claims[0].section === "Answer")) sections.unshift("Answer");
+  for (const c of claims) c.cites = [...new Set(c.cites)];
+  return { claims, sections };
+}
+
+/** A sentence that asserts something: it cites, states a figure, or says enough to be checked. */
+function isClaim(c: RawClaim): boolean {
+  if (c.cites.length) return true;
+  if (NOT_COVERED.test(c.text) || c.text.endsWith(":")) return false;
+  return statementFigures(c.text).length > 0 || contentStems(c.text).length >= 3;
+}
+
+/** Names the claim gives its subject: capitalized words (the first too when possessive or named by the question). */
+function subjectsOf(claim: string, query: string): string[] {
+  const asked = new Set(namedEntities(query));
+  const first = /^([A-Z][\p{L}&.-]+)(['’]s)?\b/u.exec(claim);
+  const names = namedEntities(claim);
+  if (first && (first[2] || asked.has(first[1]))) names.push(first[1]);
+  return [...new Set(names)].filter((e) => !VOCABULARY.test(e) && !/^[A-Z&.-]+$/.test(e));
+}
+
+interface Prepared {
+  ref: JudgeReference;
+  read: ReturnType<typeof readText>;
+  stems: Set<string>;
+  lower: string;
+}
+
+function prepare(ref: JudgeReference): Prepared {
+  const whole = `${ref.document_name}\n${ref.text}`;
+  return { ref, read: readText(ref.text), stems: stemSet(whole), lower: whole.toLowerCase() };
+}
+
+function checkClaim(c: RawClaim, byIdx: Map<number, Prepared>, all: Prepared[], query: string, known: ReadonlySet<string>, budget: Budget): ClaimFinding {
+  const cited = c.cites.map((n) => byIdx.get(n)).filter((p): p is Prepared => p !== undefined);
+  const missing = c.cites.filter((n) => !byIdx.has(n));
+  const issues: string[] = [];
+  const flagged: string[] = [];
+  let fatal = false;
+  if (missing.length) issues.push(`It cites ${missing.map((n) => `[${n}]`).join(", ")}, which ${missing.length > 1 ? "are" : "is"} not among the answer's references.`);
+  if (!c.cites.length) {
+    issues.push("It cites no source.");
+    fatal = true;
+  }
+
+  const check = checkStatement(c.text, cited.map((p) => p.read), known, `${query} ${c.section === "Answer" ? "" : c.section}`, budget);
+  const others = all.filter((p) => !cited.includes(p));
+  let carried = 0;
+  for (const f of check.figures) {
+    if (f.status === "carried" || f.status === "rescaled") {
+      carried++;
+      continue;
+    }
+    flagged.push(f.figure.raw);
+    if (f.status === "contradicted") {
+      fatal = true;
+      issues.push(f.note || `${f.figure.raw} contradicts the cited source.`);
+      continue;
+    }
+    const elsewhere = others.length ? checkFigure(f.figure, others.map((p) => p.read), known, false, budget) : null;
+    const where = elsewhere && elsewhere.status === "carried" ? others[elsewhere.source].ref.citation_idx : null;
+    issues.push(where !== null ? `${f.figure.raw} is stated in [${where}], which this sentence does not cite.` : `${f.figure.raw} is in none of the ${cited.length ? "cited sources" : "references"}.`);
+  }
+
+  // A name the cited passages never mention: the sentence gives their facts to another subject.
+  if (cited.length) {
+    const strangers = subjectsOf(c.text, query).filter((e) => !cited.some((p) => p.lower.includes(e.toLowerCase()) || contentStems(e).every((w) => p.stems.has(w))));
+    if (strangers.length) {
+      fatal = true;
+      issues.push(`It names ${strangers.join(", ")}, which the cited sources do not mention.`);
+      for (const f of check.figures) if (!flagged.includes(f.figure.raw)) flagged.push(f.figure.raw);
+    }
+  }
+
+  // Wording: the share of its content words the cited passages (or the question) use.
+  const stems = [...new Set(contentStems(c.text))];
+  const queryStems = stemSet(query);
+  const lexical = stems.length ? stems.filter((w) => queryStems.has(w) || cited.some((p) => p.stems.has(w))).length / stems.length : 1;
+  if (cited.length && lexical < 0.5) issues.push("Most of its wording is in none of the cited sources.");
+
+  const figureShare = check.figures.length ? carried / check.figures.length : 1;
+  const grounded = issues.length === 0;
+  const score = grounded ? 1 : fatal ? 0 : Math.min(0.9, 0.5 * figureShare + 0.5 * lexical);
+  return { claim: c.text, citation_idxs: c.cites, grounded, issue: issues.length ? issues.join(" ") : null, numbers: flagged, score, section: c.section, hasFigures: check.figures.length > 0 };
+}
+
+function meanScore(claims: ClaimFinding[]): number {
+  if (!claims.length) return 1;
+  let total = 0;
+  let weight = 0;
+  for (const c of claims) {
+    const w = c.hasFigures ? 1.5 : 1;
+    total += c.score * w;
+    weight += w;
+  }
+  return Math.round((total / weight) * 1000) / 1000;
+}
+
+/** Every claim of the answer checked against its cited passages. Deterministic. */
+export function groundAnswer(input: JudgeInput): Findings {
+  const prepared = input.references.map(prepare);
+  const byIdx = new Map(prepared.map((p) => [p.ref.citation_idx, p]));
+  const { claims: raw, sections } = splitClaims(input.answer);
+  const candidates = raw.filter(isClaim);
+  const known = subjectStems(input.query);
+  const budget: Budget = { comparisons: 2 * STATEMENT_BUDGET };
+  const claims = candidates.slice(0, MAX_CLAIMS).map((c) => checkClaim(c, byIdx, prepared, input.query, known, budget));
+  const ungroundedNumbers = [...new Set(claims.flatMap((c) => c.numbers))];
+  const referencesEvaluated = [...new Set(claims.flatMap((c) => c.citation_idxs))].filter((n) => byIdx.has(n)).sort((a, b) => a - b);
+  const score = meanScore(claims);
+  const grounded = claims.filter((c) => c.grounded).length;
+  const parts = [
+    claims.length
+      ? `${grounded} of ${claims.length} claims are grounded in the passages they cite (score ${score}); ${referencesEvaluated.length} cited reference${referencesEvaluated.length === 1 ? "" : "s"} evaluated.`
+      : "The answer makes no claim to check against its sources.",
+  ];
+  if (ungroundedNumbers.length) parts.push(`Figures flagged: ${ungroundedNumbers.join(", ")}.`);
+  claims.forEach((c, i) => {
+    if (c.issue) parts.push(`Claim ${i + 1} ("${c.claim.length > 80 ? `${c.claim.slice(0, 77)}...` : c.claim}"): ${c.issue}`);
+  });
+  if (candidates.length > MAX_CLAIMS) parts.push(`Only the first ${MAX_CLAIMS} of ${candidates.length} claims were checked.`);
+  return { claims, ungroundedNumbers, score, report: parts.join(" "), sections, referencesEvaluated };
+}
+
+export function defaultVerdict(f: Findings): DefaultVerdict {
+  return {
+    score: f.score,
+    claims: f.claims.map((c) => ({ claim: c.claim, citation_idxs: c.citation_idxs, grounded: c.grounded, issue: c.issue })),
+    ungrounded_numbers: f.ungroundedNumbers,
+    report: f.report,
+  };
+}
+
+function counts(claims: ClaimFinding[], references: number): Facts["counts"] {
+  const grounded = claims.filter((c) => c.grounded).length;
+  return { claims: claims.length, grounded, ungrounded: claims.length - grounded, references };
+}
+
+function factsOf(title: string, summary: string, claims: ClaimFinding[], references: number[]): Facts {
+  const claimFacts = claims.map(
+    (c): Facts => ({
+      title: c.claim,
+      score: c.score,
+      grounded: c.grounded,
+      summary: c.claim,
+      issues: c.issue ? [c.issue] : [],
+      numbers: c.numbers,
+      citations: c.citation_idxs,
+      counts: counts([c], c.citation_idxs.length),
+      claims: [],
+      sections: [],
+      references: [],
+    }),
+  );
+  return {
+    title,
+    score: meanScore(claims),
+    grounded: claims.every((c) => c.grounded),
+    summary,
+    issues: claims.flatMap((c) => (c.issue ? [c.issue] : [])),
+    numbers: [...new Set(claims.flatMap((c) => c.numbers))],
+    citations: references,
+    counts: counts(claims, references.length),
+    claims: claimFacts,
+    sections: [],
+    references: [],
+  };
+}
+
+/** What a section says, shortly: its first claims, or that it makes none. */
+function sectionSummary(claims: ClaimFinding[]): string {
+  if (!claims.length) return "No claim to check: the section states nothing from the sources.";
+  const text = claims.slice(0, 2).map((c) => c.claim).join(" ");
+  return text.length > 300 ? `${text.slice(0, 297)}...` : text;
+}
+
+/** The findings at every level the schema mapping may ask for: answer, sections, claims, references. */
+export function findingsFacts(f: Findings, references: JudgeReference[]): Facts {
+  const top = factsOf("Answer", f.report, f.claims, f.referencesEvaluated);
+  top.sections = f.sections.map((name) => {
+    const claims = f.claims.filter((c) => c.section === name);
+    return { name, facts: factsOf(name, sectionSummary(claims), claims, [...new Set(claims.flatMap((c) => c.citation_idxs))].sort((a, b) => a - b)) };
+  });
+  top.references = f.referencesEvaluated.map((n) => {
+    const ref = references.find((r) => r.citation_idx === n)!;
+    const name = `[${n}] ${ref.document_name}`;
+    return { name, facts: factsOf(name, `${ref.document_name}: ${ref.text.length > 200 ? `${ref.text.slice(0, 197)}...` : ref.text}`, f.claims.filter((c) => c.citation_idxs.includes(n)), [n]) };
+  });
+  return top;
+}
+
+/** The local engine's verdict: the default shape, or the findings mapped onto the caller's schema. */
+export function localVerdict(input: JudgeInput, shape: Shape | null): unknown {
+  const findings = groundAnswer(input);
+  return shape ? fill(shape, "verdict", findingsFacts(findings, input.references)) : defaultVerdict(findings);
+}
+
+export interface JudgeEngineInput extends JudgeInput {
+  shape: Shape | null;
+}
+
+registerLocalEngine("chat.judge", {
+  object: (req) => {
+    const input = req.input as JudgeEngineInput;
+    return localVerdict(input, input.shape);
+  },
+});
