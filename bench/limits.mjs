@@ -2,7 +2,7 @@
 // npm run bench:limits: POST /v2/judge/llm latency of the largest accepted and refused submissions (ASCII
 // prose, dense CJK, emoji; bench/limits/inputs.ts) through `wrangler dev` (workerd, local bindings, fresh
 // state in a temp dir), timed from Node: in workerd a Worker's own clock stands still while it computes.
-// Each POST is timed alone (as the control is); then it is sent again while GET /healthz goes to the same isolate,
+// Each POST is timed alone (as the control is), through wrangler dev's proxy and straight to the Worker's own socket; then it is sent again while GET /healthz goes to the same isolate,
 // one after another 2 ms apart: their latency shows how long the size check holds the isolate. The Worker's own
 // share is the POST's time minus the control's (the same bytes through wrangler dev, refused before the check). JUDGE_QUEUE sends to a queue nothing consumes, so no judge run
 // of these large submissions shares the isolate with the POSTs being timed. The size check alone
@@ -34,7 +34,7 @@ replace('migrations_dir = "migrations/market"', `migrations_dir = "${join(root, 
 replace('binding = "JUDGE_QUEUE"\nqueue = "judge-jobs"\n', 'binding = "JUDGE_QUEUE"\nqueue = "judge-jobs-bench-unconsumed"\n');
 const configFile = join(state, "wrangler.toml");
 writeFileSync(configFile, config);
-const { base, stop } = startWranglerDev({ port, state, varsFile, configFile });
+const { base, stop, directTarget } = startWranglerDev({ port, state, varsFile, configFile, direct: true });
 
 const percentile = (values, p) => {
   const sorted = [...values].sort((a, b) => a - b);
@@ -52,6 +52,9 @@ async function timedHealth() {
 
 try {
   await waitReady(base);
+  // The Worker's own socket in workerd, without wrangler dev's proxy Worker in front (as a deployed Worker
+  // is reached): the same POSTs are timed there too.
+  const direct = await Promise.race([directTarget, new Promise((_, reject) => setTimeout(() => reject(new Error("no userWorkerUrl in wrangler's debug log")), 30_000))]);
   const { apiKey: api_key } = await benchOrganization(base, "Limits bench");
   const headers = { "X-API-KEY": api_key, "Content-Type": "application/json" };
   for (let i = 0; i < 20; i++) await timedHealth(); // warm the connection and the isolate
@@ -87,6 +90,19 @@ try {
       else post.push(ms);
       if (process.env.LIMITS_BENCH_VERBOSE) console.log(c.name, run, f(ms), "ms");
     }
+    // The same control and POST sent straight to the Worker's socket.
+    const directControl = [];
+    const directPost = [];
+    const directHeaders = { ...headers, ...direct.headers };
+    for (let run = 0; run < runs; run++) {
+      for (const [body, into, status] of [[invalidPayload, directControl, 400], [payload, directPost, c.expect]]) {
+        const started = performance.now();
+        const res = await fetch(`${direct.base}/v2/judge/llm`, { method: "POST", headers: directHeaders, body });
+        await res.arrayBuffer();
+        if (res.status !== status) throw new Error(`direct ${c.name}: ${res.status}`);
+        into.push(performance.now() - started);
+      }
+    }
     const during = [];
     for (let run = 0; run < runs; run++) {
       let done = false;
@@ -111,14 +127,16 @@ try {
         `GET /healthz during it (${during.length}) p50 ${f(percentile(during, 50))} ms, p95 ${f(percentile(during, 95))} ms;  ` +
         `size check alone in Node p50 ${f(percentile(check, 50))} ms, p95 ${f(percentile(check, 95))} ms;  ` +
         `control POST p50 ${f(percentile(control, 50))} ms, p95 ${f(percentile(control, 95))} ms;  ` +
-        `the Worker's own share (POST minus control) p50 ${f(percentile(post, 50) - percentile(control, 50))} ms, p95 ${f(percentile(post, 95) - percentile(control, 95))} ms   [${describe(c)}]`,
+        `the Worker's own share (POST minus control) p50 ${f(percentile(post, 50) - percentile(control, 50))} ms, p95 ${f(percentile(post, 95) - percentile(control, 95))} ms;  ` +
+        `DIRECT to the Worker's socket: POST p50 ${f(percentile(directPost, 50))} ms, p95 ${f(percentile(directPost, 95))} ms, control p50 ${f(percentile(directControl, 50))} ms, p95 ${f(percentile(directControl, 95))} ms   [${describe(c)}]`,
     );
   }
   console.log(
     `\nJudge size checks, POST /v2/judge/llm through wrangler dev (workerd), ${runs} POSTs per case, timed from Node ` +
       `(the very first POST, ${f(cold)} ms, includes loading the o200k vocabulary and is left out):\n${lines.join("\n")}\n` +
       `GET /healthz alone: p50 ${f(percentile(idle, 50))} ms, p95 ${f(percentile(idle, 95))} ms. Control: the same body without ` +
-      `time_window, refused by validation before the size check. Load average before / after: ${loadBefore} / ` +
+      `time_window, refused by validation before the size check. DIRECT: the same requests sent to the Worker's own socket in ` +
+      `workerd (wrangler dev's proxy Worker left out, as a deployed Worker is reached). Load average before / after: ${loadBefore} / ` +
       `${readFileSync("/proc/loadavg", "utf8").split(" ").slice(0, 3).join(" ")} (${cpus().length} cores)\n`,
   );
 } finally {

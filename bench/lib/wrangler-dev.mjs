@@ -24,13 +24,27 @@ export function benchState(prefix) {
  * Applies both databases' migrations to the state, then serves the Worker (`configFile`: another
  * wrangler.toml, else the repository's). `onLine` receives each line the dev server prints.
  */
-export function startWranglerDev({ port, state, varsFile, configFile, onLine }) {
+export function startWranglerDev({ port, state, varsFile, configFile, onLine, direct = false }) {
   const config = configFile ? ["--config", configFile] : [];
+  // direct: also find the Worker's own socket in workerd (behind wrangler's proxy Worker) and the header
+  // that socket wants, from wrangler's debug log, so a bench can time requests without the proxy's hop.
+  let found;
+  const directTarget = new Promise((resolve) => (found = resolve));
+  if (direct) {
+    const forward = onLine;
+    onLine = (line) => {
+      const url = /"userWorkerUrl":\{"protocol":"http:","hostname":"([\d.]+)","port":"(\d+)"\}/.exec(line);
+      const secret = /"MF-Proxy-Shared-Secret":"([\w-]+)"/.exec(line);
+      if (url && secret) found({ base: `http://${url[1]}:${url[2]}`, headers: { "MF-Proxy-Shared-Secret": secret[1] } });
+      forward?.(line);
+    };
+  }
   for (const db of ["DB", "MARKET_DB"]) {
     const r = spawnSync(wrangler, ["d1", "migrations", "apply", db, "--local", "--persist-to", state, ...config], { cwd: root, env: quiet, encoding: "utf8" });
     if (r.status !== 0) throw new Error(r.stderr || r.stdout);
   }
   const args = ["dev", ...config, "--ip", "127.0.0.1", "--port", String(port), "--inspector-port", String(port + 1000), "--persist-to", state, "--env-file", varsFile];
+  if (direct) args.push("--log-level", "debug");
   const child = spawn(wrangler, args, { cwd: root, env: quiet, detached: true, stdio: onLine ? ["ignore", "pipe", "pipe"] : "ignore" });
   if (onLine) {
     let buffer = "";
@@ -50,7 +64,7 @@ export function startWranglerDev({ port, state, varsFile, configFile, onLine }) 
     } catch {}
   };
   process.on("exit", stop);
-  return { base: `http://127.0.0.1:${port}`, child, stop };
+  return { base: `http://127.0.0.1:${port}`, child, stop, directTarget };
 }
 
 /** Waits until GET /healthz answers. */
