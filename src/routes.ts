@@ -9,6 +9,7 @@ import { documentRoutes } from "./documents/routes";
 import { downloadRoutes } from "./documents/download-routes";
 import { externalRoutes } from "./documents/external-routes";
 import { judgeRoutes } from "./judges/routes";
+import { chatRoutes } from "./chat/routes";
 
 export const routes: AnyRoute[] = [];
-routes.push(...metaRoutes(() => routes), ...adminRoutes, ...marketRoutes, ...documentRoutes, ...downloadRoutes, ...externalRoutes, ...searchRoutes, ...judgeRoutes, ...ttsqlRoutes);
+routes.push(...metaRoutes(() => routes), ...adminRoutes, ...marketRoutes, ...documentRoutes, ...downloadRoutes, ...externalRoutes, ...searchRoutes, ...judgeRoutes, ...ttsqlRoutes, ...chatRoutes);

@@ -1,0 +1,78 @@
+// Chat test helpers: turns and reconnects through the Worker's fetch, SSE bodies read fully and parsed
+// into {id, event, data} (framing checked on every event), and document seeding as the search tests do.
+import { expect } from "vitest";
+import { call } from "../helpers/harness";
+
+export { addBatch, addDocument, doc, fixturePage, uniqueWord } from "../search/fixtures";
+
+export interface SseEvent {
+  id: number;
+  event: string;
+  data: Record<string, any>;
+}
+
+export interface SseRead {
+  events: SseEvent[];
+  comments: string[];
+  raw: string;
+}
+
+/** Parses an SSE body; every event must carry id, event and a data line of {"event_name", "data"}. */
+export function parseSse(raw: string): SseRead {
+  const events: SseEvent[] = [];
+  const comments: string[] = [];
+  for (const block of raw.split("\n\n")) {
+    if (!block.trim()) continue;
+    const lines = block.split("\n");
+    if (lines.every((l) => l.startsWith(":"))) {
+      comments.push(...lines);
+      continue;
+    }
+    expect(lines).toHaveLength(3);
+    const [idLine, eventLine, dataLine] = lines;
+    expect(idLine).toMatch(/^id: \d+$/);
+    expect(eventLine).toMatch(/^event: [a-z_]+$/);
+    expect(dataLine.startsWith("data: ")).toBe(true);
+    const payload = JSON.parse(dataLine.slice(6));
+    const event = eventLine.slice(7);
+    expect(Object.keys(payload).sort()).toEqual(["data", "event_name"]);
+    expect(payload.event_name).toBe(event);
+    events.push({ id: Number(idLine.slice(4)), event, data: payload.data });
+  }
+  return { events, comments, raw };
+}
+
+export async function readSse(res: Response): Promise<SseRead> {
+  return parseSse(await res.text());
+}
+
+export async function turn(key: string, body: Record<string, unknown>, opts: { path?: string; headers?: Record<string, string> } = {}): Promise<Response> {
+  return call(opts.path ?? "/v1/rms_chat", { key, body, headers: opts.headers });
+}
+
+/** A turn that must stream: status 200, SSE headers, body read to its end. */
+export async function chat(key: string, body: Record<string, unknown>, opts: { path?: string; headers?: Record<string, string> } = {}): Promise<SseRead> {
+  const res = await turn(key, body, opts);
+  if (res.status !== 200) throw new Error(`turn -> ${res.status} ${await res.text()}`);
+  expect(res.headers.get("Content-Type")).toBe("text/event-stream");
+  expect(res.headers.get("Cache-Control")).toBe("no-cache");
+  return readSse(res);
+}
+
+export const final = (r: SseRead) => r.events[r.events.length - 1];
+export const answerOf = (r: SseRead) => r.events.filter((e) => e.event === "answer_delta").map((e) => e.data.text).join("");
+export const named = (r: SseRead, name: string) => r.events.filter((e) => e.event === name);
+export const conversationOf = (r: SseRead) => r.events[0].data.conversation_id as string;
+export const messageOf = (r: SseRead) => r.events[1].data.chat_message_id as string;
+
+export async function references(key: string, conversationId: string, query = ""): Promise<Response> {
+  return call(`/v2/conversations/${conversationId}/references${query}`, { key });
+}
+
+export async function reconnect(key: string, conversationId: string, lastEventId?: string, query = ""): Promise<Response> {
+  return call(`/v2/conversations/${conversationId}/stream${query}`, { key, headers: lastEventId === undefined ? {} : { "Last-Event-ID": lastEventId } });
+}
+
+export async function stopStream(key: string, body: Record<string, unknown>): Promise<Response> {
+  return call("/v1/stop_stream", { key, body });
+}
