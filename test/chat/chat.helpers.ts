@@ -76,3 +76,52 @@ export async function reconnect(key: string, conversationId: string, lastEventId
 export async function stopStream(key: string, body: Record<string, unknown>): Promise<Response> {
   return call("/v1/stop_stream", { key, body });
 }
+
+/** Reads an SSE body event by event (for tests that act mid-stream); `rest` reads it to its end. */
+export function eventReader(res: Response) {
+  const reader = res.body!.getReader();
+  const decoder = new TextDecoder();
+  let buffer = "";
+  let done = false;
+  const queue: SseEvent[] = [];
+  async function fill(): Promise<void> {
+    while (!queue.length && !done) {
+      const chunk = await reader.read();
+      if (chunk.done) {
+        done = true;
+        break;
+      }
+      buffer += decoder.decode(chunk.value, { stream: true });
+      let cut: number;
+      while ((cut = buffer.indexOf("\n\n")) >= 0) {
+        const block = buffer.slice(0, cut + 2);
+        buffer = buffer.slice(cut + 2);
+        queue.push(...parseSse(block).events);
+      }
+    }
+  }
+  return {
+    async next(): Promise<SseEvent | null> {
+      await fill();
+      return queue.shift() ?? null;
+    },
+    /** Events until (and including) the first named `name`. */
+    async until(name: string): Promise<SseEvent[]> {
+      const out: SseEvent[] = [];
+      for (;;) {
+        const e = await this.next();
+        if (!e) return out;
+        out.push(e);
+        if (e.event === name) return out;
+      }
+    },
+    async rest(): Promise<SseEvent[]> {
+      const out: SseEvent[] = [];
+      for (let e = await this.next(); e; e = await this.next()) out.push(e);
+      return out;
+    },
+    async cancel(): Promise<void> {
+      await reader.cancel();
+    },
+  };
+}
