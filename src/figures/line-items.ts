@@ -1,6 +1,6 @@
 // Statement line items: the row labels that state revenue, COGS, inventories, capex... in filings, the words
 // questions use for them, and the lookup of an item's figure for a fiscal year in parsed statement tables.
-import { normalizeLabel, type StatementKind, type StatementTable } from "./table";
+import { normalizeLabel, type StatementKind, type StatementRow, type StatementTable } from "./table";
 import { stem } from "./text";
 
 interface ItemSpec {
@@ -124,6 +124,21 @@ export function lineItemOf(text: string): string | null {
 
 /** The figure a statement row gives for a year: exact labels first, then labels that start with one. */
 export function lookup(tables: StatementTable[], item: string, phrase: string, year: number): number | null {
+  const found = lookupRow(tables, item, phrase, year);
+  if (!found) return null;
+  const v = found.row.values[found.col];
+  return ITEMS[item]?.magnitude ? Math.abs(v) : v;
+}
+
+/** Where lookup reads its figure: the table, row and column (the value as printed, sign included). */
+export interface RowHit {
+  table: StatementTable;
+  row: StatementRow;
+  col: number;
+}
+
+/** The statement row and column lookup reads for an item and a year, or null. */
+export function lookupRow(tables: StatementTable[], item: string, phrase: string, year: number): RowHit | null {
   const spec = ITEMS[item];
   const labels = spec ? spec.labels : [normalizeLabel(phrase)];
   // The item's own statement first: "Inventories" is a balance in the balance sheet and a change in
@@ -137,9 +152,7 @@ export function lookup(tables: StatementTable[], item: string, phrase: string, y
           if (col < 0) continue;
           for (const row of t.rows) {
             const ok = pass === "exact" ? row.label === label : row.label.startsWith(`${label} `) && !NOT_THE_ITEM.test(row.label.slice(label.length));
-            if (!ok) continue;
-            const v = row.values[col];
-            return spec?.magnitude ? Math.abs(v) : v;
+            if (ok) return { table: t, row, col };
           }
         }
       }

@@ -4,7 +4,7 @@
 // the isolate for tens of seconds. The step reader itself is checked against the forms it must read.
 import { beforeAll, describe, expect, it } from "vitest";
 import { arithmeticErrors, arithmeticSteps } from "../../src/judges/engine/arithmetic";
-import { partsAround, questionText, QUESTION_READ_CHARS } from "../../src/judges/engine/question";
+import { partsAround, questionText, QUESTION_READ_CHARS } from "../../src/figures/question-text";
 import { createOrg, type TestOrg } from "../helpers/harness";
 import { llmBody, settled, submit } from "./judge-helpers";
 

@@ -3,7 +3,8 @@
 // checked against the recomputed value. Pure logic, so unit tests.
 import { describe, expect, it } from "vitest";
 import { parseTables } from "../../src/figures/table";
-import { checkRecomputation, recompute } from "../../src/judges/engine/solve";
+import { recompute } from "../../src/figures/recompute";
+import { checkRecomputation } from "../../src/judges/engine/solve";
 import { assessClaims } from "../../src/judges/engine/assess";
 
 // A made-up company's statements in the layout PDF text extraction gives (label line, then one figure

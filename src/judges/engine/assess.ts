@@ -5,7 +5,8 @@ import { detectRefusal, extractClaims } from "./claims";
 import { alignStatement, prepareSource } from "./align";
 import { stemSet } from "../../figures/text";
 import { subjectStems } from "../../figures/compare";
-import { compareToRecomputed, recompute } from "./solve";
+import { recompute } from "../../figures/recompute";
+import { compareToRecomputed } from "./solve";
 import { checkRanking } from "./rank";
 
 export const claimsOutputSchema = z.object({

@@ -6,7 +6,7 @@
 import { parseTables, type StatementTable } from "../../figures/table";
 import { contentStems, sentences } from "../../figures/text";
 import { periodYears } from "../../figures/numbers";
-import { questionText } from "./question";
+import { questionText } from "../../figures/question-text";
 
 export interface RankCheck {
   status: "match" | "mismatch" | "none";

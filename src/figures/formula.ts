@@ -1,8 +1,8 @@
 // Formulas written in words, as questions define metrics: "365 * (average accounts payable between FY2016
 // and FY2017) / (FY2017 COGS + change in inventory between FY2016 and FY2017)", evaluated on statement tables.
-import { itemFor, lookup } from "../../figures/line-items";
-import type { StatementTable } from "../../figures/table";
-import { partsAround } from "./question";
+import { itemFor, lookup } from "./line-items";
+import type { StatementTable } from "./table";
+import { partsAround } from "./question-text";
 
 type Token = { op: string } | { num: number } | { phrase: string };
 
@@ -127,4 +127,52 @@ export function evaluate(expr: string, ctx: Context): number | null {
   const sum = level(product, ["+", "-"], (op, v, w) => (op === "+" ? v + w : v - w));
   const v = sum();
   return i === tokens.length && v !== null && Number.isFinite(v) ? v : null;
+}
+
+/** How renderFormula writes one statement figure (in the table's units, as the sources print it). */
+export type ShowFigure = (v: number) => string;
+
+/**
+ * The formula with each phrase replaced by the statement figures it reads, "(1,234 + 1,456) / 2" for an
+ * average, so an answer can show its arithmetic and a reader (chat's grounding guard) can redo it. Null
+ * when a figure is missing, as evaluate. Reads the same figures as evaluate (same phrases, same years).
+ */
+export function renderFormula(expr: string, ctx: Context, show: ShowFigure): string | null {
+  const out: string[] = [];
+  for (const t of tokenize(expr)) {
+    if ("op" in t) out.push(t.op === "(" || t.op === ")" ? t.op : ` ${t.op} `);
+    else if ("num" in t) out.push(String(t.num));
+    else {
+      const shown = renderPhrase(t.phrase, ctx, show);
+      if (shown === null) return null;
+      out.push(shown);
+    }
+  }
+  return out.join("").replace(/\s{2,}/g, " ").trim();
+}
+
+function renderPhrase(phrase: string, ctx: Context, show: ShowFigure): string | null {
+  const p = phrase.replace(/(?<![,;:.])[,;:.]+$/, "").trim();
+  const defined = ctx.definitions.get(p.toLowerCase().replace(/\s+/g, " "));
+  if (defined !== undefined && ctx.depth < 4) {
+    const inner = renderFormula(defined, { ...ctx, depth: ctx.depth + 1 }, show);
+    return inner === null ? null : `(${inner})`;
+  }
+  const pair = (lead: RegExp, combine: (earlier: string, later: string) => string): string | null | undefined => {
+    const m = lead.exec(p);
+    const parts = m && partsAround(p.slice(m[0].length), ["between", "and"]);
+    if (!parts || parts.some((part) => part === "")) return undefined;
+    const [item, from, to] = parts;
+    const [a, b] = [yearsIn(from)[0], yearsIn(to)[0]];
+    if (!a || !b) return null;
+    const x = value(item, a, ctx);
+    const y = value(item, b, ctx);
+    return x === null || y === null ? null : combine(show(x), show(y));
+  };
+  const average = pair(/^(?:the\s+)?average\s+(?:of\s+)?/i, (x, y) => `((${x} + ${y}) / 2)`);
+  if (average !== undefined) return average;
+  const change = pair(/^(?:the\s+)?(?:change|increase|decrease)\s+in\s+/i, (x, y) => `(${y} - ${x})`);
+  if (change !== undefined) return change;
+  const v = value(p, yearsIn(p)[0] ?? ctx.year, ctx);
+  return v === null ? null : show(v);
 }

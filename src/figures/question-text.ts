@@ -1,4 +1,4 @@
-// The question as the engine's question readers (definitions, formulas, rankings, CAGR) see it: its first
+// The question as the question readers (definitions, formulas, rankings, CAGR; judges and chat) see it: its first
 // 4,000 characters, split at keywords by a linear scan instead of regexes of adjacent lazy groups.
 
 /** Questions are a few hundred characters; a longer one is read from its start, so each reader stays cheap. */
