@@ -288,13 +288,15 @@ export class ConversationStream extends DurableObject<Env> {
   private readonly resumedHere = new Set<string>();
 
   /** Test-only: the object restarts once before the given step; the alarm resumes from the checkpoint. */
-  private restartFault(run: ChatRun, step: number): void {
+  private async restartFault(run: ChatRun, step: number): Promise<void> {
     if (run.faults.researchRestart !== step) return;
     const turn = this.turn(run.dialogueId);
     const fired = JSON.parse(turn?.restarted_steps ?? "[]") as number[];
     if (fired.includes(step)) return;
     this.sql.exec("UPDATE turns SET restarted_steps = ?, resumes = resumes + 1 WHERE dialogue_id = ?", JSON.stringify([...fired, step]), run.dialogueId);
-    void this.ctx.storage.setAlarm(Date.now() + 50);
+    await this.ctx.storage.setAlarm(Date.now() + 50);
+    // What abort would otherwise discard (the fired fault, the alarm) is committed first.
+    await this.ctx.storage.sync();
     this.ctx.abort(`test fault: restart before research step ${step}`);
   }
 

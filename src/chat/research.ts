@@ -28,7 +28,7 @@ export type StepOutcome = { next: ResearchCheckpoint } | { finished: true };
  * One step: with no checkpoint, the plan; with a plan left to research, its next sub-question; else the
  * report and the final event. `restartBefore` is the test-only restart fault's hook.
  */
-export async function researchStep(env: Env, run: ChatRun, sink: TurnSink, checkpoint: ResearchCheckpoint | null, restartBefore: (step: number) => void): Promise<StepOutcome> {
+export async function researchStep(env: Env, run: ChatRun, sink: TurnSink, checkpoint: ResearchCheckpoint | null, restartBefore: (step: number) => Promise<void>): Promise<StepOutcome> {
   try {
     if (!checkpoint) {
       const history = await stage("INTERNAL_ERROR", "The conversation could not be read", () => priorTurns(env, run.tenant.organizationId, run.conversationId, run.dialogueId));
@@ -40,7 +40,7 @@ export async function researchStep(env: Env, run: ChatRun, sink: TurnSink, check
     }
     const step = checkpoint.sections.length + 1;
     if (step <= checkpoint.plan.length) {
-      restartBefore(step);
+      await restartBefore(step);
       const question = checkpoint.plan[step - 1];
       const queries = researchQueries(question);
       sink.emit("status", { stage: "researching", message: `Step ${step} of ${checkpoint.plan.length}: ${question}`, step, steps: checkpoint.plan.length, queries });
