@@ -2,6 +2,7 @@
 // text with [n] markers naming the numbered passages it was given; here they become citation pieces.
 import type { Env } from "../core/env";
 import { modelProvider } from "../core/providers";
+import { SentenceGuard } from "./grounding";
 import type { AnswerInput, AnswerPiece } from "./types";
 import "./local-answer";
 
@@ -15,40 +16,40 @@ const SYSTEM =
   "Answer the question only from the numbered passages. Cite every sentence with the passage number in brackets, like [1]. " +
   "Write no figure that a cited passage does not state. If the passages do not answer the question, say that the documents do not say.";
 
-/** Turns the provider's text stream into text and citation pieces; markers split across chunks are joined. */
+/**
+ * Turns the provider's text stream into text and citation pieces. Every sentence passes the grounding guard
+ * (grounding.ts) before it is sent: a figure no passage it cites carries is replaced by FLAG.
+ */
 export async function* answerPieces(env: Env, input: AnswerInput): AsyncIterable<AnswerPiece> {
   const stream = modelProvider(env).streamText({ task: "chat.answer", system: SYSTEM, prompt: answerPrompt(input), input });
-  let pending = "";
-  for await (const chunk of stream) {
-    pending += chunk;
-    yield* drain(false);
-  }
-  yield* drain(true);
+  const guard = new SentenceGuard(
+    input.passages.map((p) => p.text),
+    input.resolvedQuery,
+  );
+  for await (const chunk of stream) for (const sentence of guard.push(chunk)) yield* markedPieces(sentence, input.passages.length);
+  for (const sentence of guard.end()) yield* markedPieces(sentence, input.passages.length);
+}
 
-  function* drain(end: boolean): Generator<AnswerPiece> {
-    for (;;) {
-      const open = pending.indexOf("[");
-      if (open < 0) break;
-      const close = pending.indexOf("]", open);
-      if (close < 0) {
-        // Wait for the rest of a marker, unless it is too long to be one.
-        if (!end && pending.length - open <= 6) {
-          if (open > 0) yield { kind: "text", text: pending.slice(0, open) };
-          pending = pending.slice(open);
-          return;
-        }
-        break;
-      }
-      const n = /^\[(\d{1,3})\]$/.exec(pending.slice(open, close + 1));
-      if (open > 0) yield { kind: "text", text: pending.slice(0, open) };
-      const index = n ? Number(n[1]) - 1 : -1;
-      if (n && index >= 0 && index < input.passages.length) yield { kind: "cite", passage: index };
-      else if (!n) yield { kind: "text", text: pending.slice(open, close + 1) };
-      pending = pending.slice(close + 1);
+/** A whole sentence's text and citation pieces: "[n]" naming a passage becomes a cite, other brackets stay text. */
+export function* markedPieces(sentence: string, passages: number): Generator<AnswerPiece> {
+  let rest = sentence;
+  for (;;) {
+    const open = rest.indexOf("[");
+    if (open < 0) break;
+    const close = rest.indexOf("]", open);
+    if (close < 0) break;
+    const n = /^\[(\d{1,3})\]$/.exec(rest.slice(open, close + 1));
+    const index = n ? Number(n[1]) - 1 : -1;
+    if (n && index >= 0 && index < passages) {
+      if (open > 0) yield { kind: "text", text: rest.slice(0, open) };
+      yield { kind: "cite", passage: index };
+    } else if (n) {
+      // A marker naming no passage is dropped.
+      if (open > 0) yield { kind: "text", text: rest.slice(0, open) };
+    } else {
+      yield { kind: "text", text: rest.slice(0, close + 1) };
     }
-    if (pending) {
-      yield { kind: "text", text: pending };
-      pending = "";
-    }
+    rest = rest.slice(close + 1);
   }
+  if (rest) yield { kind: "text", text: rest };
 }

@@ -1,30 +1,109 @@
-// The local chat engine (provider "local"): an extractive answer from the best passages, each sentence
-// followed by the [n] of the passage it comes from, or a plain statement that the documents do not say.
+// The local chat engine (provider "local"): an extractive, cited answer from the best passages about the
+// asked company: an asked metric or change computed from statement rows with its inputs shown, the asked
+// line items' rows, and the sentences that carry the asked figures, each followed by the [n] of its passage;
+// or a plain statement that the documents do not say. Deterministic and bounded (hostile input).
 import { registerLocalEngine } from "../core/providers";
-import { sentences, stemSet } from "../figures/text";
-import type { AnswerInput } from "./types";
-
-const MAX_SENTENCES = 4;
+import { contentStems, sentences } from "../figures/text";
+import { quantities } from "../figures/numbers";
+import { yearsIn } from "../figures/context";
+import { readQuestion, subjectPassages, companyNames, type AskedQuestion } from "./answer-subject";
+import { sourceOf, tableSentences, type Source } from "./answer-compute";
+import type { AnswerInput, Passage } from "./types";
 
 export const NOT_IN_DOCUMENTS = "The documents searched do not say.";
 
-function* extractive(input: AnswerInput): Generator<string> {
-  const asked = stemSet(input.resolvedQuery);
-  const scored: { text: string; passage: number; score: number }[] = [];
-  input.passages.forEach((p, passage) => {
-    for (const s of sentences(p.text)) {
+/** Passages read, characters of each, sentences of each and sentences quoted: the engine's budget. */
+const MAX_PASSAGES = 16;
+const MAX_PASSAGE_CHARS = 12_000;
+const MAX_SENTENCES_READ = 400;
+const MAX_QUOTED = 3;
+const MAX_SENTENCE_CHARS = 500;
+
+// Words of a question that say how to answer, not what about.
+const INSTRUCTION = new Set(
+  contentStems(
+    `answer round decimal place places unit units percent percents usd million millions billion billions give response calculate compute
+    base judgment judgments primarily provided details shown clearly outlined statement statements utilize utilizing information question
+    define defined fy fiscal year years relying rely approach standpoint investment banking analyst assume assuming please using use stated only
+    what which how much many`,
+  ),
+);
+
+/** The content stems a sentence must share with the question (company names and instructions left out). */
+function askedStems(question: AskedQuestion, passages: readonly Passage[]): Set<string> {
+  const names = new Set(passages.flatMap((p) => { const c = companyNames(p); return contentStems([...c.names, ...c.tickers].join(" ")); }));
+  return new Set(contentStems(question.text).filter((s) => !INSTRUCTION.has(s) && !names.has(s) && !/^\d/.test(s) && !/^fy\d/.test(s)));
+}
+
+/** Whether a passage's document may speak for the asked years when its sentence names none. */
+function documentFits(p: Passage, years: number[]): boolean {
+  if (!years.length) return true;
+  const fy = typeof p.metadata?.fiscal_year === "number" ? (p.metadata.fiscal_year as number) : null;
+  // A filing for a year reports that year and, for comparison, the two before it.
+  return fy === null || years.some((y) => fy >= y && fy <= y + 2);
+}
+
+interface Quote {
+  text: string;
+  n: number;
+  score: number;
+  order: number;
+}
+
+/** The passage sentences that best answer the question: share its words, name its year (or none), carry a figure when one is asked. */
+function quotes(question: AskedQuestion, passages: readonly Passage[], chosen: number[], figureAsked: boolean): Quote[] {
+  const asked = askedStems(question, passages);
+  if (!asked.size) return [];
+  const out: Quote[] = [];
+  let order = 0;
+  for (const i of chosen) {
+    const p = passages[i];
+    const fits = documentFits(p, question.years);
+    let read = 0;
+    for (const s of sentences(p.text.slice(0, MAX_PASSAGE_CHARS))) {
+      if (++read > MAX_SENTENCES_READ) break;
+      if (s.length < 20 || s.length > MAX_SENTENCE_CHARS || !/[a-z]{3}/.test(s)) continue;
+      const years = yearsIn(s);
+      if (question.years.length && (years.length ? !years.some((y) => question.years.includes(y)) : !fits)) continue;
+      const stems = new Set(contentStems(s));
       let score = 0;
-      for (const w of stemSet(s)) if (asked.has(w)) score++;
-      if (score > 0) scored.push({ text: s.trim(), passage, score });
+      for (const w of asked) if (stems.has(w)) score += 1;
+      const hasFigure = quantities(s).some((q) => q.mantissa >= 10 || q.percent || q.decimals > 0 || q.currency);
+      if (figureAsked && !hasFigure) continue;
+      // Half the question's words, at least two (one for a one-word question).
+      if (score < Math.max(Math.min(2, asked.size), Math.ceil(asked.size * 0.34))) continue;
+      out.push({ text: s.replace(/\s+/g, " ").trim(), n: i + 1, score: score + (hasFigure ? 0.5 : 0), order: order++ });
     }
-  });
-  scored.sort((a, b) => b.score - a.score || a.passage - b.passage);
-  const chosen = scored.slice(0, MAX_SENTENCES);
-  if (chosen.length === 0) {
+  }
+  out.sort((a, b) => b.score - a.score || a.order - b.order);
+  const picked: Quote[] = [];
+  for (const q of out) {
+    if (picked.length >= MAX_QUOTED) break;
+    if (!picked.some((p) => p.text === q.text)) picked.push(q);
+  }
+  return picked;
+}
+
+const FIGURE_ASKED = /\b(?:how much|how many|what (?:is|was|were|are) (?:the )?(?:\w+ ){0,6}(?:amount|total|value|number|rate|ratio|margin|percentage|growth|change)|amount|ratio|margin|rate|growth|percent|%|usd|\$)\b/i;
+
+export function* localAnswer(input: AnswerInput): Generator<string> {
+  const passages = input.passages.slice(0, MAX_PASSAGES);
+  const question = readQuestion(input.resolvedQuery || input.query);
+  const chosen = subjectPassages(question.text, passages);
+  if (!chosen.length) {
     yield NOT_IN_DOCUMENTS;
     return;
   }
-  for (const [i, s] of chosen.entries()) yield `${i ? " " : ""}${s.text} [${s.passage + 1}]`;
+  const sources: Source[] = chosen.map((i) => sourceOf(i + 1, passages[i].text.slice(0, MAX_PASSAGE_CHARS)));
+  const tables = question.years.length ? tableSentences(question, sources) : { sentences: [], computed: false };
+  const figureAsked = question.items.length > 0 || FIGURE_ASKED.test(question.text);
+  const quoted = tables.computed ? [] : quotes(question, passages, chosen, figureAsked);
+  const parts = [...tables.sentences, ...quoted.map((q) => `${q.text.trimEnd()} [${q.n}]`)];
+  if (!parts.length) {
+    yield NOT_IN_DOCUMENTS;
+    return;
+  }
+  for (const [k, part] of parts.entries()) yield `${k ? "\n" : ""}${part}`;
 }
 
-registerLocalEngine("chat.answer", { text: (req) => extractive(req.input as AnswerInput) });
+registerLocalEngine("chat.answer", { text: (req) => localAnswer(req.input as AnswerInput) });

@@ -1,0 +1,200 @@
+// The figures an answer computes or reads from statement tables: an asked metric (defined in the question,
+// a standard ratio or margin, CAGR, a multi-year average: figures/recompute.ts), an asked change between two
+// years, or the asked line item for the asked year, each written with its inputs and the [n] of the passage
+// each input comes from, and the arithmetic shown so the grounding guard can redo it.
+import { renderFormula, type Context } from "../figures/formula";
+import { ITEMS, itemFor, lookupRow, type RowHit } from "../figures/line-items";
+import { recompute, type Recomputation } from "../figures/recompute";
+import { parseTables, type StatementTable } from "../figures/table";
+import { statedScale } from "../figures/context";
+import type { AskedQuestion } from "./answer-subject";
+
+/** A passage the engine reads, with its marker number (1-based) and its tables parsed once. */
+export interface Source {
+  n: number;
+  text: string;
+  tables: StatementTable[];
+  scale: number | null;
+  currency: boolean;
+}
+
+export function sourceOf(n: number, text: string): Source {
+  return { n, text, tables: parseTables(text), scale: statedScale(text), currency: text.includes("$") };
+}
+
+/** The text without the given characters at its end (a scan, not a regex anchored at the end). */
+function trimEnd(text: string, chars: string): string {
+  let end = text.length;
+  while (end > 0 && (chars.includes(text[end - 1]) || /\s/.test(text[end - 1]))) end -= 1;
+  return text.slice(0, end);
+}
+
+/** A number with thousands separators and at most `decimals` decimals (no locale tables). */
+export function formatNumber(v: number, decimals: number): string {
+  const negative = v < 0;
+  const fixed = Math.abs(v).toFixed(decimals);
+  const [whole, frac] = fixed.split(".");
+  let grouped = "";
+  for (let i = 0; i < whole.length; i++) {
+    if (i > 0 && (whole.length - i) % 3 === 0) grouped += ",";
+    grouped += whole[i];
+  }
+  return `${negative ? "-" : ""}${grouped}${frac ? `.${frac}` : ""}`;
+}
+
+const SCALE_WORD: Record<number, string> = { 1e3: " thousand", 1e6: " million", 1e9: " billion" };
+
+/** A table figure as a sentence writes it: "$1,577 million" (the table's stated scale), or bare. */
+function money(v: number, decimals: number, s: Source): string {
+  return `${s.currency ? "$" : ""}${formatNumber(Math.abs(v), decimals)}${s.scale ? SCALE_WORD[s.scale] ?? "" : ""}`;
+}
+
+/** Where an item's figure for a year is read: the first source (in passage order) whose tables give it. */
+function findRow(sources: Source[], item: string, phrase: string, year: number): { hit: RowHit; source: Source } | null {
+  for (const source of sources) {
+    const hit = lookupRow(source.tables, item, phrase, year);
+    if (hit) return { hit, source };
+  }
+  return null;
+}
+
+function rowSentence(found: { hit: RowHit; source: Source }, year: number): string {
+  const { hit, source } = found;
+  const v = hit.row.values[hit.col];
+  const decimals = hit.row.cells[hit.col]?.decimals ?? 0;
+  const loss = v < 0 && /\b(income|earnings|profit)\b/i.test(hit.row.printed) ? "a loss of " : "";
+  return `${trimEnd(hit.row.printed, ".: ")} in ${year} was ${loss}${money(v, decimals, source)} [${source.n}].`;
+}
+
+/** "Round your answer to two decimal places": how many decimals the question wants, else null. */
+function askedDecimals(question: string): number | null {
+  const m = /\bround(?:ed)?\b[^.?]{0,40}?\bto\s+(?:the\s+nearest\s+)?(one|two|three|zero|no|\d)\s+decimal/i.exec(question);
+  if (!m) return null;
+  const w = m[1].toLowerCase();
+  return { zero: 0, no: 0, one: 1, two: 2, three: 3 }[w] ?? Number(w);
+}
+
+/** The table figure renderFormula writes: as the table prints it, negatives in parentheses. */
+function shownFigure(v: number): string {
+  const s = formatNumber(Math.abs(v), Number.isInteger(v) ? 0 : Math.min(2, (String(Math.abs(v)).split(".")[1] ?? "").length));
+  return v < 0 ? `(-${s})` : s;
+}
+
+function metricName(r: Recomputation): string {
+  const m = r.metric;
+  return /^[a-z]/.test(m) ? m[0].toUpperCase() + m.slice(1) : m;
+}
+
+/** Inputs of a recomputation as sentences, each with the [n] of the passage that gives it (deduplicated). */
+function inputSentences(r: Recomputation, sources: Source[]): string[] | null {
+  const out: string[] = [];
+  const seen = new Set<string>();
+  for (const o of r.operands) {
+    const item = itemFor(o.item) ?? "";
+    const key = `${item || o.item}|${o.year}`;
+    if (seen.has(key)) continue;
+    seen.add(key);
+    const found = findRow(sources, item, o.item, o.year);
+    if (!found) return null;
+    out.push(rowSentence(found, o.year));
+  }
+  return out;
+}
+
+/** The formula of one year with its figures in place, or null. */
+function rendered(r: Recomputation, sources: Source[], year: number): string | null {
+  if (!r.expr) return null;
+  const ctx: Context = { tables: sources.flatMap((s) => s.tables), year, definitions: r.definitions ?? new Map(), depth: 0, operands: [] };
+  return renderFormula(r.expr, ctx, shownFigure);
+}
+
+/** The sentences that give an asked metric with its inputs and arithmetic, or null when it cannot be computed. */
+function metricSentences(question: AskedQuestion, sources: Source[]): string[] | null {
+  const r = recompute(question.text, sources.map((s) => s.text));
+  if (!r) return null;
+  const inputs = inputSentences(r, sources);
+  if (!inputs) return null;
+  // A line item read as it is: the input sentence is the answer.
+  if (!r.expr && !r.cagr) return inputs;
+  const percent = r.cagr !== undefined || /\*\s*100\b/.test(r.expr ?? "");
+  const decimals = askedDecimals(question.text) ?? (percent ? 1 : 2);
+  const result = (v: number) => `${formatNumber(v, decimals)}${percent ? "%" : ""}`;
+  const cites = [...new Set(inputs.flatMap((s) => [...s.matchAll(/\[(\d{1,3})\]/g)].map((m) => m[0])))].join("");
+  const name = metricName(r);
+  const out = [...inputs];
+  if (r.cagr) {
+    const { from, to } = r.cagr;
+    const item = itemFor(r.cagr.item) ?? "";
+    const a = findRow(sources, item, r.cagr.item, from);
+    const b = findRow(sources, item, r.cagr.item, to);
+    if (!a || !b) return null;
+    const x = a.hit.row.values[a.hit.col];
+    const y = b.hit.row.values[b.hit.col];
+    out.push(`${name} of ${r.cagr.item} from ${from} to ${to} = ((${shownFigure(y)} / ${shownFigure(x)}) ^ (1 / ${to - from}) - 1) * 100 = ${result(r.value)} ${cites}.`);
+    return out;
+  }
+  if (r.years && r.years.length > 1) {
+    const parts: string[] = [];
+    for (const y of r.years) {
+      const e = rendered(r, sources, y);
+      if (!e) return null;
+      parts.push(`(${e})`);
+    }
+    out.push(`${name}, the ${r.years.length}-year average over ${r.years[0]} to ${r.years.at(-1)} = (${parts.join(" + ")}) / ${r.years.length} = ${result(r.value)} ${cites}.`);
+    return out;
+  }
+  const e = rendered(r, sources, r.year);
+  if (!e) return null;
+  if (r.earlier) {
+    const before = rendered(r, sources, r.earlier.year);
+    if (before) out.push(`${name} in ${r.earlier.year} = ${before} = ${result(r.earlier.value)} ${cites}.`);
+  }
+  out.push(`${name} in ${r.year} = ${e} = ${result(r.value)} ${cites}.`);
+  return out;
+}
+
+const CHANGE = /\b(?:growth|grow|grew|change[ds]?|increase[ds]?|decrease[ds]?|decline[ds]?|difference)\b/i;
+
+/** An asked change of one line item between two years: both figures and the change, in amount and percent. */
+function changeSentences(question: AskedQuestion, sources: Source[]): string[] | null {
+  if (!CHANGE.test(question.text) || question.items.length !== 1 || !question.years.length) return null;
+  const item = question.items[0];
+  const to = question.years.at(-1)!;
+  const from = question.years.length > 1 ? question.years[0] : to - 1;
+  const a = findRow(sources, item, item, from);
+  const b = findRow(sources, item, item, to);
+  if (!a || !b) return null;
+  const x = a.hit.row.values[a.hit.col];
+  const y = b.hit.row.values[b.hit.col];
+  if (x === 0) return null;
+  const decimals = askedDecimals(question.text) ?? 1;
+  const pct = ((y - x) / Math.abs(x)) * 100;
+  const cites = [...new Set([a.source.n, b.source.n])].map((n) => `[${n}]`).join("");
+  return [
+    rowSentence(a, from),
+    rowSentence(b, to),
+    `Change in ${ITEMS[item] ? item.replace(/([A-Z])/g, " $1").toLowerCase() : item} from ${from} to ${to} = (${shownFigure(y)} - ${shownFigure(x)}) / ${shownFigure(Math.abs(x))} * 100 = ${formatNumber(pct, decimals)}% ${cites}.`,
+  ];
+}
+
+/** The asked line items for the asked years, as statement rows give them (latest year first). */
+function rowSentences(question: AskedQuestion, sources: Source[]): string[] {
+  const out: string[] = [];
+  const years = [...question.years].reverse();
+  for (const item of question.items.slice(0, 3)) {
+    for (const year of years.slice(0, 3)) {
+      const found = findRow(sources, item, item, year);
+      if (found) out.push(rowSentence(found, year));
+    }
+  }
+  return out;
+}
+
+/** What the tables give the question: a computed metric or change with its inputs, else the asked rows. */
+export function tableSentences(question: AskedQuestion, sources: Source[]): { sentences: string[]; computed: boolean } {
+  const metric = metricSentences(question, sources);
+  if (metric) return { sentences: metric, computed: metric.some((s) => s.includes(" = ")) };
+  const change = changeSentences(question, sources);
+  if (change) return { sentences: change, computed: true };
+  return { sentences: rowSentences(question, sources), computed: false };
+}

@@ -1,0 +1,163 @@
+// The grounding guard of every answer engine (local or a remote model streaming tokens): the answer is held
+// back one sentence at a time, and a figure that no passage the sentence cites carries (the judges' notion of
+// "the same figure": figures/compare.ts) is replaced by FLAG before the sentence is sent.
+import { checkStatement, subjectStems } from "../figures/compare";
+import { readText, type FigureInContext } from "../figures/context";
+import { equalAtSomeScale, kindsMatch } from "../figures/values";
+import { shownArithmetic } from "./grounding-arithmetic";
+
+export const FLAG = "[figure not in sources]";
+
+/** A sentence with no end in sight is checked and sent at this length (the buffer stays bounded). */
+const MAX_SENTENCE_CHARS = 2_000;
+/** Characters of one cited passage the check reads. */
+const MAX_PASSAGE_CHARS = 20_000;
+/** Figures of one passage an operand of shown arithmetic is compared with. */
+const MAX_OPERAND_COMPARISONS = 4_000;
+/** Constants a formula writes itself (days in a year, percent, halves of an average, months). */
+const CONSTANTS = new Set([1, 2, 3, 4, 12, 100, 360, 365, 1000]);
+
+export interface GroundedSentence {
+  text: string;
+  /** The figures replaced by FLAG, as written. */
+  flagged: string[];
+}
+
+/** The sentence without its [n] markers, with the offset in the original of each character kept. */
+function withoutMarkers(sentence: string): { text: string; at: number[]; cited: number[] } {
+  let text = "";
+  const at: number[] = [];
+  const cited: number[] = [];
+  let i = 0;
+  while (i < sentence.length) {
+    if (sentence[i] === "[") {
+      let j = i + 1;
+      while (j < sentence.length && j - i <= 4 && sentence[j] >= "0" && sentence[j] <= "9") j += 1;
+      if (j > i + 1 && sentence[j] === "]") {
+        cited.push(Number(sentence.slice(i + 1, j)));
+        i = j + 1;
+        continue;
+      }
+    }
+    text += sentence[i];
+    at.push(i);
+    i += 1;
+  }
+  at.push(sentence.length);
+  return { text, at, cited };
+}
+
+/** Whether some figure of the cited passages has the value as written (an operand of shown arithmetic). */
+function valueInSources(f: FigureInContext, sources: ReturnType<typeof readText>[]): boolean {
+  if (CONSTANTS.has(f.mantissa) && f.decimals === 0 && f.scale === null) return true;
+  for (const s of sources) {
+    let n = 0;
+    for (const g of s.figures) {
+      if (++n > MAX_OPERAND_COMPARISONS) break;
+      if (kindsMatch(f, g) && equalAtSomeScale(f, g)) return true;
+    }
+  }
+  return false;
+}
+
+/**
+ * One sentence checked against the passages it cites ([n], 1-based into `passages`): every figure carried by
+ * one of them stays; a figure of shown arithmetic stays when a cited passage has its value (an operand) or
+ * when the expression before it gives it (a result); any other figure is replaced by FLAG.
+ */
+export function groundSentence(sentence: string, passages: readonly string[], question: string): GroundedSentence {
+  const { text, at, cited } = withoutMarkers(sentence);
+  const sources = [...new Set(cited)].filter((n) => n >= 1 && n <= passages.length).map((n) => passages[n - 1].slice(0, MAX_PASSAGE_CHARS));
+  const check = checkStatement(text, sources, subjectStems(question), question);
+  if (!check.figures.length) return { text: sentence, flagged: [] };
+  const read = sources.map((s) => readText(s));
+  const shown = shownArithmetic(text, check.figures.map((c) => ({ index: c.figure.index, raw: c.figure.raw, percent: c.figure.kind === "percent" })));
+  const inExpression = (i: number) => shown.expressions.some(([a, b]) => i >= a && i < b);
+  const bad = check.figures.filter((c) => {
+    if (c.status === "carried") return false;
+    const f = c.figure;
+    if (shown.results.has(f.index)) return false;
+    return !(inExpression(f.index) && valueInSources(f, read));
+  });
+  if (!bad.length) return { text: sentence, flagged: [] };
+  // Replace from the end, so earlier offsets stay valid; offsets map back past the markers.
+  let out = sentence;
+  const flagged: string[] = [];
+  for (const c of [...bad].sort((a, b) => b.figure.index - a.figure.index)) {
+    const f = c.figure;
+    if (f.index < 0) continue;
+    const start = at[f.index];
+    const end = at[f.index + f.raw.length - 1] + 1;
+    out = `${out.slice(0, start)}${FLAG}${out.slice(end)}`;
+    flagged.unshift(f.raw);
+  }
+  return { text: out, flagged };
+}
+
+/** Where the next sentence of `text` ends (after its trailing [n] markers), or -1 when it may go on. */
+function sentenceEnd(text: string, final: boolean): number {
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i];
+    const stop = c === "\n" || ((c === "." || c === "?" || c === "!") && (i + 1 >= text.length || /\s/.test(text[i + 1])) && !isDecimalOrInitial(text, i));
+    if (!stop) continue;
+    // Markers after the full stop belong to the sentence: "... $5 million. [2]"
+    let j = i + 1;
+    for (;;) {
+      let k = j;
+      while (k < text.length && (text[k] === " " || text[k] === "\t")) k += 1;
+      if (k >= text.length) return final ? text.length : -1;
+      const m = /^\[\d{1,3}\]/.exec(text.slice(k, k + 6));
+      if (!m) return j;
+      j = k + m[0].length;
+    }
+  }
+  if (text.length >= MAX_SENTENCE_CHARS) {
+    const space = text.lastIndexOf(" ", MAX_SENTENCE_CHARS);
+    return space > 0 ? space + 1 : MAX_SENTENCE_CHARS;
+  }
+  return final && text.length ? text.length : -1;
+}
+
+/** "U.S." and "No. 3" end no sentence: a single capital letter or a short abbreviation before the dot. */
+function isDecimalOrInitial(text: string, i: number): boolean {
+  if (text[i] !== ".") return false;
+  const before = text.slice(Math.max(0, i - 4), i);
+  return /(?:^|[\s(.])[A-Z]$/.test(before) || /\b(?:No|Inc|Co|vs|approx)$/i.test(before);
+}
+
+/**
+ * Holds an answer stream back one sentence at a time and sends each sentence grounded. push() takes the
+ * next chunk and gives the sentences it completed; end() gives the rest.
+ */
+export class SentenceGuard {
+  private pending = "";
+  readonly flagged: string[] = [];
+
+  constructor(
+    private readonly passages: readonly string[],
+    private readonly question: string,
+  ) {}
+
+  push(chunk: string): string[] {
+    this.pending += chunk;
+    return this.take(false);
+  }
+
+  end(): string[] {
+    return this.take(true);
+  }
+
+  private take(final: boolean): string[] {
+    const out: string[] = [];
+    for (;;) {
+      const end = sentenceEnd(this.pending, final);
+      if (end <= 0) break;
+      const sentence = this.pending.slice(0, end);
+      this.pending = this.pending.slice(end);
+      const grounded = groundSentence(sentence, this.passages, this.question);
+      this.flagged.push(...grounded.flagged);
+      out.push(grounded.text);
+    }
+    return out;
+  }
+}
