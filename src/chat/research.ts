@@ -4,7 +4,7 @@
 import type { Env } from "../core/env";
 import { resolveFollowUp } from "./follow-up";
 import { InjectedFault } from "./faults";
-import { planResearch, reportPieces, researchQueries } from "./research-plan";
+import { planResearch, reportPieces, researchQueries } from "./deep-research";
 import { priorTurns, setResolvedQuery, type DocumentFacts } from "./repo";
 import { retrieve } from "./retrieval";
 import { AnswerWriter, failTurn, scopeOf, stage, streamSearchResults, streamTables, writeAnswer, type ChatRun, type TurnSink } from "./turn";
