@@ -10,6 +10,7 @@ import { downloadRoutes } from "./documents/download-routes";
 import { externalRoutes } from "./documents/external-routes";
 import { judgeRoutes } from "./judges/routes";
 import { chatRoutes } from "./chat/routes";
+import { analyticsJudgeRoutes } from "./chat/judge-routes";
 
 export const routes: AnyRoute[] = [];
-routes.push(...metaRoutes(() => routes), ...adminRoutes, ...marketRoutes, ...documentRoutes, ...downloadRoutes, ...externalRoutes, ...searchRoutes, ...judgeRoutes, ...ttsqlRoutes, ...chatRoutes);
+routes.push(...metaRoutes(() => routes), ...adminRoutes, ...marketRoutes, ...documentRoutes, ...downloadRoutes, ...externalRoutes, ...searchRoutes, ...judgeRoutes, ...ttsqlRoutes, ...chatRoutes, ...analyticsJudgeRoutes);

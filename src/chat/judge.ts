@@ -2,11 +2,15 @@
 // passages its [n] markers cite with the shared figure engine (src/figures), and the findings become the
 // verdict, in the default shape or mapped onto the caller's response_schema (judge-verdict.ts).
 import { z } from "zod";
-import { registerLocalEngine } from "../core/providers";
+import type { Tenant } from "../core/auth";
+import type { Env } from "../core/env";
+import { ApiError, invalidBody, notFound } from "../core/errors";
+import { modelProvider, ProviderError, registerLocalEngine } from "../core/providers";
 import { checkFigure, checkStatement, STATEMENT_BUDGET, subjectStems, type Budget } from "../figures/compare";
 import { readText, statementFigures } from "../figures/context";
 import { contentStems, namedEntities, sentences, stemSet } from "../figures/text";
-import { fill, type Facts, type Shape } from "./judge-verdict";
+import { fill, readResponseSchema, zodOf, type Facts, type Shape } from "./judge-verdict";
+import { findMessageWithReferences } from "./repo";
 
 /** Claims checked per answer; an answer with more says so in its report. */
 export const MAX_CLAIMS = 200;
@@ -204,6 +208,12 @@ function meanScore(claims: ClaimFinding[]): number {
   return Math.round((total / weight) * 1000) / 1000;
 }
 
+/** The distinct references an answer cites: its [n] markers that name one of its stored references. */
+export function citedReferences(answer: string, references: JudgeReference[]): number[] {
+  const stored = new Set(references.map((r) => r.citation_idx));
+  return [...new Set(citesIn(answer))].filter((n) => stored.has(n)).sort((a, b) => a - b);
+}
+
 /** Every claim of the answer checked against its cited passages. Deterministic. */
 export function groundAnswer(input: JudgeInput): Findings {
   const prepared = input.references.map(prepare);
@@ -214,7 +224,7 @@ export function groundAnswer(input: JudgeInput): Findings {
   const budget: Budget = { comparisons: 2 * STATEMENT_BUDGET };
   const claims = candidates.slice(0, MAX_CLAIMS).map((c) => checkClaim(c, byIdx, prepared, input.query, known, budget));
   const ungroundedNumbers = [...new Set(claims.flatMap((c) => c.numbers))];
-  const referencesEvaluated = [...new Set(claims.flatMap((c) => c.citation_idxs))].filter((n) => byIdx.has(n)).sort((a, b) => a - b);
+  const referencesEvaluated = citedReferences(input.answer, input.references);
   const score = meanScore(claims);
   const grounded = claims.filter((c) => c.grounded).length;
   const parts = [
@@ -313,3 +323,63 @@ registerLocalEngine("chat.judge", {
     return localVerdict(input, input.shape);
   },
 });
+
+/** What a remote judge model reads (the caller's prompt is its system message, the whole instruction). */
+export function judgePrompt(input: JudgeInput, originalQuery: string): string {
+  const refs = input.references.map((r) => `[${r.citation_idx}] ${r.document_name}: ${r.text}`).join("\n\n");
+  const asked = originalQuery === input.query ? input.query : `${originalQuery}\n(as resolved in the conversation: ${input.query})`;
+  return `Question: ${asked}\n\nAnswer (markers [n] cite the references):\n${input.answer}\n\nReferences:\n${refs || "(none)"}`;
+}
+
+export interface JudgeRequest {
+  prompt: string;
+  response_schema?: Record<string, unknown>;
+}
+
+export interface JudgeResult {
+  chat_message_id: string;
+  verdict: Record<string, unknown>;
+  judge_model: string;
+  references_evaluated: number;
+}
+
+/**
+ * POST /v2/analytics/messages/{chat_message_id}/judge: the stored answer of one of the organization's
+ * messages (any user's) and its cited references judged through the provider (task chat.judge), the
+ * verdict checked against the schema it was asked for before it is returned.
+ */
+export async function judgeMessage(env: Env, tenant: Tenant, chatMessageId: string, body: JudgeRequest): Promise<JudgeResult> {
+  let shape: (Shape & { type: "object" }) | null = null;
+  if (body.response_schema !== undefined) {
+    const read = readResponseSchema(body.response_schema);
+    if (!read.ok) throw invalidBody(read.message);
+    shape = read.shape;
+  }
+  const message = await findMessageWithReferences(env, tenant.organizationId, chatMessageId);
+  if (!message) throw notFound("Chat message");
+  const input: JudgeInput = {
+    query: message.resolvedQuery ?? message.query,
+    answer: message.answer,
+    references: message.references.map((r) => ({ citation_idx: r.citation_idx, text: r.text, document_name: r.document_name })),
+  };
+  const schema = shape ? zodOf(shape) : defaultVerdictSchema;
+  const provider = modelProvider(env);
+  let verdict: unknown;
+  try {
+    verdict = await provider.generateObject({
+      task: "chat.judge",
+      system: body.prompt,
+      prompt: judgePrompt(input, message.query),
+      input: { ...input, shape } satisfies JudgeEngineInput,
+      schema,
+      schemaName: "verdict",
+      temperature: 0,
+    });
+  } catch (err) {
+    if (err instanceof ProviderError) throw new ApiError(err.kind === "timeout" || err.kind === "unavailable" ? "JUDGE_EVALUATION_UNAVAILABLE" : "JUDGE_EVALUATION_FAIL", err.message);
+    throw err;
+  }
+  const checked = schema.safeParse(verdict);
+  if (!checked.success) throw new ApiError("JUDGE_EVALUATION_FAIL", "The judge's verdict does not follow response_schema");
+  return { chat_message_id: message.id, verdict: checked.data as Record<string, unknown>, judge_model: provider.model, references_evaluated: citedReferences(input.answer, input.references).length };
+}
