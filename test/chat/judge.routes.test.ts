@@ -97,6 +97,20 @@ describe("a verdict shaped by response_schema", () => {
     expect(typeof v.report).toBe("string");
   });
 
+  it("scores each section of a deep research report under its heading", async () => {
+    const report = await chat(org.key, { query: "How did Amazon do in 2017?" }, { path: "/v1/rms_deep_research" });
+    const headings = [...answerOf(report).matchAll(/^## (.+)$/gm)].map((m) => m[1].trim());
+    expect(headings.length).toBeGreaterThanOrEqual(3);
+    const schema = {
+      type: "object",
+      properties: { section_scores: { type: "object", additionalProperties: { type: "number", minimum: 0, maximum: 1 } }, report: { type: "string" } },
+      required: ["section_scores", "report"],
+    };
+    const p = await payloadOf(await judge(org.key, messageOf(report), { prompt: PROMPT, response_schema: schema }));
+    expect(Object.keys(p.verdict.section_scores)).toEqual(headings);
+    expect(p.references_evaluated).toBe(new Set(named(report, "citation").map((c) => c.data.citation_idx)).size);
+  });
+
   it("scores 1-5 when the schema bounds the score, and fills booleans and lists", async () => {
     const schema = {
       type: "object",
