@@ -139,4 +139,22 @@ describe("stop, busy and reconnect", () => {
     expect(replay.events).toEqual(all);
     expect(answerOf(replay)).toMatch(/\[1\]/);
   });
+
+  it("sends a heartbeat comment every 15 s while a turn is quiet", async () => {
+    const res = await turn(org.key, { query: `What was segment ${word} revenue?`, per_event_size: 0.3, per_event_sleep_time: 5 });
+    const reader = res.body!.getReader();
+    const decoder = new TextDecoder();
+    let text = "";
+    while (!text.includes(": ping\n\n")) {
+      const chunk = await reader.read();
+      if (chunk.done) break;
+      text += decoder.decode(chunk.value, { stream: true });
+    }
+    expect(text).toContain("\n\n: ping\n\n");
+    const conversationId = /"conversation_id":"([^"]+)"/.exec(text)![1];
+    const dialogueId = /"chat_message_id":"([^"]+)"/.exec(text)![1];
+    expect((await stopStream(org.key, { conversation_id: conversationId, dialogue_id: dialogueId })).status).toBe(200);
+    for (let chunk = await reader.read(); !chunk.done; chunk = await reader.read()) text += decoder.decode(chunk.value, { stream: true });
+    expect(text.trimEnd().endsWith('"finish_reason":"paused"}}')).toBe(true);
+  }, 30_000);
 });
