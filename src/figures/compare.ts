@@ -300,6 +300,8 @@ function anchorByColumn(checks: FigureCheck[], sources: ReadText[], known: Reado
 const DIRECTION = new Set(["provid", "used"]);
 // Words for a figure of any row: "cross currency swaps, with a notional amount of $32,502 million".
 const MEASURE = new Set(["amount", "valu", "notion", "figur", "level", "sum"]);
+// Words a sentence uses for a cash flow row's figure: "financing activities resulted in a net cash outflow of".
+const CASH_FLOW = new Set(["outflow", "inflow", "flow", "result", "brought", "gener"]);
 
 /** Whether the words of a row label all stand within a short run of the stems (a phrase, not scattered). */
 function namesPhrase(stems: string[], words: string[]): boolean {
@@ -347,7 +349,7 @@ function* namedRows(checks: FigureCheck[], sources: ReadText[], statement: strin
         // The figure's own item is that row's (its label, or the section it is printed under): "Income tax
         // expense: $(31) million" does not name "Other income".
         const context = row.cells[0].context;
-        if (!itemWords.every((w) => words.includes(w) || context.has(w) || DIRECTION.has(w) || MEASURE.has(w) || known.has(w))) continue;
+        if (!itemWords.every((w) => words.includes(w) || context.has(w) || DIRECTION.has(w) || MEASURE.has(w) || (CASH_FLOW.has(w) && words.includes("cash")) || known.has(w))) continue;
         // Rows of one name (an income statement's and a summary's "Revenues") count as one line item; two
         // line items named before the figure leave it unread.
         const rowName = [...words].sort().join(" ");

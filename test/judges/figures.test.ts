@@ -136,6 +136,15 @@ describe("LLM judge: figures read in context (issue 19)", () => {
     expect(neighbour.scores.factuality).toBeLessThanOrEqual(2);
     expect(neighbour.reasoning).toContain("The source gives cross currency swaps for 2021 as 32,502 million, not $19,779 million.");
 
+    // A cash flow row named in a sentence's own words ("financing activities resulted in a net cash outflow").
+    const cash = { title: "AMD cash flows", content: "Consolidated Statements of Cash Flows\n(In millions)\n2022 2021\nNet cash provided by operating activities 3,565 3,521\nCommon stock repurchases for tax withholding (406) (257)\nNet cash (used in) provided by financing activities (3,264) (1,895)" };
+    const q2 = "Which activity brought in the most cash flow for AMD in FY22?";
+    const outflow = (figure: string) => grade(`Operating activities provided $3,565 million. Financing activities resulted in a net cash outflow of ${figure} million.`, { query: q2, references: [cash] });
+    expect((await outflow("$3,264")).scores.factuality).toBeGreaterThanOrEqual(4);
+    const otherRow = await outflow("$406");
+    expect(otherRow.scores.factuality).toBeLessThanOrEqual(2);
+    expect(otherRow.reasoning).toContain("as (3,264) million, not $406 million");
+
     // "at the beginning of 2022" is the 2021 column; "and at the end of 2022" dates the next figure, not this one.
     const balance = { title: "J&J balance sheet", content: "Consolidated Balance Sheets\n(dollars in millions)\n2022 2021\nInventories 12,483 10,387" };
     const average = await grade("Inventory at the beginning of 2022 was $10,387 million and at the end of 2022 was $12,483 million, an average of $11,435 million.", {
