@@ -9,6 +9,7 @@ export default workerdBench({
     BENCH_SIZES: process.env.BENCH_SIZES ?? "10000,100000",
     BENCH_VERBOSE: process.env.BENCH_VERBOSE ?? "",
     BENCH_TOP_K: process.env.BENCH_TOP_K ?? "8",
+    BENCH_DUMP: process.env.BENCH_DUMP ?? "",
   },
   data: fileServer(process.env.BENCH_DATA_DIR ?? join(root, "..", "shared", "data")),
 });

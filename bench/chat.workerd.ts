@@ -18,7 +18,7 @@ import { contentStems } from "../src/figures/text";
 import { loadFinanceBench, type Question } from "./lib/financebench";
 import { inTuningHalf } from "./chat-split";
 
-const benchEnv = env as unknown as Env & { BENCH_DATA: Fetcher; BENCH_SIZES: string; BENCH_VERBOSE: string; BENCH_TOP_K: string; TEST_MIGRATIONS: import("@cloudflare/vitest-pool-workers").D1Migration[] };
+const benchEnv = env as unknown as Env & { BENCH_DATA: Fetcher; BENCH_SIZES: string; BENCH_VERBOSE: string; BENCH_TOP_K: string; BENCH_DUMP: string; TEST_MIGRATIONS: import("@cloudflare/vitest-pool-workers").D1Migration[] };
 
 const tenant: Tenant = {
   organizationId: "11111111-1111-4111-8111-111111111111",
@@ -133,6 +133,10 @@ async function run(questions: Question[], docIds: Map<string, string>, gold: Map
   const out: Outcome[] = [];
   for (const q of questions) {
     const passages = await searchChunks(benchEnv, tenant, q.question, {}, topK);
+    // BENCH_DUMP=<ids>: the passages of tuning-half questions, for reading why an answer went wrong.
+    if (benchEnv.BENCH_DUMP && inTuningHalf(q.id) && benchEnv.BENCH_DUMP.split(",").some((id) => q.id.endsWith(id))) {
+      for (const [i, p] of passages.entries()) console.log(`=== ${q.id} [${i + 1}] ${p.document_name} p${p.page} ${JSON.stringify(p.metadata.company_names)}\n${p.text}`);
+    }
     const wanted = new Set(q.evidence.map((e) => `${docIds.get(e.docName)}#${e.page}`));
     const { text, cited } = await answer(q.question, passages);
     const share = figureShare(text, passages, q.question);

@@ -7,19 +7,40 @@ import { ITEMS, itemFor, lookupRow, type RowHit } from "../figures/line-items";
 import { recompute, type Recomputation } from "../figures/recompute";
 import { parseTables, type StatementTable } from "../figures/table";
 import { statedScale } from "../figures/context";
+import { contentStems } from "../figures/text";
 import type { AskedQuestion } from "./answer-subject";
 
-/** A passage the engine reads, with its marker number (1-based) and its tables parsed once. */
+/**
+ * What the engine reads tables from: the passages of one document page together, in page order (a statement
+ * cut into chunks has its header in one and its rows in the next), with the [n] of each.
+ */
 export interface Source {
-  n: number;
+  members: { n: number; text: string }[];
   text: string;
   tables: StatementTable[];
   scale: number | null;
   currency: boolean;
 }
 
-export function sourceOf(n: number, text: string): Source {
-  return { n, text, tables: parseTables(text), scale: statedScale(text), currency: text.includes("$") };
+/** Groups passages (1-based n, text, document and page, offset) by page, each group read as one text. */
+export function sourcesOf(passages: { n: number; text: string; document: string; page: number | null; offset: number }[]): Source[] {
+  const groups = new Map<string, typeof passages>();
+  for (const p of passages) {
+    const key = p.page === null ? `${p.document}#n${p.n}` : `${p.document}#${p.page}`;
+    const g = groups.get(key);
+    if (g) g.push(p);
+    else groups.set(key, [p]);
+  }
+  return [...groups.values()].map((g) => {
+    const members = [...g].sort((a, b) => a.offset - b.offset).map((p) => ({ n: p.n, text: p.text }));
+    const text = members.map((m) => m.text).join("\n");
+    return { members, text, tables: parseTables(text), scale: statedScale(text), currency: text.includes("$") };
+  });
+}
+
+/** The passage of a source that prints a row (its label as printed), else the source's first. */
+function citeFor(source: Source, printed: string): number {
+  return (source.members.find((m) => m.text.includes(printed)) ?? source.members[0]).n;
 }
 
 /** The text without the given characters at its end (a scan, not a regex anchored at the end). */
@@ -50,20 +71,28 @@ function money(v: number, decimals: number, s: Source): string {
 }
 
 /** Where an item's figure for a year is read: the first source (in passage order) whose tables give it. */
-function findRow(sources: Source[], item: string, phrase: string, year: number): { hit: RowHit; source: Source } | null {
-  for (const source of sources) {
-    const hit = lookupRow(source.tables, item, phrase, year);
-    if (hit) return { hit, source };
+function findRow(sources: Source[], item: string, phrase: string, year: number): Found | null {
+  for (const loose of [false, true]) {
+    for (const source of sources) {
+      const hit = lookupRow(source.tables, item, phrase, year, loose);
+      if (hit) return { hit, source, n: citeFor(source, hit.row.printed) };
+    }
   }
   return null;
 }
 
-function rowSentence(found: { hit: RowHit; source: Source }, year: number): string {
-  const { hit, source } = found;
+interface Found {
+  hit: RowHit;
+  source: Source;
+  n: number;
+}
+
+function rowSentence(found: Found, year: number): string {
+  const { hit, source, n } = found;
   const v = hit.row.values[hit.col];
   const decimals = hit.row.cells[hit.col]?.decimals ?? 0;
   const loss = v < 0 && /\b(income|earnings|profit)\b/i.test(hit.row.printed) ? "a loss of " : "";
-  return `${trimEnd(hit.row.printed, ".: ")} in ${year} was ${loss}${money(v, decimals, source)} [${source.n}].`;
+  return `${trimEnd(hit.row.printed, ".: ")} in ${year} was ${loss}${money(v, decimals, source)} [${n}].`;
 }
 
 /** "Round your answer to two decimal places": how many decimals the question wants, else null. */
@@ -81,7 +110,7 @@ function shownFigure(v: number): string {
 }
 
 function metricName(r: Recomputation): string {
-  const m = r.metric;
+  const m = r.metric.replace(/^year average of /i, "");
   return /^[a-z]/.test(m) ? m[0].toUpperCase() + m.slice(1) : m;
 }
 
@@ -104,20 +133,26 @@ function inputSentences(r: Recomputation, sources: Source[]): string[] | null {
 /** The formula of one year with its figures in place, or null. */
 function rendered(r: Recomputation, sources: Source[], year: number): string | null {
   if (!r.expr) return null;
-  const ctx: Context = { tables: sources.flatMap((s) => s.tables), year, definitions: r.definitions ?? new Map(), depth: 0, operands: [] };
+  const ctx: Context = { tables: sources.flatMap((s) => s.tables), year, definitions: r.definitions ?? new Map(), depth: 0, operands: [], loose: true };
   return renderFormula(r.expr, ctx, shownFigure);
+}
+
+/** "COGS % margin": a line item as a percentage of revenue, in the words the recomputation reads. */
+function asMetric(question: string): string {
+  return question.replace(/\b(cogs|cost of goods sold|cost of sales|capex|capital expenditures?|sg&a|r&d|depreciation and amortization) (?:as a )?% margin\b/i, "$1 as a % of total revenue");
 }
 
 /** The sentences that give an asked metric with its inputs and arithmetic, or null when it cannot be computed. */
 function metricSentences(question: AskedQuestion, sources: Source[]): string[] | null {
-  const r = recompute(question.text, sources.map((s) => s.text));
+  const r = recompute(asMetric(question.text), sources.map((s) => s.text), true);
   if (!r) return null;
   const inputs = inputSentences(r, sources);
   if (!inputs) return null;
   // A line item read as it is: the input sentence is the answer.
   if (!r.expr && !r.cagr) return inputs;
   const percent = r.cagr !== undefined || /\*\s*100\b/.test(r.expr ?? "");
-  const decimals = askedDecimals(question.text) ?? (percent ? 1 : 2);
+  const amount = r.unit === "amount" && !percent;
+  const decimals = askedDecimals(question.text) ?? (percent ? 1 : amount ? 0 : 2);
   const result = (v: number) => `${formatNumber(v, decimals)}${percent ? "%" : ""}`;
   const cites = [...new Set(inputs.flatMap((s) => [...s.matchAll(/\[(\d{1,3})\]/g)].map((m) => m[0])))].join("");
   const name = metricName(r);
@@ -169,7 +204,7 @@ function changeSentences(question: AskedQuestion, sources: Source[]): string[] |
   if (x === 0) return null;
   const decimals = askedDecimals(question.text) ?? 1;
   const pct = ((y - x) / Math.abs(x)) * 100;
-  const cites = [...new Set([a.source.n, b.source.n])].map((n) => `[${n}]`).join("");
+  const cites = [...new Set([a.n, b.n])].map((n) => `[${n}]`).join("");
   return [
     rowSentence(a, from),
     rowSentence(b, to),
@@ -190,11 +225,40 @@ function rowSentences(question: AskedQuestion, sources: Source[]): string[] {
   return out;
 }
 
+/**
+ * Rows of any line item the question names in full ("Adjusted EBITDA", "Customer deposits"): every content
+ * word of the row label is a word of the question, at least two of them; the asked year's column.
+ */
+function namedRowSentences(question: AskedQuestion, sources: Source[]): string[] {
+  if (!question.years.length) return [];
+  const asked = new Set(contentStems(question.text));
+  const out: string[] = [];
+  const seen = new Set<string>();
+  for (const source of sources) {
+    for (const table of source.tables) {
+      for (const year of [...question.years].reverse()) {
+        const col = table.years.indexOf(year);
+        if (col < 0) continue;
+        for (const row of table.rows) {
+          const words = contentStems(row.printed);
+          if (words.length < 2 || !words.every((w) => asked.has(w)) || seen.has(`${row.label}|${year}`)) continue;
+          seen.add(`${row.label}|${year}`);
+          out.push(rowSentence({ hit: { table, row, col }, source, n: citeFor(source, row.printed) }, year));
+          if (out.length >= 3) return out;
+        }
+      }
+    }
+  }
+  return out;
+}
+
 /** What the tables give the question: a computed metric or change with its inputs, else the asked rows. */
 export function tableSentences(question: AskedQuestion, sources: Source[]): { sentences: string[]; computed: boolean } {
-  const metric = metricSentences(question, sources);
-  if (metric) return { sentences: metric, computed: metric.some((s) => s.includes(" = ")) };
+  // An asked change of a line item ("how much did net income grow") before the line item alone.
   const change = changeSentences(question, sources);
+  const metric = metricSentences(question, sources);
+  if (metric && (metric.some((s) => s.includes(" = ")) || !change)) return { sentences: metric, computed: metric.some((s) => s.includes(" = ")) };
   if (change) return { sentences: change, computed: true };
-  return { sentences: rowSentences(question, sources), computed: false };
+  const rows = rowSentences(question, sources);
+  return { sentences: rows.length ? rows : namedRowSentences(question, sources), computed: false };
 }

@@ -107,6 +107,8 @@ function sentenceEnd(text: string, final: boolean): number {
       while (k < text.length && (text[k] === " " || text[k] === "\t")) k += 1;
       if (k >= text.length) return final ? text.length : -1;
       const m = /^\[\d{1,3}\]/.exec(text.slice(k, k + 6));
+      // The start of a marker still arriving ("[", "[1"): wait for the rest.
+      if (!m && !final && /^\[\d{0,3}$/.test(text.slice(k))) return -1;
       if (!m) return j;
       j = k + m[0].length;
     }

@@ -6,8 +6,9 @@ import { registerLocalEngine } from "../core/providers";
 import { contentStems, sentences } from "../figures/text";
 import { quantities } from "../figures/numbers";
 import { yearsIn } from "../figures/context";
+import { isCellToken } from "../figures/table";
 import { readQuestion, subjectPassages, companyNames, type AskedQuestion } from "./answer-subject";
-import { sourceOf, tableSentences, type Source } from "./answer-compute";
+import { sourcesOf, tableSentences } from "./answer-compute";
 import type { AnswerInput, Passage } from "./types";
 
 export const NOT_IN_DOCUMENTS = "The documents searched do not say.";
@@ -43,6 +44,31 @@ function documentFits(p: Passage, years: number[]): boolean {
   return fy === null || years.some((y) => fy >= y && fy <= y + 2);
 }
 
+/** A line that ends in two or more figure cells: a table row, which the rows' own sentences give better. */
+function isTableRow(line: string): boolean {
+  const tokens = line.trim().split(/\s+/);
+  let cells = 0;
+  for (let i = tokens.length - 1; i >= 0 && (tokens[i] === "$" || isCellToken(tokens[i])); i--) if (tokens[i] !== "$") cells += 1;
+  return cells >= 2;
+}
+
+/**
+ * PDF text breaks sentences across lines: a line that does not end a sentence runs on into the next one
+ * (unless either is a table row or a short heading).
+ */
+function proseOf(text: string): string {
+  const lines = text.replace(/\r/g, "").split("\n");
+  let out = "";
+  for (let i = 0; i < lines.length; i++) {
+    const line = lines[i].trim();
+    const next = lines[i + 1]?.trim() ?? "";
+    out += line;
+    const runsOn = line.length >= 40 && next.length > 0 && !/[.!?:;]$/.test(line) && !isTableRow(line) && !isTableRow(next);
+    out += runsOn ? " " : "\n";
+  }
+  return out;
+}
+
 interface Quote {
   text: string;
   n: number;
@@ -60,9 +86,9 @@ function quotes(question: AskedQuestion, passages: readonly Passage[], chosen: n
     const p = passages[i];
     const fits = documentFits(p, question.years);
     let read = 0;
-    for (const s of sentences(p.text.slice(0, MAX_PASSAGE_CHARS))) {
+    for (const s of sentences(proseOf(p.text.slice(0, MAX_PASSAGE_CHARS)))) {
       if (++read > MAX_SENTENCES_READ) break;
-      if (s.length < 20 || s.length > MAX_SENTENCE_CHARS || !/[a-z]{3}/.test(s)) continue;
+      if (s.length < 20 || s.length > MAX_SENTENCE_CHARS || !/[a-z]{3}/.test(s) || isTableRow(s)) continue;
       const years = yearsIn(s);
       if (question.years.length && (years.length ? !years.some((y) => question.years.includes(y)) : !fits)) continue;
       const stems = new Set(contentStems(s));
@@ -94,7 +120,7 @@ export function* localAnswer(input: AnswerInput): Generator<string> {
     yield NOT_IN_DOCUMENTS;
     return;
   }
-  const sources: Source[] = chosen.map((i) => sourceOf(i + 1, passages[i].text.slice(0, MAX_PASSAGE_CHARS)));
+  const sources = sourcesOf(chosen.map((i) => ({ n: i + 1, text: passages[i].text.slice(0, MAX_PASSAGE_CHARS), document: passages[i].document_id, page: passages[i].page, offset: passages[i].offset })));
   const tables = question.years.length ? tableSentences(question, sources) : { sentences: [], computed: false };
   const figureAsked = question.items.length > 0 || FIGURE_ASKED.test(question.text);
   const quoted = tables.computed ? [] : quotes(question, passages, chosen, figureAsked);

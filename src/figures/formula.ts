@@ -59,6 +59,8 @@ export interface Context {
   depth: number;
   /** The statement figures read, in order. */
   operands: Operand[];
+  /** Read row labels that lost their spaces too (lookupRow's loose). */
+  loose?: boolean;
 }
 
 function resolvePhrase(phrase: string, ctx: Context): number | null {
@@ -86,7 +88,7 @@ function resolvePhrase(phrase: string, ctx: Context): number | null {
 
 export function value(phrase: string, year: number, ctx: Context): number | null {
   const cleaned = phrase.replace(YEAR_REF, " ").replace(/\b(in|for|of|at|as of|end of|year end)\s*$/i, "").replace(/\s+/g, " ").trim();
-  const v = lookup(ctx.tables, itemFor(cleaned) ?? "", cleaned, year);
+  const v = lookup(ctx.tables, itemFor(cleaned) ?? "", cleaned, year, ctx.loose);
   if (v !== null) ctx.operands.push({ item: cleaned, year, value: v });
   return v;
 }

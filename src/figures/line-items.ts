@@ -123,8 +123,8 @@ export function lineItemOf(text: string): string | null {
 }
 
 /** The figure a statement row gives for a year: exact labels first, then labels that start with one. */
-export function lookup(tables: StatementTable[], item: string, phrase: string, year: number): number | null {
-  const found = lookupRow(tables, item, phrase, year);
+export function lookup(tables: StatementTable[], item: string, phrase: string, year: number, loose = false): number | null {
+  const found = lookupRow(tables, item, phrase, year, loose);
   if (!found) return null;
   const v = found.row.values[found.col];
   return ITEMS[item]?.magnitude ? Math.abs(v) : v;
@@ -137,21 +137,29 @@ export interface RowHit {
   col: number;
 }
 
-/** The statement row and column lookup reads for an item and a year, or null. */
-export function lookupRow(tables: StatementTable[], item: string, phrase: string, year: number): RowHit | null {
+/**
+ * The statement row and column lookup reads for an item and a year, or null. loose: when no label matches,
+ * also compare labels without their spaces (PDF text that lost them: "Merchandiseinventories").
+ */
+export function lookupRow(tables: StatementTable[], item: string, phrase: string, year: number, loose = false): RowHit | null {
   const spec = ITEMS[item];
   const labels = spec ? spec.labels : [normalizeLabel(phrase)];
   // The item's own statement first: "Inventories" is a balance in the balance sheet and a change in
   // the cash flow statement.
   const groups = spec?.kind ? [tables.filter((t) => t.kind === spec.kind), tables.filter((t) => t.kind !== spec.kind)] : [tables];
+  const passes = loose ? (["exact", "prefix", "spaceless"] as const) : (["exact", "prefix"] as const);
   for (const group of groups) {
-    for (const pass of ["exact", "prefix"] as const) {
+    for (const pass of passes) {
       for (const label of labels) {
+        const bare = label.replaceAll(" ", "");
         for (const t of group) {
           const col = t.years.indexOf(year);
           if (col < 0) continue;
           for (const row of t.rows) {
-            const ok = pass === "exact" ? row.label === label : row.label.startsWith(`${label} `) && !NOT_THE_ITEM.test(row.label.slice(label.length));
+            const ok =
+              pass === "exact" ? row.label === label
+              : pass === "prefix" ? row.label.startsWith(`${label} `) && !NOT_THE_ITEM.test(row.label.slice(label.length))
+              : row.label.replaceAll(" ", "") === bare;
             if (ok) return { table: t, row, col };
           }
         }
