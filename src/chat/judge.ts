@@ -7,9 +7,12 @@ import type { Env } from "../core/env";
 import { ApiError, invalidBody, notFound } from "../core/errors";
 import { modelProvider, ProviderError, registerLocalEngine } from "../core/providers";
 import { checkFigure, checkStatement, STATEMENT_BUDGET, subjectStems, type Budget } from "../figures/compare";
-import { readText, statementFigures } from "../figures/context";
+import { readText, statementFigures, yearsIn, type FigureInContext } from "../figures/context";
+import { derivable, equalAtSomeScale, kindsMatch } from "../figures/values";
 import { contentStems, namedEntities, sentences, stemSet } from "../figures/text";
 import { fill, readResponseSchema, zodOf, type Facts, type Shape } from "./judge-verdict";
+import { FLAG } from "./grounding";
+import { shownArithmetic } from "./grounding-arithmetic";
 import { findMessageWithReferences } from "./repo";
 
 /** Claims checked per answer; an answer with more says so in its report. */
@@ -143,6 +146,44 @@ function prepare(ref: JudgeReference): Prepared {
   return { ref, read: readText(ref.text), stems: stemSet(whole), lower: whole.toLowerCase() };
 }
 
+/** Constants a formula writes itself (percent, days in a year, months, halves of an average). */
+const CONSTANTS = new Set([1, 2, 3, 4, 12, 100, 360, 365, 1000]);
+/** Figures of a cited passage compared with one operand; figures offered to the one-step derivation. */
+const MAX_OPERAND_COMPARISONS = 4_000;
+const MAX_OPERANDS = 24;
+const ADDITIVE = /\b(?:total|combined|sum|together|aggregate|difference|increase[ds]?|decrease[ds]?|change[ds]?|grew|declined?|rose|fell|more than|less than|net of|minus|plus|average)\b/i;
+
+/** An operand of shown arithmetic: a constant, or a value some figure of a cited passage has as written. */
+function valueInSources(f: FigureInContext, cited: Prepared[]): boolean {
+  if (CONSTANTS.has(f.mantissa) && f.decimals === 0 && f.scale === null) return true;
+  return cited.some((p) => p.read.figures.slice(0, MAX_OPERAND_COMPARISONS).some((g) => kindsMatch(f, g) && equalAtSomeScale(f, g)));
+}
+
+/** Whether a figure at offset `index` is written right after an "=" (the result of shown arithmetic). */
+function afterEquals(text: string, index: number): boolean {
+  let i = index - 1;
+  while (i >= 0 && (text[i] === " " || text[i] === "$")) i--;
+  return i >= 0 && text[i] === "=";
+}
+
+/**
+ * The operands a one-step derivation may use: cited figures whose whole line item the sentence names ("net
+ * income", "total net sales") and, when the sentence names one year, of that year.
+ */
+function relevantOperands(text: string, cited: Prepared[]): FigureInContext[] {
+  const words = stemSet(text);
+  const years = new Set(yearsIn(text));
+  const year = years.size === 1 ? [...years][0] : null;
+  const out: FigureInContext[] = [];
+  for (const p of cited) {
+    for (const f of p.read.figures.slice(0, MAX_OPERAND_COMPARISONS)) {
+      if (out.length >= MAX_OPERANDS) return out;
+      if (f.item.length && f.item.every((w) => words.has(w)) && (year === null || f.year === null || f.year === year)) out.push(f);
+    }
+  }
+  return out;
+}
+
 function checkClaim(c: RawClaim, byIdx: Map<number, Prepared>, all: Prepared[], query: string, known: ReadonlySet<string>, budget: Budget): ClaimFinding {
   const cited = c.cites.map((n) => byIdx.get(n)).filter((p): p is Prepared => p !== undefined);
   const missing = c.cites.filter((n) => !byIdx.has(n));
@@ -157,9 +198,23 @@ function checkClaim(c: RawClaim, byIdx: Map<number, Prepared>, all: Prepared[], 
 
   const check = checkStatement(c.text, cited.map((p) => p.read), known, `${query} ${c.section === "Answer" ? "" : c.section}`, budget);
   const others = all.filter((p) => !cited.includes(p));
+  // Arithmetic the sentence shows ("3,033 / 177,866 * 100 = 1.7%"): operands from the cited passages, results it can redo.
+  const shown = shownArithmetic(c.text, check.figures.map((f) => ({ index: f.figure.index, raw: f.figure.raw, percent: f.figure.kind === "percent" })));
+  const inExpression = (i: number) => shown.expressions.some(([a, b]) => i >= a && i < b);
+  const operands = check.figures.some((f) => f.status === "unmatched") ? relevantOperands(c.text, cited) : [];
+  const additive = ADDITIVE.test(c.text);
   let carried = 0;
   for (const f of check.figures) {
     if (f.status === "carried" || f.status === "rescaled") {
+      carried++;
+      continue;
+    }
+    if (shown.results.has(f.figure.index) || (inExpression(f.figure.index) && valueInSources(f.figure, cited))) {
+      carried++;
+      continue;
+    }
+    // A result the sentence's own arithmetic does not give is wrong, whatever else it could be derived from.
+    if (f.status === "unmatched" && !afterEquals(c.text, f.figure.index) && derivable(f.figure, operands, { additive })) {
       carried++;
       continue;
     }
@@ -173,6 +228,7 @@ function checkClaim(c: RawClaim, byIdx: Map<number, Prepared>, all: Prepared[], 
     const where = elsewhere && elsewhere.status === "carried" ? others[elsewhere.source].ref.citation_idx : null;
     issues.push(where !== null ? `${f.figure.raw} is stated in [${where}], which this sentence does not cite.` : `${f.figure.raw} is in none of the ${cited.length ? "cited sources" : "references"}.`);
   }
+  if (c.text.includes(FLAG)) issues.push("The answer withheld a figure of this sentence as not in its sources.");
 
   // A name the cited passages never mention: the sentence gives their facts to another subject.
   if (cited.length) {
@@ -184,11 +240,12 @@ function checkClaim(c: RawClaim, byIdx: Map<number, Prepared>, all: Prepared[], 
     }
   }
 
-  // Wording: the share of its content words the cited passages (or the question) use.
+  // Wording: the share of its content words the cited passages (or the question) use. A sentence whose figures
+  // are all carried is grounded in them whatever it calls them ("change in revenue" for a net sales row).
   const stems = [...new Set(contentStems(c.text))];
   const queryStems = stemSet(query);
   const lexical = stems.length ? stems.filter((w) => queryStems.has(w) || cited.some((p) => p.stems.has(w))).length / stems.length : 1;
-  if (cited.length && lexical < 0.5) issues.push("Most of its wording is in none of the cited sources.");
+  if (cited.length && !check.figures.length && lexical < 0.5) issues.push("Most of its wording is in none of the cited sources.");
 
   const figureShare = check.figures.length ? carried / check.figures.length : 1;
   const grounded = issues.length === 0;

@@ -136,6 +136,33 @@ describe("grounding an answer against its cited passages", () => {
     expect(swapped.ungroundedNumbers).toEqual(["$1,373 million"]);
   });
 
+  it("accepts arithmetic it can redo from cited figures, and flags a wrong result or an operand in no source", () => {
+    const ref = refs(["AMAZON_2017_10K", amazon]);
+    const right = groundAnswer({ query: "What was Amazon's FY2017 net margin?", answer: "Net margin in 2017 = 3,033 / 177,866 * 100 = 1.7%. [1]", references: ref });
+    expect(right.claims[0].grounded).toBe(true);
+    const wrong = groundAnswer({ query: "What was Amazon's FY2017 net margin?", answer: "Net margin in 2017 = 3,033 / 177,866 * 100 = 2.7%. [1]", references: ref });
+    expect(wrong.claims[0].grounded).toBe(false);
+    expect(wrong.ungroundedNumbers).toEqual(["2.7%"]);
+    const invented = groundAnswer({ query: "What was Amazon's FY2017 net margin?", answer: "Net margin in 2017 = 3,133 / 177,866 * 100 = 1.8%. [1]", references: ref });
+    expect(invented.claims[0].grounded).toBe(false);
+    expect(invented.ungroundedNumbers).toContain("3,133");
+  });
+
+  it("accepts a ratio one step from the cited figures without the arithmetic shown, not a wrong one", () => {
+    const ref = refs(["AMAZON_2017_10K", amazon]);
+    const q = "What was Amazon's FY2017 net income as a share of total net sales?";
+    expect(groundAnswer({ query: q, answer: "Amazon's net income was 1.7% of total net sales in 2017. [1]", references: ref }).claims[0].grounded).toBe(true);
+    const wrong = groundAnswer({ query: q, answer: "Amazon's net income was 4.7% of total net sales in 2017. [1]", references: ref });
+    expect(wrong.claims[0].grounded).toBe(false);
+    expect(wrong.ungroundedNumbers).toEqual(["4.7%"]);
+  });
+
+  it("notes a figure the answer withheld as not in its sources", () => {
+    const f = groundAnswer({ query, answer: "Amazon's free cash flow was [figure not in sources] in 2017. [1]", references: refs(["AMAZON_2017_10K", amazon]) });
+    expect(f.claims[0].grounded).toBe(false);
+    expect(f.claims[0].issue).toContain("withheld a figure");
+  });
+
   it("is deterministic and says so in its report", () => {
     const input = { query, answer: "Amazon's total net sales were $178,866 million in 2017. [1] Net income was $3,033 million in 2017. [1]", references: refs(["AMAZON_2017_10K", amazon]) };
     const a = localVerdict(input, null);
