@@ -154,6 +154,7 @@ export class ConversationStream extends DurableObject<Env> {
         });
       },
       end: (final) => this.endTurn(run, final),
+      restartOnce: (tag) => this.restartOnce(id, tag),
     };
   }
 
@@ -271,10 +272,10 @@ export class ConversationStream extends DurableObject<Env> {
       this.resumedHere.add(run.dialogueId);
       const resume = this.resumeState(run.dialogueId);
       const sink = this.sink(run, resume);
-      if (checkpoint && fresh && turn.resumes > 0) {
+      if (checkpoint && fresh) {
         sink.emit("status", { stage: "resumed", message: `Resumed from the checkpoint after step ${checkpoint.sections.length}`, step: checkpoint.sections.length });
       }
-      const outcome = await researchStep(this.env, run, sink, checkpoint, (step) => this.restartFault(run, step));
+      const outcome = await researchStep(this.env, run, sink, checkpoint);
       if ("next" in outcome && this.isRunning(run.dialogueId)) {
         this.sql.exec("UPDATE turns SET checkpoint = ? WHERE dialogue_id = ?", JSON.stringify(outcome.next), run.dialogueId);
         await this.ctx.storage.setAlarm(Date.now());
@@ -287,17 +288,16 @@ export class ConversationStream extends DurableObject<Env> {
   /** Instances of this object remember which runs they already announced as resumed. */
   private readonly resumedHere = new Set<string>();
 
-  /** Test-only: the object restarts once before the given step; the alarm resumes from the checkpoint. */
-  private async restartFault(run: ChatRun, step: number): Promise<void> {
-    if (run.faults.researchRestart !== step) return;
-    const turn = this.turn(run.dialogueId);
-    const fired = JSON.parse(turn?.restarted_steps ?? "[]") as number[];
-    if (fired.includes(step)) return;
-    this.sql.exec("UPDATE turns SET restarted_steps = ?, resumes = resumes + 1 WHERE dialogue_id = ?", JSON.stringify([...fired, step]), run.dialogueId);
+  /** Test-only restart faults: the object restarts once per tag; the alarm then resumes the turn. */
+  private async restartOnce(dialogueId: string, tag: string): Promise<void> {
+    const turn = this.turn(dialogueId);
+    const fired = JSON.parse(turn?.restarted_steps ?? "[]") as string[];
+    if (fired.includes(tag)) return;
+    this.sql.exec("UPDATE turns SET restarted_steps = ? WHERE dialogue_id = ?", JSON.stringify([...fired, tag]), dialogueId);
     await this.ctx.storage.setAlarm(Date.now() + 50);
     // What abort would otherwise discard (the fired fault, the alarm) is committed first.
     await this.ctx.storage.sync();
-    this.ctx.abort(`test fault: restart before research step ${step}`);
+    this.ctx.abort(`test fault: restart (${tag})`);
   }
 
   // ---- the event log and its streams --------------------------------------------------------------

@@ -222,13 +222,21 @@ export interface NewReference extends ConversationReference {
   chatMessageId: string;
 }
 
-/** Writes the reference of a citation when its marker is first used; a replayed write is a no-op. */
+/**
+ * Writes the reference of a citation when its marker is first used. A turn resumed after its runner died
+ * may write a citation number again: the latest write (the one its citation event carries) wins.
+ */
 export async function insertReference(env: Env, organizationId: string, r: NewReference): Promise<void> {
   await tenantD1(env, organizationId)
     .prepare(
       `INSERT INTO chat_references (id, organization_id, conversation_id, chat_message_id, citation_idx, search_type, chunk_id, text,
          text_type, document_id, document_name, s3_file_key, external_url, metadata, created_at)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT DO NOTHING`,
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+       ON CONFLICT (chat_message_id, citation_idx) DO UPDATE SET id = excluded.id, search_type = excluded.search_type,
+         chunk_id = excluded.chunk_id, text = excluded.text, text_type = excluded.text_type, document_id = excluded.document_id,
+         document_name = excluded.document_name, s3_file_key = excluded.s3_file_key, external_url = excluded.external_url,
+         metadata = excluded.metadata
+       WHERE chat_references.organization_id = excluded.organization_id`,
     )
     .bind(
       r.id,

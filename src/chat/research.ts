@@ -26,9 +26,9 @@ export type StepOutcome = { next: ResearchCheckpoint } | { finished: true };
 
 /**
  * One step: with no checkpoint, the plan; with a plan left to research, its next sub-question; else the
- * report and the final event. `restartBefore` is the test-only restart fault's hook.
+ * report and the final event.
  */
-export async function researchStep(env: Env, run: ChatRun, sink: TurnSink, checkpoint: ResearchCheckpoint | null, restartBefore: (step: number) => Promise<void>): Promise<StepOutcome> {
+export async function researchStep(env: Env, run: ChatRun, sink: TurnSink, checkpoint: ResearchCheckpoint | null): Promise<StepOutcome> {
   try {
     if (!checkpoint) {
       const history = await stage("INTERNAL_ERROR", "The conversation could not be read", () => priorTurns(env, run.tenant.organizationId, run.conversationId, run.dialogueId));
@@ -40,7 +40,7 @@ export async function researchStep(env: Env, run: ChatRun, sink: TurnSink, check
     }
     const step = checkpoint.sections.length + 1;
     if (step <= checkpoint.plan.length) {
-      await restartBefore(step);
+      if (run.faults.researchRestart === step) await sink.restartOnce(`research_step:${step}`);
       const question = checkpoint.plan[step - 1];
       const queries = researchQueries(question);
       sink.emit("status", { stage: "researching", message: `Step ${step} of ${checkpoint.plan.length}: ${question}`, step, steps: checkpoint.plan.length, queries });
@@ -74,7 +74,7 @@ async function writeReport(env: Env, run: ChatRun, sink: TurnSink, checkpoint: R
   const writer = new AnswerWriter(env, run, sink, new Map(checkpoint.facts));
   try {
     const pieces = reportPieces(env, checkpoint.resolvedQuery, checkpoint.sections);
-    if (!(await writeAnswer(sink, writer, pieces, passages, run.faults.answerAfter))) return;
+    if (!(await writeAnswer(sink, writer, pieces, passages, run.faults))) return;
     await writer.flush();
     if (run.streamTables) streamTables(sink, writer, unique);
     await sink.end({ kind: "done", finishReason: writer.citationCount > 0 ? "stop" : "no_results" });

@@ -127,10 +127,22 @@ export async function startTurn(env: Env, tenant: Tenant, kind: TurnKind, req: T
     faults,
     request,
   };
-  const stub = conversationStub(env, conversationId);
-  const started = await stub.startTurn(run);
+  const started = await conversationStub(env, conversationId).startTurn(run);
   if ("busy" in started) throw new ApiError("CONVERSATION_BUSY", "A turn of this conversation is running; wait for its final event or stop it");
-  return stub.fetch(`https://conversation/stream?dialogue_id=${dialogueId}&after=0`);
+  return openStream(env, conversationId, `dialogue_id=${dialogueId}&after=0`);
+}
+
+/**
+ * The conversation's stream. An object that restarts under the request (a deploy, an eviction) breaks the
+ * call: the stream is opened again, once, on a fresh stub; it replays from the log, so nothing is lost.
+ */
+async function openStream(env: Env, conversationId: string, query: string): Promise<Response> {
+  const url = `https://conversation/stream${query ? `?${query}` : ""}`;
+  try {
+    return await conversationStub(env, conversationId).fetch(url);
+  } catch {
+    return conversationStub(env, conversationId).fetch(url);
+  }
 }
 
 /** Reconnect: the dialogue of Last-Event-ID after that event, or the latest dialogue from its start. */
@@ -141,9 +153,9 @@ export async function reconnect(env: Env, tenant: Tenant, selector: UserSelector
   if (lastEventIdHeader !== null && lastEventIdHeader.trim() !== "") {
     const id = lastEventIdHeader.trim();
     if (!/^\d{1,15}$/.test(id)) throw invalidBody("Last-Event-ID must be an event id (a non-negative integer)");
-    after = `?after=${Number(id)}`;
+    after = `after=${Number(id)}`;
   }
-  const res = await conversationStub(env, conversationId).fetch(`https://conversation/stream${after}`);
+  const res = await openStream(env, conversationId, after);
   if (res.status === 404) throw notFound("Stream of the conversation");
   return res;
 }

@@ -54,6 +54,8 @@ export interface TurnSink {
   /** A write that stop waits for (a reference and its citation event go together). */
   critical<T>(fn: () => Promise<T>): Promise<T>;
   end(final: TurnEnd): Promise<void>;
+  /** Test-only (restart faults): the Durable Object restarts once per tag, committing its state first. */
+  restartOnce(tag: string): Promise<void>;
 }
 
 export function scopeOf(run: ChatRun): RetrievalScope {
@@ -186,13 +188,14 @@ export function streamTables(sink: TurnSink, writer: AnswerWriter, passages: Pas
   }
 }
 
-/** Streams the engine's pieces through the writer; the answer fault fails it after n pieces. */
-export async function writeAnswer(sink: TurnSink, writer: AnswerWriter, pieces: AsyncIterable<AnswerPiece>, passages: Passage[], failAfter: number | null): Promise<boolean> {
+/** Streams the engine's pieces through the writer; the answer faults fail it, or restart the object, after n pieces. */
+export async function writeAnswer(sink: TurnSink, writer: AnswerWriter, pieces: AsyncIterable<AnswerPiece>, passages: Passage[], faults: ChatFaults): Promise<boolean> {
   let n = 0;
   await stage("ANSWER_FAILED", "The answer could not be completed", async () => {
     for await (const piece of pieces) {
       if (!sink.live()) return;
-      if (failAfter !== null && n >= failAfter) throw new InjectedFault("answer");
+      if (faults.answerAfter !== null && n >= faults.answerAfter) throw new InjectedFault("answer");
+      if (faults.answerRestart === n) await sink.restartOnce("answer");
       n++;
       await writer.piece(piece, passages);
     }
@@ -226,7 +229,7 @@ export async function runChatTurn(env: Env, run: ChatRun, sink: TurnSink): Promi
     if (!sink.live()) return;
     writer = new AnswerWriter(env, run, sink, facts);
     const pieces = answerPieces(env, { query: run.query, resolvedQuery, history, passages });
-    if (!(await writeAnswer(sink, writer, pieces, passages, run.faults.answerAfter))) return;
+    if (!(await writeAnswer(sink, writer, pieces, passages, run.faults))) return;
     await writer.flush();
     if (run.streamTables) streamTables(sink, writer, passages);
     await sink.end({ kind: "done", finishReason: writer.citationCount > 0 ? "stop" : "no_results" });

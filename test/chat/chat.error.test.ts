@@ -3,7 +3,7 @@
 // answer and its citations kept in D1 and readable through references.
 import { beforeAll, describe, expect, it } from "vitest";
 import { createOrg, jsonOf, type TestOrg } from "../helpers/harness";
-import { addBatch, addDocument, answerOf, chat, doc, final, named, references, turn, uniqueWord } from "./chat.helpers";
+import { addBatch, addDocument, answerOf, chat, doc, eventReader, final, named, readSse, reconnect, references, turn, uniqueWord } from "./chat.helpers";
 
 let org: TestOrg;
 let other: TestOrg;
@@ -91,5 +91,39 @@ describe("faults", () => {
     // The conversation takes the next turn, and the kept answer is the follow-up's history.
     const next = await chat(org.key, { query: "and in 2021?", conversation_id: r.events[0].data.conversation_id });
     expect(final(next).event).toBe("done");
+  });
+});
+
+describe("a restart mid-answer", () => {
+  it("the alarm watchdog resumes the turn in a fresh instance; a reconnect gets the rest, nothing twice", async () => {
+    const query = { query: `What was Fault ${word} revenue and margin?` };
+    const plain = await chat(org.key, query);
+    const res = await turn(org.key, query, { headers: { "X-Chat-Faults": "answer_restart:2" } });
+    expect(res.status).toBe(200);
+    const stream = eventReader(res);
+    const seen = [];
+    try {
+      for (let e = await stream.next(); e; e = await stream.next()) seen.push(e);
+    } catch {
+      // The restart breaks the live stream.
+    }
+    const conversationId = seen[0].data.conversation_id;
+    const later: typeof seen = [];
+    for (let i = 0; i < 60 && later.at(-1)?.event !== "done"; i++) {
+      try {
+        const last = [...seen, ...later].at(-1)!.id;
+        later.push(...(await readSse(await reconnect(org.key, conversationId, String(last)))).events);
+      } catch {
+        await new Promise((r) => setTimeout(r, 250));
+      }
+    }
+    const all = { events: [...seen, ...later], comments: [], raw: "" };
+    const ids = all.events.map((e) => e.id);
+    expect(new Set(ids).size).toBe(ids.length);
+    expect(final(all).event).toBe("done");
+    expect(answerOf(all)).toBe(answerOf(plain));
+    expect(named(all, "citation").map((c) => c.data.chunk_id)).toEqual(named(plain, "citation").map((c) => c.data.chunk_id));
+    const refs = (await jsonOf(await references(org.key, conversationId))).payload.references;
+    expect(refs.map((x: any) => x.id)).toEqual(named(all, "citation").map((c) => c.data.reference_id));
   });
 });
