@@ -30,19 +30,19 @@ const ASPECTS: Aspect[] = [
   {
     title: "Profitability and margins",
     asks: /\b(?:margins?|profits?|profitability|profitable|earnings|eps|net income|operating income)\b/i,
-    question: (s, p) => `What were ${possessive(s)} profitability and margins${p}?`,
+    question: (s, p) => `What were ${possessive(s)} gross profit, operating income, net income and margins${p}?`,
     queries: (s, p) => [`${s} gross margin operating margin${p}`, `${s} net income earnings per share${p}`, `${s} operating income${p}`],
   },
   {
     title: "Cash flow and capital expenditure",
-    asks: /\b(?:cash|capex|capital expenditures?|free cash flow|investments?|buybacks?|dividends?)\b/i,
-    question: (s, p) => `How much cash did ${s} generate from operations${p}, and how much did it spend on capital expenditures?`,
+    asks: /\b(?:free cash flows?|cash flows?|cash|capex|capital expenditures?|capital spending|investments?|buybacks?|dividends?)\b/i,
+    question: (s, p) => `What were ${possessive(s)} cash flow from operations and capital expenditures${p}?`,
     queries: (s, p) => [`${s} net cash provided by operating activities${p}`, `${s} capital expenditures purchases of property and equipment${p}`, `${s} free cash flow${p}`],
   },
   {
     title: "Balance sheet and debt",
     asks: /\b(?:debt|balance sheet|leverage|liquidity|borrowings?|assets|liabilities|equity|solvency)\b/i,
-    question: (s, p) => `What does ${possessive(s)} balance sheet show about debt and liquidity${p}?`,
+    question: (s, p) => `What were ${possessive(s)} total assets, current assets, current liabilities and debt${p}?`,
     queries: (s, p) => [`${s} total debt long-term debt${p}`, `${s} cash and cash equivalents liquidity${p}`, `${s} total assets liabilities equity${p}`],
   },
   {
@@ -142,13 +142,15 @@ function asQuestion(query: string): string {
 /** Content words of a text that no aspect, name, period or general ask accounts for. */
 function ownWords(query: string, subjects: string[]): string[] {
   const named = new Set(subjects.flatMap((s) => words(s)));
-  return words(query).filter((w) => w.length > 2 && !isStopWord(w) && !ASKING.has(w) && !named.has(w) && !WORDS_OF_GENERAL_ASK.has(w) && !ASPECTS.some((a) => a.asks.test(w)));
+  // The aspects' phrases ("capital expenditures", "cash flow") taken out whole, then the words left.
+  const rest = ASPECTS.reduce((text, a) => text.replace(new RegExp(a.asks.source, "gi"), " "), query);
+  return words(rest).filter((w) => w.length > 2 && !isStopWord(w) && !ASKING.has(w) && !named.has(w) && !WORDS_OF_GENERAL_ASK.has(w));
 }
 
 /**
  * Three to six sub-questions. A company question takes the standard aspects (revenue and growth,
  * profitability, cash flow and capex, balance sheet and debt, risks and outlook) about the companies and
- * periods it names, the aspects it asks for first; a question with words of its own ("exposure to China")
+ * periods it names, each worded with the line items a statement prints, the aspects it asks for first; a question with words of its own ("exposure to China")
  * is itself the first step. A question that names no company is researched as a theme.
  */
 export function planResearch(query: string): string[] {

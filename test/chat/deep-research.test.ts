@@ -36,17 +36,23 @@ describe("planResearch", () => {
     expect(plan.length).toBeLessThanOrEqual(6);
     expect(plan).toEqual([
       "How did Apple's revenue develop in fiscal 2022, and what drove its growth?",
-      "What were Apple's profitability and margins in fiscal 2022?",
-      "How much cash did Apple generate from operations in fiscal 2022, and how much did it spend on capital expenditures?",
-      "What does Apple's balance sheet show about debt and liquidity in fiscal 2022?",
+      "What were Apple's gross profit, operating income, net income and margins in fiscal 2022?",
+      "What were Apple's cash flow from operations and capital expenditures in fiscal 2022?",
+      "What were Apple's total assets, current assets, current liabilities and debt in fiscal 2022?",
       "What risks and outlook does Apple describe in fiscal 2022?",
     ]);
   });
 
   it("takes the aspects the query asks for first", () => {
     const plan = planResearch("What were 3M's margins and debt in 2018?");
-    expect(plan[0]).toBe("What were 3M's profitability and margins in 2018?");
-    expect(plan[1]).toBe("What does 3M's balance sheet show about debt and liquidity in 2018?");
+    expect(plan[0]).toBe("What were 3M's gross profit, operating income, net income and margins in 2018?");
+    expect(plan[1]).toBe("What were 3M's total assets, current assets, current liabilities and debt in 2018?");
+    expect(plan).toHaveLength(5);
+  });
+
+  it("does not repeat an aspect the query words as a phrase", () => {
+    const plan = planResearch("What were 3M's cash flow and capital expenditures in 2018?");
+    expect(plan[0]).toBe("What were 3M's cash flow from operations and capital expenditures in 2018?");
     expect(plan).toHaveLength(5);
   });
 
