@@ -132,7 +132,7 @@ export function buildOpenApiDocument(routes: AnyRoute[], serverUrl: string) {
       title: "Financial research API",
       version: "1.0.0",
       description:
-        "Judges, TTSQL, search, sources, the vault and documents (research chat and briefings are not served yet). Errors use the envelope {error: {code, msg, message}, payload: null} (components/schemas/ErrorEnvelope); FORBIDDEN carries only {error: {message}} (ForbiddenEnvelope). Legacy-in-EU endpoints answer in the EU deployment with Deprecation and a successor Link.",
+        "Judges, TTSQL, search, sources, the vault, documents, streaming research chat (text/event-stream), deep research, conversation references and the analytics judge (briefings are not served yet). Errors use the envelope {error: {code, msg, message}, payload: null} (components/schemas/ErrorEnvelope); FORBIDDEN carries only {error: {message}} (ForbiddenEnvelope). Legacy-in-EU endpoints answer in the EU deployment with Deprecation and a successor Link.",
     },
     servers: [{ url: serverUrl }],
   });

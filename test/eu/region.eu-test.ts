@@ -47,4 +47,19 @@ describe("legacy-in-EU endpoints", () => {
     const v2 = await call(`/v2/documents/${id}/presigned_url`, { key: org.key });
     expect(v2.headers.get("Deprecation")).toBeNull();
   });
+
+  it("streams a chat turn from the EU deployment, /v1/rms_chat announcing the analytics stream as its successor", async () => {
+    const org = await createOrg();
+    const chat = await call("/v1/rms_chat", { key: org.key, body: { query: "What were net sales in 2018?", search_types: ["rms"] } });
+    expect(chat.status).toBe(200);
+    expect(chat.headers.get("Content-Type")).toContain("text/event-stream");
+    expect(chat.headers.get("Deprecation")).toBe("true");
+    expect(chat.headers.get("Link")).toBe('</v2/analytics/sse>; rel="successor-version"');
+    const events = (await chat.text()).split("\n").filter((l) => l.startsWith("event: ")).map((l) => l.slice(7));
+    expect(events[0]).toBe("conversation");
+    expect(events.at(-1)).toBe("done");
+    const v2 = await call("/v2/analytics/sse", { key: org.key, body: { query: "What were net sales in 2018?", search_types: ["rms"] } });
+    expect(v2.headers.get("Deprecation")).toBeNull();
+    await v2.text();
+  });
 });
