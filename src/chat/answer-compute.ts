@@ -2,9 +2,9 @@
 // a standard ratio or margin, CAGR, a multi-year average: figures/recompute.ts), an asked change between two
 // years, or the asked line item for the asked year, each written with its inputs and the [n] of the passage
 // each input comes from, and the arithmetic shown so the grounding guard can redo it.
-import { renderFormula, type Context } from "../figures/formula";
+import { evaluate, renderFormula, type Context, type Operand } from "../figures/formula";
 import { ITEMS, itemFor, lookupRow, type RowHit } from "../figures/line-items";
-import { recompute, type Recomputation } from "../figures/recompute";
+import { recomputeFromTables, type Recomputation } from "../figures/recompute";
 import { parseTables, type StatementTable } from "../figures/table";
 import { statedScale } from "../figures/context";
 import { contentStems } from "../figures/text";
@@ -18,6 +18,8 @@ export interface Source {
   members: { n: number; text: string }[];
   text: string;
   tables: StatementTable[];
+  /** Its tables of whole years (not "Three Months Ended" ones): what a full-year question reads. */
+  yearTables: StatementTable[];
   scale: number | null;
   currency: boolean;
 }
@@ -34,7 +36,8 @@ export function sourcesOf(passages: { n: number; text: string; document: string;
   return [...groups.values()].map((g) => {
     const members = [...g].sort((a, b) => a.offset - b.offset).map((p) => ({ n: p.n, text: p.text }));
     const text = members.map((m) => m.text).join("\n");
-    return { members, text, tables: parseTables(text), scale: statedScale(text), currency: text.includes("$") };
+    const tables = parseTables(text);
+    return { members, text, tables, yearTables: tables.filter((t) => !t.partial), scale: statedScale(text), currency: text.includes("$") };
   });
 }
 
@@ -74,7 +77,7 @@ function money(v: number, decimals: number, s: Source): string {
 function findRow(sources: Source[], item: string, phrase: string, year: number): Found | null {
   for (const loose of [false, true]) {
     for (const source of sources) {
-      const hit = lookupRow(source.tables, item, phrase, year, loose);
+      const hit = lookupRow(source.yearTables, item, phrase, year, loose);
       if (hit) return { hit, source, n: citeFor(source, hit.row.printed) };
     }
   }
@@ -114,11 +117,11 @@ function metricName(r: Recomputation): string {
   return /^[a-z]/.test(m) ? m[0].toUpperCase() + m.slice(1) : m;
 }
 
-/** Inputs of a recomputation as sentences, each with the [n] of the passage that gives it (deduplicated). */
-function inputSentences(r: Recomputation, sources: Source[]): string[] | null {
+/** Inputs as sentences, each with the [n] of the passage that gives it (one per line item and year). */
+function inputSentences(operands: Operand[], sources: Source[]): string[] | null {
   const out: string[] = [];
   const seen = new Set<string>();
-  for (const o of r.operands) {
+  for (const o of operands) {
     const item = itemFor(o.item) ?? "";
     const key = `${item || o.item}|${o.year}`;
     if (seen.has(key)) continue;
@@ -130,33 +133,58 @@ function inputSentences(r: Recomputation, sources: Source[]): string[] | null {
   return out;
 }
 
-/** The formula of one year with its figures in place, or null. */
-function rendered(r: Recomputation, sources: Source[], year: number): string | null {
+interface Worked {
+  text: string;
+  value: number;
+}
+
+/**
+ * The metric for one year with its figures in place and its value, from the same figures. The effective tax
+ * rate reads a provision printed in parentheses beside a positive pretax income as the expense it is.
+ */
+function workedYear(r: Recomputation, sources: Source[], year: number, operands: Operand[]): Worked | null {
+  const tables = sources.flatMap((s) => s.yearTables);
+  if (r.metric === "effective tax rate") {
+    const tax = findRow(sources, "incomeTax", "income tax expense", year);
+    const pretax = findRow(sources, "pretaxIncome", "income before income taxes", year);
+    if (!tax || !pretax) return null;
+    let t = tax.hit.row.values[tax.hit.col];
+    const p = pretax.hit.row.values[pretax.hit.col];
+    if (p === 0) return null;
+    if (p > 0 && t < 0 && !/benefit/i.test(tax.hit.row.printed)) t = -t;
+    operands.push({ item: "income tax expense", year, value: t }, { item: "income before income taxes", year, value: p });
+    return { text: `${shownFigure(t)} / ${shownFigure(p)} * 100`, value: (t / p) * 100 };
+  }
   if (!r.expr) return null;
-  const ctx: Context = { tables: sources.flatMap((s) => s.tables), year, definitions: r.definitions ?? new Map(), depth: 0, operands: [], loose: true };
-  return renderFormula(r.expr, ctx, shownFigure);
+  const ctx = (): Context => ({ tables, year, definitions: r.definitions ?? new Map(), depth: 0, operands: [], loose: true });
+  const shown = ctx();
+  const text = renderFormula(r.expr, shown, shownFigure);
+  const value = evaluate(r.expr, ctx());
+  if (text === null || value === null) return null;
+  operands.push(...shown.operands);
+  return { text, value };
 }
 
 /** "COGS % margin": a line item as a percentage of revenue, in the words the recomputation reads. */
 function asMetric(question: string): string {
-  return question.replace(/\b(cogs|cost of goods sold|cost of sales|capex|capital expenditures?|sg&a|r&d|depreciation and amortization) (?:as a )?% margin\b/i, "$1 as a % of total revenue");
+  // "Define working capital ratio as total current assets divided by ..." is a definition too.
+  const defined = question.replace(/\bdefine ([a-z][a-z &%-]{0,60}?) as\b/gi, "$1 is defined as");
+  return defined.replace(/\b(cogs|cost of goods sold|cost of sales|capex|capital expenditures?|sg&a|r&d|depreciation and amortization) (?:as a )?% margin\b/i, "$1 as a % of total revenue");
 }
 
 /** The sentences that give an asked metric with its inputs and arithmetic, or null when it cannot be computed. */
 function metricSentences(question: AskedQuestion, sources: Source[]): string[] | null {
-  const r = recompute(asMetric(question.text), sources.map((s) => s.text), true);
+  const r = recomputeFromTables(asMetric(question.text), sources.flatMap((s) => s.yearTables), true);
   if (!r) return null;
-  const inputs = inputSentences(r, sources);
-  if (!inputs) return null;
   // A line item read as it is: the input sentence is the answer.
-  if (!r.expr && !r.cagr) return inputs;
-  const percent = r.cagr !== undefined || /\*\s*100\b/.test(r.expr ?? "");
+  if (!r.expr && !r.cagr && r.metric !== "effective tax rate") return inputSentences(r.operands, sources);
+  const percent = r.cagr !== undefined || r.metric === "effective tax rate" || /\*\s*100\b/.test(r.expr ?? "");
   const amount = r.unit === "amount" && !percent;
   const decimals = askedDecimals(question.text) ?? (percent ? 1 : amount ? 0 : 2);
   const result = (v: number) => `${formatNumber(v, decimals)}${percent ? "%" : ""}`;
-  const cites = [...new Set(inputs.flatMap((s) => [...s.matchAll(/\[(\d{1,3})\]/g)].map((m) => m[0])))].join("");
   const name = metricName(r);
-  const out = [...inputs];
+  const operands: Operand[] = [];
+  const lines: string[] = [];
   if (r.cagr) {
     const { from, to } = r.cagr;
     const item = itemFor(r.cagr.item) ?? "";
@@ -165,27 +193,30 @@ function metricSentences(question: AskedQuestion, sources: Source[]): string[] |
     if (!a || !b) return null;
     const x = a.hit.row.values[a.hit.col];
     const y = b.hit.row.values[b.hit.col];
-    out.push(`${name} of ${r.cagr.item} from ${from} to ${to} = ((${shownFigure(y)} / ${shownFigure(x)}) ^ (1 / ${to - from}) - 1) * 100 = ${result(r.value)} ${cites}.`);
-    return out;
-  }
-  if (r.years && r.years.length > 1) {
-    const parts: string[] = [];
+    operands.push({ item: r.cagr.item, year: from, value: x }, { item: r.cagr.item, year: to, value: y });
+    lines.push(`${name} of ${r.cagr.item} from ${from} to ${to} = ((${shownFigure(y)} / ${shownFigure(x)}) ^ (1 / ${to - from}) - 1) * 100 = ${result(r.value)}`);
+  } else if (r.years && r.years.length > 1) {
+    const parts: Worked[] = [];
     for (const y of r.years) {
-      const e = rendered(r, sources, y);
-      if (!e) return null;
-      parts.push(`(${e})`);
+      const w = workedYear(r, sources, y, operands);
+      if (!w) return null;
+      parts.push(w);
     }
-    out.push(`${name}, the ${r.years.length}-year average over ${r.years[0]} to ${r.years.at(-1)} = (${parts.join(" + ")}) / ${r.years.length} = ${result(r.value)} ${cites}.`);
-    return out;
+    const mean = parts.reduce((sum, w) => sum + w.value, 0) / parts.length;
+    lines.push(`${name}, the ${r.years.length}-year average over ${r.years[0]} to ${r.years.at(-1)} = (${parts.map((w) => `(${w.text})`).join(" + ")}) / ${r.years.length} = ${result(mean)}`);
+  } else {
+    // A question about a change or a direction gets the metric for the earlier year too.
+    const earlier = r.earlier?.year ?? (CHANGE.test(question.text) && question.years.length > 1 && question.years[0] < r.year ? question.years[0] : null);
+    for (const y of earlier === null ? [r.year] : [earlier, r.year]) {
+      const w = workedYear(r, sources, y, operands);
+      if (!w) return null;
+      lines.push(`${name} in ${y} = ${w.text} = ${result(w.value)}`);
+    }
   }
-  const e = rendered(r, sources, r.year);
-  if (!e) return null;
-  if (r.earlier) {
-    const before = rendered(r, sources, r.earlier.year);
-    if (before) out.push(`${name} in ${r.earlier.year} = ${before} = ${result(r.earlier.value)} ${cites}.`);
-  }
-  out.push(`${name} in ${r.year} = ${e} = ${result(r.value)} ${cites}.`);
-  return out;
+  const inputs = inputSentences(operands, sources);
+  if (!inputs) return null;
+  const cites = [...new Set(inputs.flatMap((s) => [...s.matchAll(/\[(\d{1,3})\]/g)].map((m) => m[0])))].join("");
+  return [...inputs, ...lines.map((l) => `${l} ${cites}.`)];
 }
 
 const CHANGE = /\b(?:growth|grow|grew|change[ds]?|increase[ds]?|decrease[ds]?|decline[ds]?|difference)\b/i;
@@ -231,11 +262,11 @@ function rowSentences(question: AskedQuestion, sources: Source[]): string[] {
  */
 function namedRowSentences(question: AskedQuestion, sources: Source[]): string[] {
   if (!question.years.length) return [];
-  const asked = new Set(contentStems(question.text));
+  const asked = new Set(contentStems(question.text).filter((w) => !question.subject?.has(w)));
   const out: string[] = [];
   const seen = new Set<string>();
   for (const source of sources) {
-    for (const table of source.tables) {
+    for (const table of source.yearTables) {
       for (const year of [...question.years].reverse()) {
         const col = table.years.indexOf(year);
         if (col < 0) continue;

@@ -12,6 +12,8 @@ export interface AskedQuestion {
   text: string;
   years: number[];
   items: string[];
+  /** Stems of the company names the question's passages go by (not line-item words). */
+  subject?: Set<string>;
 }
 
 /** Questions are read from their first characters only (hostile input). */

@@ -5,7 +5,8 @@
 import { registerLocalEngine } from "../core/providers";
 import { contentStems, sentences } from "../figures/text";
 import { quantities } from "../figures/numbers";
-import { yearsIn } from "../figures/context";
+import { partOf, yearsIn } from "../figures/context";
+import { SentenceGuard } from "./grounding";
 import { isCellToken } from "../figures/table";
 import { readQuestion, subjectPassages, companyNames, type AskedQuestion } from "./answer-subject";
 import { sourcesOf, tableSentences } from "./answer-compute";
@@ -96,8 +97,9 @@ function quotes(question: AskedQuestion, passages: readonly Passage[], chosen: n
       for (const w of asked) if (stems.has(w)) score += 1;
       const hasFigure = quantities(s).some((q) => q.mantissa >= 10 || q.percent || q.decimals > 0 || q.currency);
       if (figureAsked && !hasFigure) continue;
-      // Half the question's words, at least two (one for a one-word question).
-      if (score < Math.max(Math.min(2, asked.size), Math.ceil(asked.size * 0.34))) continue;
+      // A third of the question's words, at least two (one for a short question that asks no figure).
+      const least = figureAsked ? Math.max(Math.min(2, asked.size), Math.ceil(asked.size * 0.34)) : Math.min(2, Math.max(1, Math.ceil(asked.size * 0.25)));
+      if (score < least) continue;
       out.push({ text: s.replace(/\s+/g, " ").trim(), n: i + 1, score: score + (hasFigure ? 0.5 : 0), order: order++ });
     }
   }
@@ -112,6 +114,14 @@ function quotes(question: AskedQuestion, passages: readonly Passage[], chosen: n
 
 const FIGURE_ASKED = /\b(?:how much|how many|what (?:is|was|were|are) (?:the )?(?:\w+ ){0,6}(?:amount|total|value|number|rate|ratio|margin|percentage|growth|change)|amount|ratio|margin|rate|growth|percent|%|usd|\$)\b/i;
 
+/** Whether the guard sends a part as written (split into sentences the way the guard splits a stream). */
+function passesGuard(part: string, texts: string[], question: string): boolean {
+  const guard = new SentenceGuard(texts, question);
+  guard.push(part);
+  guard.end();
+  return guard.flagged.length === 0;
+}
+
 export function* localAnswer(input: AnswerInput): Generator<string> {
   const passages = input.passages.slice(0, MAX_PASSAGES);
   const question = readQuestion(input.resolvedQuery || input.query);
@@ -121,10 +131,14 @@ export function* localAnswer(input: AnswerInput): Generator<string> {
     return;
   }
   const sources = sourcesOf(chosen.map((i) => ({ n: i + 1, text: passages[i].text.slice(0, MAX_PASSAGE_CHARS), document: passages[i].document_id, page: passages[i].page, offset: passages[i].offset })));
-  const tables = question.years.length ? tableSentences(question, sources) : { sentences: [], computed: false };
+  question.subject = new Set(chosen.flatMap((i) => { const c = companyNames(passages[i]); return contentStems([...c.names, ...c.tickers].join(" ")); }));
+  // Statement tables answer full-year questions; a quarter's figures are quoted where a sentence gives them.
+  const tables = question.years.length && partOf(question.text) === null ? tableSentences(question, sources) : { sentences: [], computed: false };
   const figureAsked = question.items.length > 0 || FIGURE_ASKED.test(question.text);
   const quoted = tables.computed ? [] : quotes(question, passages, chosen, figureAsked);
-  const parts = [...tables.sentences, ...quoted.map((q) => `${q.text.trimEnd()} [${q.n}]`)];
+  // The engine's own answer passes the guard before it is written: a part the guard would flag is left out.
+  const texts = passages.map((p) => p.text);
+  const parts = [...tables.sentences, ...quoted.map((q) => `${q.text.trimEnd()} [${q.n}]`)].filter((part) => passesGuard(part, texts, question.text));
   if (!parts.length) {
     yield NOT_IN_DOCUMENTS;
     return;

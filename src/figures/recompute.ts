@@ -3,7 +3,7 @@
 // statement figures it read. Shared by the judges (checking an answer against it) and chat (answering with it).
 import { ITEMS, itemFor, lookup } from "./line-items";
 import { evaluate, value, yearsIn, YEAR_REF, type Context, type Operand } from "./formula";
-import { normalizeLabel, parseTables } from "./table";
+import { normalizeLabel, parseTables, type StatementTable } from "./table";
 import { partsAround, questionText } from "./question-text";
 
 // ---- The question: which metric, which years.
@@ -78,8 +78,12 @@ function askedYear(query: string): number | null {
 
 /** loose: also read row labels that lost their spaces (chat reads PDF text as indexed; the judges do not). */
 export function recompute(fullQuery: string, passages: string[], loose = false): Recomputation | null {
+  return recomputeFromTables(fullQuery, passages.flatMap(parseTables), loose);
+}
+
+/** recompute over tables already parsed (and chosen: chat leaves out quarter tables for a full-year question). */
+export function recomputeFromTables(fullQuery: string, tables: StatementTable[], loose = false): Recomputation | null {
   const query = questionText(fullQuery);
-  const tables = passages.flatMap(parseTables);
   if (!tables.length) return null;
   const year = askedYear(query);
   if (!year) return null;
