@@ -4,7 +4,7 @@
 // answer's figures carried by the passages it cites, does the answer state the gold figure or conclusion.
 // Printed for the tuning half and the held-back half separately (bench/chat-split.ts); only tuning-half
 // questions are ever printed one by one (BENCH_VERBOSE=1).
-import { env } from "cloudflare:test";
+import { env, SELF } from "cloudflare:test";
 import { it } from "vitest";
 import type { Env } from "../src/core/env";
 import type { Tenant } from "../src/core/auth";
@@ -17,8 +17,9 @@ import { quantities, type Quantity } from "../src/figures/numbers";
 import { contentStems } from "../src/figures/text";
 import { loadFinanceBench, type Question } from "./lib/financebench";
 import { inTuningHalf } from "./chat-split";
+import { paddingDocuments } from "./lib/padding";
 
-const benchEnv = env as unknown as Env & { BENCH_DATA: Fetcher; BENCH_SIZES: string; BENCH_VERBOSE: string; BENCH_TOP_K: string; BENCH_DUMP: string; TEST_MIGRATIONS: import("@cloudflare/vitest-pool-workers").D1Migration[] };
+const benchEnv = env as unknown as Env & { BENCH_DATA: Fetcher; BENCH_SIZES: string; BENCH_VERBOSE: string; BENCH_TOP_K: string; BENCH_DUMP: string; BENCH_LATENCY_QUESTIONS: string; BARE_SSE: Fetcher; TEST_MIGRATIONS: import("@cloudflare/vitest-pool-workers").D1Migration[] };
 
 const tenant: Tenant = {
   organizationId: "11111111-1111-4111-8111-111111111111",
@@ -158,13 +159,97 @@ async function run(questions: Question[], docIds: Map<string, string>, gold: Map
   return out;
 }
 
+// ---- Latency: time to the first event and to the first answer text of POST /v2/analytics/sse through the
+// Worker's fetch, and of a bare Worker's SSE stream in the same run.
+
+const BASE = "https://api.test";
+
+async function adminJson<T>(path: string, body: unknown): Promise<T> {
+  const res = await SELF.fetch(`${BASE}${path}`, { method: "POST", headers: { Authorization: "Bearer bench-admin-token", "Content-Type": "application/json" }, body: JSON.stringify(body) });
+  if (res.status >= 300) throw new Error(`${path} -> ${res.status} ${await res.text()}`);
+  return (await res.json()) as T;
+}
+
+/** An organization entitled to chat, an onboarded user and a key bound to that user. */
+async function chatKey(): Promise<string> {
+  const { organization_id } = await adminJson<{ organization_id: string }>("/admin/v1/organizations", { name: "Chat bench", entitlements: ["chat"] });
+  const { user_id } = await adminJson<{ user_id: string }>("/admin/v1/users", { organization_id, email: "chat-bench@example.com", name: "Chat bench", onboarded: true });
+  return (await adminJson<{ api_key: string }>("/admin/v1/api_keys", { organization_id, kind: "organization", user_id })).api_key;
+}
+
+interface StreamTiming {
+  firstEvent: number;
+  firstText: number | null;
+  finish: string;
+}
+
+/** Reads an SSE response to its end, noting when the first event and the first answer_delta arrived. */
+async function timeStream(started: number, res: Response): Promise<StreamTiming> {
+  if (!res.body) throw new Error(`no body (${res.status})`);
+  const reader = res.body.getReader();
+  const decoder = new TextDecoder();
+  let buffer = "";
+  let firstEvent = -1;
+  let firstText: number | null = null;
+  let finish = "";
+  for (;;) {
+    const { value, done } = await reader.read();
+    if (done) break;
+    buffer += decoder.decode(value, { stream: true });
+    for (let end = buffer.indexOf("\n\n"); end >= 0; end = buffer.indexOf("\n\n")) {
+      const block = buffer.slice(0, end);
+      buffer = buffer.slice(end + 2);
+      const event = /^event: (\w+)$/m.exec(block)?.[1];
+      if (!event) continue;
+      const now = performance.now() - started;
+      if (firstEvent < 0) firstEvent = now;
+      if (event === "answer_delta" && firstText === null) firstText = now;
+      if (event === "done") finish = /"finish_reason":"(\w+)"/.exec(block)?.[1] ?? "";
+      if (event === "error") finish = "error";
+    }
+  }
+  return { firstEvent, firstText, finish };
+}
+
+function percentile(xs: number[], p: number): number {
+  const s = [...xs].sort((a, b) => a - b);
+  return s[Math.min(s.length - 1, Math.max(0, Math.ceil((p / 100) * s.length) - 1))];
+}
+
+async function latency(label: string, chunks: number, key: string, questions: Question[]) {
+  const worker: StreamTiming[] = [];
+  const bare: StreamTiming[] = [];
+  for (const q of questions) {
+    let started = performance.now();
+    const res = await SELF.fetch(`${BASE}/v2/analytics/sse`, { method: "POST", headers: { "X-API-KEY": key, "Content-Type": "application/json" }, body: JSON.stringify({ query: q.question }) });
+    if (res.status !== 200) throw new Error(`POST /v2/analytics/sse -> ${res.status} ${await res.text()}`);
+    worker.push(await timeStream(started, res));
+    started = performance.now();
+    bare.push(await timeStream(started, await benchEnv.BARE_SSE.fetch("http://bare/sse", { method: "POST", body: JSON.stringify({ query: q.question }) })));
+  }
+  const line = (name: string, xs: number[]) => `${name} p50=${percentile(xs, 50).toFixed(1)}ms p95=${percentile(xs, 95).toFixed(1)}ms (n=${xs.length})`;
+  const texts = worker.map((t) => t.firstText).filter((t): t is number => t !== null);
+  const finishes = worker.reduce<Record<string, number>>((m, t) => ((m[t.finish] = (m[t.finish] ?? 0) + 1), m), {});
+  const p95 = (xs: number[]) => percentile(xs, 95);
+  console.log(
+    `[latency, ${label}] chunks=${chunks} questions=${questions.length}, one turn at a time, each on a new conversation; finish reasons ${JSON.stringify(finishes)}\n` +
+      `  Worker POST /v2/analytics/sse: ${line("first event", worker.map((t) => t.firstEvent))} (target p95 <= 50 ms); ${line("first answer text", texts)} (target p95 <= 500 ms; turns with answer text: ${texts.length})\n` +
+      `  bare Worker SSE stream: ${line("first event", bare.map((t) => t.firstEvent))}; ${line("first answer text", bare.map((t) => t.firstText ?? 0))}\n` +
+      `  ratio Worker/bare at p95: first event ${(p95(worker.map((t) => t.firstEvent)) / Math.max(0.001, p95(bare.map((t) => t.firstEvent)))).toFixed(1)}x, first answer text ${(p95(texts) / Math.max(0.001, p95(bare.map((t) => t.firstText ?? 0)))).toFixed(1)}x`,
+  );
+}
+
+async function chunkCount(): Promise<number> {
+  return (await benchEnv.DB.prepare("SELECT count(*) AS n FROM search_chunks").first<{ n: number }>())!.n;
+}
+
 it("FinanceBench chat answers", async () => {
   const { applyD1Migrations } = await import("cloudflare:test");
   await applyD1Migrations(benchEnv.DB, benchEnv.TEST_MIGRATIONS);
   const started = performance.now();
   const { questions, corpus, docIds } = await loadFinanceBench(benchEnv.BENCH_DATA);
   for (const { doc, pages } of corpus) await indexDocument(benchEnv.DB, doc, pages);
-  const chunks = (await benchEnv.DB.prepare("SELECT count(*) AS n FROM search_chunks").first<{ n: number }>())!.n;
+  const chunks = await chunkCount();
   const topK = Number(benchEnv.BENCH_TOP_K) || 8;
   console.log(`corpus: ${corpus.length} documents, ${corpus.reduce((s, c) => s + c.pages.length, 0)} pages, ${chunks} chunks; built in ${((performance.now() - started) / 1000).toFixed(1)}s`);
   console.log(`engine: MODEL_PROVIDER=${benchEnv.MODEL_PROVIDER ?? "local"}; passages per question: searchChunks top ${topK}, no filter; split: bench/chat-split.ts (FNV-1a of the id, even = tuning)`);
@@ -174,6 +259,23 @@ it("FinanceBench chat answers", async () => {
   report("tuning half (the engine was tuned on these)", tuning);
   report("held-back half (never read one by one)", outcomes.filter((o) => !o.tuning));
   report("all", outcomes);
+  const sizes = benchEnv.BENCH_SIZES.split(",").map(Number).filter((n) => n > 0);
+  if (sizes.length) {
+    const key = await chatKey();
+    const every = Math.max(1, Math.floor(questions.length / (Number(benchEnv.BENCH_LATENCY_QUESTIONS) || 30)));
+    const sample = questions.filter((_, i) => i % every === 0).slice(0, Number(benchEnv.BENCH_LATENCY_QUESTIONS) || 30);
+    const sourcePages = corpus.flatMap((c) => c.pages.map((p) => p.text)).filter((p) => p.length > 500);
+    const companyWords = [...new Set(corpus.flatMap((c) => [...(c.doc.companyNames ?? []), ...c.doc.tickers]).flatMap((n) => n.split(/\s+/)))].filter((w) => w.length > 1);
+    let seed = 1;
+    for (const size of sizes) {
+      const t = performance.now();
+      const need = size - (await chunkCount());
+      if (need > 0) for (const { doc, pages } of paddingDocuments(sourcePages, companyWords, need, 50, seed++)) await indexDocument(benchEnv.DB, doc, pages);
+      const total = await chunkCount();
+      console.log(`padded to ${total} chunks in ${((performance.now() - t) / 1000).toFixed(1)}s (bench/lib/padding.ts: half external under invented tickers, half in 20 other organizations)`);
+      await latency(`${size} chunks`, total, key, sample);
+    }
+  } else console.log("latency: not measured (BENCH_SIZES empty)");
   if (benchEnv.BENCH_VERBOSE) {
     for (const o of tuning) {
       console.log(`--- ${o.id} cited-evidence=${o.evidenceCited} retrieved=${o.evidenceRetrieved} stated=${o.stated} figures=${o.carried}/${o.figures} removed=${o.removed}\n  Q: ${questions.find((q) => q.id === o.id)!.question.slice(0, 200)}\n  gold: ${o.gold.slice(0, 160)}\n  answer: ${o.answer.slice(0, 700).replace(/\n/g, "\n          ")}`);
