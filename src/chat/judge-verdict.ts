@@ -1,7 +1,9 @@
 // The analytics judge's verdict shapes: the caller's response_schema read into a bounded JSON-schema subset
 // (a typed Shape, a zod schema for the provider and for the final check), and the local engine's findings
-// mapped onto it property by property, so a verdict always validates against the schema it was asked for.
+// (per answer, section, claim and reference) mapped onto it property by property, so a verdict always
+// validates against the schema it was asked for.
 import { z } from "zod";
+import type { ClaimFinding, Findings, JudgeReference } from "./judge";
 
 /** Bounds of a response_schema: serialized size, nesting depth, schema nodes, name and enum sizes. */
 export const SCHEMA_LIMITS = { bytes: 32_768, depth: 8, nodes: 400, nameChars: 200, enumValues: 50 } as const;
@@ -324,4 +326,75 @@ export function fill(shape: Shape, name: string, facts: Facts): unknown {
       return out;
     }
   }
+}
+
+function counts(claims: ClaimFinding[], references: number): Facts["counts"] {
+  const grounded = claims.filter((c) => c.grounded).length;
+  return { claims: claims.length, grounded, ungrounded: claims.length - grounded, references };
+}
+
+function factsOf(title: string, summary: string, claims: ClaimFinding[], references: number[]): Facts {
+  const claimFacts = claims.map(
+    (c): Facts => ({
+      title: c.claim,
+      score: c.score,
+      grounded: c.grounded,
+      summary: c.claim,
+      issues: c.issue ? [c.issue] : [],
+      numbers: c.numbers,
+      citations: c.citation_idxs,
+      counts: counts([c], c.citation_idxs.length),
+      claims: [],
+      sections: [],
+      references: [],
+    }),
+  );
+  return {
+    title,
+    score: meanScore(claims),
+    grounded: claims.every((c) => c.grounded),
+    summary,
+    issues: claims.flatMap((c) => (c.issue ? [c.issue] : [])),
+    numbers: [...new Set(claims.flatMap((c) => c.numbers))],
+    citations: references,
+    counts: counts(claims, references.length),
+    claims: claimFacts,
+    sections: [],
+    references: [],
+  };
+}
+
+/** What a section says, shortly: its first claims, or that it makes none. */
+function sectionSummary(claims: ClaimFinding[]): string {
+  if (!claims.length) return "No claim to check: the section states nothing from the sources.";
+  const text = claims.slice(0, 2).map((c) => c.claim).join(" ");
+  return text.length > 300 ? `${text.slice(0, 297)}...` : text;
+}
+
+/** The findings at every level the schema mapping may ask for: answer, sections, claims, references. */
+export function findingsFacts(f: Findings, references: JudgeReference[]): Facts {
+  const top = factsOf("Answer", f.report, f.claims, f.referencesEvaluated);
+  top.sections = f.sections.map((name) => {
+    const claims = f.claims.filter((c) => c.section === name);
+    return { name, facts: factsOf(name, sectionSummary(claims), claims, [...new Set(claims.flatMap((c) => c.citation_idxs))].sort((a, b) => a - b)) };
+  });
+  top.references = f.referencesEvaluated.map((n) => {
+    const ref = references.find((r) => r.citation_idx === n)!;
+    const name = `[${n}] ${ref.document_name}`;
+    return { name, facts: factsOf(name, `${ref.document_name}: ${ref.text.length > 200 ? `${ref.text.slice(0, 197)}...` : ref.text}`, f.claims.filter((c) => c.citation_idxs.includes(n)), [n]) };
+  });
+  return top;
+}
+
+/** The claims' mean score, claims that state figures weighted 1.5; 1 when there is none. */
+export function meanScore(claims: ClaimFinding[]): number {
+  if (!claims.length) return 1;
+  let total = 0;
+  let weight = 0;
+  for (const c of claims) {
+    const w = c.hasFigures ? 1.5 : 1;
+    total += c.score * w;
+    weight += w;
+  }
+  return Math.round((total / weight) * 1000) / 1000;
 }

@@ -6,11 +6,12 @@ import type { Tenant } from "../core/auth";
 import type { Env } from "../core/env";
 import { ApiError, invalidBody, notFound } from "../core/errors";
 import { modelProvider, ProviderError, registerLocalEngine } from "../core/providers";
-import { checkFigure, checkStatement, STATEMENT_BUDGET, subjectStems, type Budget } from "../figures/compare";
+import { checkFigure, checkStatementSteps, STATEMENT_BUDGET, subjectStems, type Budget } from "../figures/compare";
+import { runSteps } from "../figures/steps";
 import { readText, statementFigures, yearsIn, type FigureInContext } from "../figures/context";
 import { derivable, equalAtSomeScale, kindsMatch } from "../figures/values";
 import { contentStems, namedEntities, sentences, stemSet } from "../figures/text";
-import { fill, readResponseSchema, zodOf, type Facts, type Shape } from "./judge-verdict";
+import { fill, findingsFacts, meanScore, readResponseSchema, zodOf, type Shape } from "./judge-verdict";
 import { FLAG } from "./grounding";
 import { shownArithmetic } from "./grounding-arithmetic";
 import { findMessageWithReferences } from "./repo";
@@ -184,7 +185,7 @@ function relevantOperands(text: string, cited: Prepared[]): FigureInContext[] {
   return out;
 }
 
-function checkClaim(c: RawClaim, byIdx: Map<number, Prepared>, all: Prepared[], query: string, known: ReadonlySet<string>, budget: Budget): ClaimFinding {
+function* checkClaimSteps(c: RawClaim, byIdx: Map<number, Prepared>, all: Prepared[], query: string, known: ReadonlySet<string>, budget: Budget): Generator<void, ClaimFinding, void> {
   const cited = c.cites.map((n) => byIdx.get(n)).filter((p): p is Prepared => p !== undefined);
   const missing = c.cites.filter((n) => !byIdx.has(n));
   const issues: string[] = [];
@@ -196,7 +197,7 @@ function checkClaim(c: RawClaim, byIdx: Map<number, Prepared>, all: Prepared[], 
     fatal = true;
   }
 
-  const check = checkStatement(c.text, cited.map((p) => p.read), known, `${query} ${c.section === "Answer" ? "" : c.section}`, budget);
+  const check = yield* checkStatementSteps(c.text, cited.map((p) => p.read), known, `${query} ${c.section === "Answer" ? "" : c.section}`, budget);
   const others = all.filter((p) => !cited.includes(p));
   // Arithmetic the sentence shows ("3,033 / 177,866 * 100 = 1.7%"): operands from the cited passages, results it can redo.
   const shown = shownArithmetic(c.text, check.figures.map((f) => ({ index: f.figure.index, raw: f.figure.raw, percent: f.figure.kind === "percent" })));
@@ -253,18 +254,6 @@ function checkClaim(c: RawClaim, byIdx: Map<number, Prepared>, all: Prepared[], 
   return { claim: c.text, citation_idxs: c.cites, grounded, issue: issues.length ? issues.join(" ") : null, numbers: flagged, score, section: c.section, hasFigures: check.figures.length > 0 };
 }
 
-function meanScore(claims: ClaimFinding[]): number {
-  if (!claims.length) return 1;
-  let total = 0;
-  let weight = 0;
-  for (const c of claims) {
-    const w = c.hasFigures ? 1.5 : 1;
-    total += c.score * w;
-    weight += w;
-  }
-  return Math.round((total / weight) * 1000) / 1000;
-}
-
 /** The distinct references an answer cites: its [n] markers that name one of its stored references. */
 export function citedReferences(answer: string, references: JudgeReference[]): number[] {
   const stored = new Set(references.map((r) => r.citation_idx));
@@ -273,13 +262,38 @@ export function citedReferences(answer: string, references: JudgeReference[]): n
 
 /** Every claim of the answer checked against its cited passages. Deterministic. */
 export function groundAnswer(input: JudgeInput): Findings {
-  const prepared = input.references.map(prepare);
+  return runSteps(groundAnswerSteps(input));
+}
+
+/**
+ * groundAnswer giving the event loop a turn after each reference read, each claim checked and every
+ * FIGURES_PER_STEP figures: the judge answers synchronously, in an isolate that serves other requests.
+ */
+export async function groundAnswerCooperatively(input: JudgeInput): Promise<Findings> {
+  const steps = groundAnswerSteps(input);
+  for (let step = steps.next(); ; step = steps.next()) {
+    if (step.done) return step.value;
+    await new Promise((resolve) => setTimeout(resolve, 0));
+  }
+}
+
+/** groundAnswer in steps (figures/steps.ts). */
+export function* groundAnswerSteps(input: JudgeInput): Generator<void, Findings, void> {
+  const prepared: Prepared[] = [];
+  for (const ref of input.references) {
+    prepared.push(prepare(ref));
+    yield;
+  }
   const byIdx = new Map(prepared.map((p) => [p.ref.citation_idx, p]));
   const { claims: raw, sections } = splitClaims(input.answer);
   const candidates = raw.filter(isClaim);
   const known = subjectStems(input.query);
   const budget: Budget = { comparisons: 2 * STATEMENT_BUDGET };
-  const claims = candidates.slice(0, MAX_CLAIMS).map((c) => checkClaim(c, byIdx, prepared, input.query, known, budget));
+  const claims: ClaimFinding[] = [];
+  for (const c of candidates.slice(0, MAX_CLAIMS)) {
+    claims.push(yield* checkClaimSteps(c, byIdx, prepared, input.query, known, budget));
+    yield;
+  }
   const ungroundedNumbers = [...new Set(claims.flatMap((c) => c.numbers))];
   const referencesEvaluated = citedReferences(input.answer, input.references);
   const score = meanScore(claims);
@@ -306,67 +320,8 @@ export function defaultVerdict(f: Findings): DefaultVerdict {
   };
 }
 
-function counts(claims: ClaimFinding[], references: number): Facts["counts"] {
-  const grounded = claims.filter((c) => c.grounded).length;
-  return { claims: claims.length, grounded, ungrounded: claims.length - grounded, references };
-}
-
-function factsOf(title: string, summary: string, claims: ClaimFinding[], references: number[]): Facts {
-  const claimFacts = claims.map(
-    (c): Facts => ({
-      title: c.claim,
-      score: c.score,
-      grounded: c.grounded,
-      summary: c.claim,
-      issues: c.issue ? [c.issue] : [],
-      numbers: c.numbers,
-      citations: c.citation_idxs,
-      counts: counts([c], c.citation_idxs.length),
-      claims: [],
-      sections: [],
-      references: [],
-    }),
-  );
-  return {
-    title,
-    score: meanScore(claims),
-    grounded: claims.every((c) => c.grounded),
-    summary,
-    issues: claims.flatMap((c) => (c.issue ? [c.issue] : [])),
-    numbers: [...new Set(claims.flatMap((c) => c.numbers))],
-    citations: references,
-    counts: counts(claims, references.length),
-    claims: claimFacts,
-    sections: [],
-    references: [],
-  };
-}
-
-/** What a section says, shortly: its first claims, or that it makes none. */
-function sectionSummary(claims: ClaimFinding[]): string {
-  if (!claims.length) return "No claim to check: the section states nothing from the sources.";
-  const text = claims.slice(0, 2).map((c) => c.claim).join(" ");
-  return text.length > 300 ? `${text.slice(0, 297)}...` : text;
-}
-
-/** The findings at every level the schema mapping may ask for: answer, sections, claims, references. */
-export function findingsFacts(f: Findings, references: JudgeReference[]): Facts {
-  const top = factsOf("Answer", f.report, f.claims, f.referencesEvaluated);
-  top.sections = f.sections.map((name) => {
-    const claims = f.claims.filter((c) => c.section === name);
-    return { name, facts: factsOf(name, sectionSummary(claims), claims, [...new Set(claims.flatMap((c) => c.citation_idxs))].sort((a, b) => a - b)) };
-  });
-  top.references = f.referencesEvaluated.map((n) => {
-    const ref = references.find((r) => r.citation_idx === n)!;
-    const name = `[${n}] ${ref.document_name}`;
-    return { name, facts: factsOf(name, `${ref.document_name}: ${ref.text.length > 200 ? `${ref.text.slice(0, 197)}...` : ref.text}`, f.claims.filter((c) => c.citation_idxs.includes(n)), [n]) };
-  });
-  return top;
-}
-
 /** The local engine's verdict: the default shape, or the findings mapped onto the caller's schema. */
-export function localVerdict(input: JudgeInput, shape: Shape | null): unknown {
-  const findings = groundAnswer(input);
+export function localVerdict(input: JudgeInput, shape: Shape | null, findings: Findings = groundAnswer(input)): unknown {
   return shape ? fill(shape, "verdict", findingsFacts(findings, input.references)) : defaultVerdict(findings);
 }
 
@@ -375,9 +330,9 @@ export interface JudgeEngineInput extends JudgeInput {
 }
 
 registerLocalEngine("chat.judge", {
-  object: (req) => {
+  object: async (req) => {
     const input = req.input as JudgeEngineInput;
-    return localVerdict(input, input.shape);
+    return localVerdict(input, input.shape, await groundAnswerCooperatively(input));
   },
 });
 

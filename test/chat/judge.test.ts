@@ -3,7 +3,7 @@
 // passages are FinanceBench pages (test/fixtures/search) and short prose written for these tests.
 import { env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
-import { groundAnswer, localVerdict, splitClaims, type JudgeReference } from "../../src/chat/judge";
+import { groundAnswer, groundAnswerCooperatively, groundAnswerSteps, localVerdict, splitClaims, type JudgeReference } from "../../src/chat/judge";
 
 let amazon: string;
 let mmm: string;
@@ -169,6 +169,19 @@ describe("grounding an answer against its cited passages", () => {
     expect(localVerdict(input, null)).toEqual(a);
     expect((a as { report: string }).report).toMatch(/^1 of 2 claims are grounded/);
     expect((a as { report: string }).report).toContain("Figures flagged: $178,866 million");
+  });
+
+  it("takes turns: a step per reference read and per claim, the same findings as at once", async () => {
+    const input = {
+      query,
+      answer: "Amazon's total net sales were $178,866 million in 2017. [1] Net income was $3,033 million in 2017. [2] Operating income was $4,106 million in 2017. [1]",
+      references: refs(["AMAZON_2017_10K", amazon], ["3M_2018_10K", mmm]),
+    };
+    const steps = groundAnswerSteps(input);
+    let turns = 0;
+    for (let s = steps.next(); !s.done; s = steps.next()) turns++;
+    expect(turns).toBeGreaterThanOrEqual(input.references.length + 3);
+    expect(await groundAnswerCooperatively(input)).toEqual(groundAnswer(input));
   });
 
   it("has nothing to check in an answer that says the documents do not say", () => {
