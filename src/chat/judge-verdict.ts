@@ -32,6 +32,11 @@ const KEYWORDS: Record<string, Set<string>> = {
 
 class SchemaError extends Error {}
 
+/** An own property whatever its name: "__proto__" or a section headed "constructor" is a key like any other. */
+function setOwn<T>(target: Record<string, T>, key: string, value: T): void {
+  Object.defineProperty(target, key, { value, enumerable: true, writable: true, configurable: true });
+}
+
 function isObject(v: unknown): v is Record<string, unknown> {
   return typeof v === "object" && v !== null && !Array.isArray(v);
 }
@@ -167,7 +172,7 @@ export function zodOf(shape: Shape): z.ZodType {
       }
       case "object": {
         const props: Record<string, z.ZodType> = {};
-        for (const [name, s] of shape.properties) props[name] = shape.required.includes(name) ? zodOf(s) : zodOf(s).optional();
+        for (const [name, s] of shape.properties) setOwn(props, name, shape.required.includes(name) ? zodOf(s) : zodOf(s).optional());
         const obj = z.object(props);
         if (shape.additional === false) return z.strictObject(props);
         if (shape.additional === true) return obj.catchall(z.unknown());
@@ -319,9 +324,9 @@ export function fill(shape: Shape, name: string, facts: Facts): unknown {
     }
     case "object": {
       const out: Record<string, unknown> = {};
-      for (const [prop, s] of shape.properties) out[prop] = fill(s, prop, facts);
+      for (const [prop, s] of shape.properties) setOwn(out, prop, fill(s, prop, facts));
       if (typeof shape.additional === "object" && shape.properties.length === 0) {
-        for (const entry of entriesFor(key, facts)) if (!(entry.name in out)) out[entry.name] = fill(shape.additional, memberName(key), entry.facts);
+        for (const entry of entriesFor(key, facts)) if (!Object.hasOwn(out, entry.name)) setOwn(out, entry.name, fill(shape.additional, memberName(key), entry.facts));
       }
       return out;
     }

@@ -2,6 +2,7 @@
 // onto them (section maps, 1-5 scores, booleans, lists), every verdict valid against the schema it was asked for.
 import { env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
+import { z } from "zod";
 import { localVerdict, type JudgeInput } from "../../src/chat/judge";
 import { readResponseSchema, zodOf, type Shape } from "../../src/chat/judge-verdict";
 
@@ -122,6 +123,35 @@ describe("the findings mapped onto a response_schema", () => {
     expect(typeof v.c).toBe("boolean");
     expect(Array.isArray(v.d)).toBe(true);
     expect(v.e).toEqual({ f: null });
+  });
+});
+
+describe("names that are JavaScript's own", () => {
+  it("fills properties named __proto__ and constructor as own keys, and maps sections headed so", () => {
+    const schema = JSON.parse('{"type":"object","properties":{"__proto__":{"type":"string"},"constructor":{"type":"number"}},"required":["__proto__","constructor"]}');
+    const v = verdictFor(schema);
+    expect(Object.keys(v).sort()).toEqual(["__proto__", "constructor"]);
+    expect(typeof Object.getOwnPropertyDescriptor(v, "__proto__")?.value).toBe("string");
+    expect(Object.getPrototypeOf(v)).toBe(Object.prototype);
+    const sections = localVerdict(
+      { ...input, answer: "## constructor\nNet income was $3,033 million in 2017. [1]\n## __proto__\nOperating income was $4,106 million in 2017. [1]" },
+      shapeOf({ type: "object", properties: { section_scores: { type: "object", additionalProperties: { type: "number" } } }, required: ["section_scores"] }),
+    ) as { section_scores: Record<string, number> };
+    expect(Object.keys(sections.section_scores)).toEqual(["constructor", "__proto__"]);
+  });
+});
+
+describe("what a remote model is asked for", () => {
+  it("turns the schema into JSON schema with the same properties and required names", () => {
+    const shape = shapeOf({
+      type: "object",
+      properties: { section_scores: { type: "object", additionalProperties: { type: "number" } }, score: { type: "integer", minimum: 1, maximum: 5 }, label: { type: ["string", "null"], enum: ["pass", "fail"] } },
+      required: ["section_scores", "score"],
+    });
+    const json = z.toJSONSchema(zodOf(shape)) as { properties: Record<string, { minimum?: number; maximum?: number }>; required: string[] };
+    expect(Object.keys(json.properties)).toEqual(["section_scores", "score", "label"]);
+    expect(json.required).toEqual(["section_scores", "score"]);
+    expect(json.properties.score).toMatchObject({ minimum: 1, maximum: 5 });
   });
 });
 
