@@ -81,16 +81,24 @@ function sameFigure(a: Quantity, g: Quantity): boolean {
   if (a.percent !== g.percent) return false;
   const half = 0.5 * 10 ** -Math.min(a.decimals, g.decimals);
   if (Math.abs(a.mantissa - g.mantissa) <= Math.max(half, 0.005 * g.mantissa) + 1e-9) return true;
-  // "$1.6 billion" and "$1,600 million": the same value at another scale (both state one).
+  // "$1.6 billion" and "$1,600 million": the same value at another scale (both state one; a table's
+  // "thousand" or "million" written after the figure counts).
   return (a.scale > 1 || g.scale > 1) && Math.abs(a.value - g.value) <= 0.005 * g.value + 1e-9;
 }
 
 const SKIP = new Set(contentStems("yes no the company fy fiscal year million billion usd answer"));
 
+/** The scale the question asks its answer in ("Answer in USD millions"): a bare gold figure is at that scale. */
+function askedScale(question: string): number {
+  const m = /\bin (?:usd |us\$ ?|\$ ?)?(thousands|millions|billions)\b/i.exec(question);
+  return m ? { thousands: 1e3, millions: 1e6, billions: 1e9 }[m[1].toLowerCase() as "thousands" | "millions" | "billions"] : 1;
+}
+
 /** Gold figures all stated (at most its first three), or, for a gold answer without figures, 60% of its content words. */
-function states(text: string, gold: string): boolean {
+function states(text: string, gold: string, question: string): boolean {
   if (text.trim() === NOT_IN_DOCUMENTS) return false;
-  const wanted = goldFigures(gold);
+  const scale = askedScale(question);
+  const wanted = goldFigures(gold).map((g) => (g.scale === 1 && !g.percent && scale > 1 ? { ...g, value: g.mantissa * scale, scale } : g));
   if (wanted.length) {
     const written = quantities(text);
     return wanted.every((g) => written.some((a) => sameFigure(a, g)));
@@ -151,7 +159,7 @@ async function run(questions: Question[], docIds: Map<string, string>, gold: Map
       figures: share.figures,
       carried: share.carried,
       removed: text.split(FLAG).length - 1,
-      stated: states(text, g),
+      stated: states(text, g, q.question),
       answer: text,
       gold: g,
     });

@@ -16,6 +16,13 @@ export interface AskedQuestion {
   subject?: Set<string>;
 }
 
+/** Words questions use for a line item besides the shared aliases (chat's questions only; the judges' reading is left as it is). */
+const MORE_ALIASES: Record<string, string[]> = {
+  operatingCashFlow: ["cash flow from operating activities", "cash flows from operating activities", "cash provided by operating activities", "cash generated from operations"],
+  pretaxIncome: ["pre-tax income", "income before taxes"],
+  ppe: ["net property plant and equipment", "property and equipment"],
+};
+
 /** Questions are read from their first characters only (hostile input). */
 const MAX_QUESTION_CHARS = 2_000;
 
@@ -26,7 +33,7 @@ export function readQuestion(query: string): AskedQuestion {
   // Every standard item whose alias the question uses, longest alias first ("net income" before "income").
   const found: { name: string; at: number; length: number }[] = [];
   for (const [name, spec] of Object.entries(ITEMS)) {
-    for (const a of spec.aliases) {
+    for (const a of [...spec.aliases, ...(MORE_ALIASES[name] ?? [])]) {
       const at = label.indexOf(` ${a} `);
       if (at >= 0) found.push({ name, at, length: a.length });
     }

@@ -83,22 +83,38 @@ function quotes(question: AskedQuestion, passages: readonly Passage[], chosen: n
   if (!asked.size) return [];
   const out: Quote[] = [];
   let order = 0;
+  // How many sentences carry each asked word: a word most sentences carry ("company") says little alone.
+  const carrying = new Map<string, number>();
+  let read = 0;
+  for (const i of chosen) {
+    for (const s of sentences(proseOf(passages[i].text.slice(0, MAX_PASSAGE_CHARS))).slice(0, MAX_SENTENCES_READ)) {
+      read += 1;
+      for (const w of new Set(contentStems(s))) if (asked.has(w)) carrying.set(w, (carrying.get(w) ?? 0) + 1);
+    }
+  }
+  const rare = (w: string) => (carrying.get(w) ?? 0) <= Math.max(3, read * 0.2);
   for (const i of chosen) {
     const p = passages[i];
     const fits = documentFits(p, question.years);
-    let read = 0;
+    let taken = 0;
     for (const s of sentences(proseOf(p.text.slice(0, MAX_PASSAGE_CHARS)))) {
-      if (++read > MAX_SENTENCES_READ) break;
+      if (++taken > MAX_SENTENCES_READ) break;
       if (s.length < 20 || s.length > MAX_SENTENCE_CHARS || !/[a-z]{3}/.test(s) || isTableRow(s)) continue;
       const years = yearsIn(s);
       if (question.years.length && (years.length ? !years.some((y) => question.years.includes(y)) : !fits)) continue;
       const stems = new Set(contentStems(s));
       let score = 0;
-      for (const w of asked) if (stems.has(w)) score += 1;
+      let rareHit = false;
+      for (const w of asked) {
+        if (!stems.has(w)) continue;
+        score += 1;
+        rareHit ||= rare(w);
+      }
       const hasFigure = quantities(s).some((q) => q.mantissa >= 10 || q.percent || q.decimals > 0 || q.currency);
       if (figureAsked && !hasFigure) continue;
       // A third of the question's words, at least two (one for a short question that asks no figure).
-      const least = figureAsked ? Math.max(Math.min(2, asked.size), Math.ceil(asked.size * 0.34)) : Math.min(2, Math.max(1, Math.ceil(asked.size * 0.25)));
+      // A question that asks no figure: one of its rarer words is enough.
+      const least = figureAsked ? Math.max(Math.min(2, asked.size), Math.ceil(asked.size * 0.34)) : rareHit ? 1 : Math.min(2, asked.size);
       if (score < least) continue;
       out.push({ text: s.replace(/\s+/g, " ").trim(), n: i + 1, score: score + (hasFigure ? 0.5 : 0), order: order++ });
     }
