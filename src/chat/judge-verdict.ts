@@ -272,7 +272,8 @@ function stringFor(name: string, facts: Facts): string {
 /** The elements an array property lists: per claim, section or reference, or the flagged strings. */
 function listFor(items: Shape | null, name: string, facts: Facts): unknown[] {
   const kind = items?.type ?? "string";
-  if (kind === "string") {
+  // Labels from an enum: one per claim (or section, or reference), each the value that fits it.
+  if (kind === "string" && !(items?.type === "string" && items.enum)) {
     if (/number|figure|amount|value/.test(name)) return facts.numbers;
     if (/section|heading/.test(name)) return facts.sections.map((s) => s.name);
     if (/claim|statement|sentence/.test(name)) return (NEGATIVE.test(name) ? facts.claims.filter((c) => !c.grounded) : facts.claims).map((c) => c.summary);
