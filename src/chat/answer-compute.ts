@@ -205,13 +205,21 @@ function metricSentences(question: AskedQuestion, sources: Source[]): string[] |
     const mean = parts.reduce((sum, w) => sum + w.value, 0) / parts.length;
     lines.push(`${name}, the ${r.years.length}-year average over ${r.years[0]} to ${r.years.at(-1)} = (${parts.map((w) => `(${w.text})`).join(" + ")}) / ${r.years.length} = ${result(mean)}`);
   } else {
-    // A question about a change or a direction gets the metric for the earlier year too.
-    const earlier = r.earlier?.year ?? (CHANGE.test(question.text) && question.years.length > 1 && question.years[0] < r.year ? question.years[0] : null);
-    for (const y of earlier === null ? [r.year] : [earlier, r.year]) {
-      const w = workedYear(r, sources, y, operands);
-      if (!w) return null;
-      lines.push(`${name} in ${y} = ${w.text} = ${result(w.value)}`);
+    // A question about a change, a direction or a comparison gets the metric for the earlier year too, when
+    // the passages give it (the asked year must be computed).
+    const compares = CHANGE.test(question.text) || /\b(?:compare[ds]?|comparison|versus|vs)\b/i.test(question.text);
+    const earlier = r.earlier?.year ?? (compares && question.years.length > 1 && question.years[0] < r.year ? question.years[0] : null);
+    if (earlier !== null) {
+      const before: Operand[] = [];
+      const w = workedYear(r, sources, earlier, before);
+      if (w) {
+        operands.push(...before);
+        lines.push(`${name} in ${earlier} = ${w.text} = ${result(w.value)}`);
+      }
     }
+    const w = workedYear(r, sources, r.year, operands);
+    if (!w) return null;
+    lines.push(`${name} in ${r.year} = ${w.text} = ${result(w.value)}`);
   }
   const inputs = inputSentences(operands, sources);
   if (!inputs) return null;

@@ -94,9 +94,13 @@ export function groundSentence(sentence: string, passages: readonly string[], qu
   return { text: out, flagged };
 }
 
-/** Where the next sentence of `text` ends (after its trailing [n] markers), or -1 when it may go on. */
-function sentenceEnd(text: string, final: boolean): number {
-  for (let i = 0; i < text.length; i++) {
+/**
+ * Where the sentence starting at `from` ends (after its trailing [n] markers), or -1 when it may go on. Reads
+ * at most MAX_SENTENCE_CHARS past `from`: a longer run is cut at its last space there.
+ */
+function sentenceEnd(text: string, from: number, final: boolean): number {
+  const limit = Math.min(text.length, from + MAX_SENTENCE_CHARS);
+  for (let i = from; i < limit; i++) {
     const c = text[i];
     const stop = c === "\n" || ((c === "." || c === "?" || c === "!") && (i + 1 >= text.length || /\s/.test(text[i + 1])) && !isDecimalOrInitial(text, i));
     if (!stop) continue;
@@ -104,7 +108,7 @@ function sentenceEnd(text: string, final: boolean): number {
     let j = i + 1;
     for (;;) {
       let k = j;
-      while (k < text.length && (text[k] === " " || text[k] === "\t")) k += 1;
+      while (k < text.length && k - j < 16 && (text[k] === " " || text[k] === "\t")) k += 1;
       if (k >= text.length) return final ? text.length : -1;
       const m = /^\[\d{1,3}\]/.exec(text.slice(k, k + 6));
       // The start of a marker still arriving ("[", "[1"): wait for the rest.
@@ -113,11 +117,11 @@ function sentenceEnd(text: string, final: boolean): number {
       j = k + m[0].length;
     }
   }
-  if (text.length >= MAX_SENTENCE_CHARS) {
-    const space = text.lastIndexOf(" ", MAX_SENTENCE_CHARS);
-    return space > 0 ? space + 1 : MAX_SENTENCE_CHARS;
+  if (text.length - from >= MAX_SENTENCE_CHARS) {
+    const space = text.lastIndexOf(" ", from + MAX_SENTENCE_CHARS);
+    return space > from ? space + 1 : from + MAX_SENTENCE_CHARS;
   }
-  return final && text.length ? text.length : -1;
+  return final && text.length > from ? text.length : -1;
 }
 
 /** "U.S." and "No. 3" end no sentence: a single capital letter or a short abbreviation before the dot. */
@@ -151,15 +155,17 @@ export class SentenceGuard {
 
   private take(final: boolean): string[] {
     const out: string[] = [];
+    // One cut of the buffer per chunk, however many sentences it completes.
+    let pos = 0;
     for (;;) {
-      const end = sentenceEnd(this.pending, final);
-      if (end <= 0) break;
-      const sentence = this.pending.slice(0, end);
-      this.pending = this.pending.slice(end);
-      const grounded = groundSentence(sentence, this.passages, this.question);
+      const end = sentenceEnd(this.pending, pos, final);
+      if (end <= pos) break;
+      const grounded = groundSentence(this.pending.slice(pos, end), this.passages, this.question);
+      pos = end;
       this.flagged.push(...grounded.flagged);
       out.push(grounded.text);
     }
+    this.pending = this.pending.slice(pos);
     return out;
   }
 }

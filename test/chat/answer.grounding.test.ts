@@ -116,4 +116,13 @@ describe("grounding guard", () => {
     out.push(...guard.end());
     expect(out.join("").length).toBeGreaterThan(100_000);
   });
+
+  it("takes a 400,000-character chunk at once, with and without sentence ends, in pieces of at most 2,000 characters", () => {
+    for (const chunk of ["x".repeat(400_000), "Revenue rose. ".repeat(30_000)]) {
+      const guard = new SentenceGuard(passages, Q);
+      const out = [...guard.push(chunk), ...guard.end()];
+      expect(out.join("")).toBe(chunk);
+      expect(Math.max(...out.map((s) => s.length))).toBeLessThanOrEqual(2_000);
+    }
+  });
 });
