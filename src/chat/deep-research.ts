@@ -158,10 +158,11 @@ export function planResearch(query: string): string[] {
   const period = periodOf(query);
   const own = ownWords(query, subjects);
   if (!subjects.length) {
-    const topic = words(query)
-      .filter((w) => !isStopWord(w) && !ASKING.has(w))
-      .join(" ") || query.trim();
-    return [asQuestion(query), `What figures do the documents give on ${topic}${period}?`, `What is driving ${topic}${period}?`, `Which companies or sectors do the documents name as most affected by ${topic}?`, `What risks and outlook do the documents describe for ${topic}?`];
+    const said = words(query).filter((w) => !isStopWord(w) && !ASKING.has(w));
+    const topic = said.join(" ") || "the question asked";
+    const theme = [`What figures do the documents give on ${topic}${period}?`, `What is driving ${topic}${period}?`, `Which companies or sectors do the documents name as most affected by ${topic}?`, `What risks and outlook do the documents describe for ${topic}?`];
+    // A query of no words of its own (empty, punctuation, only question words) is no step of its own.
+    return [...new Set(said.length ? [asQuestion(query), ...theme] : theme)];
   }
   const subject = joinNames(subjects);
   const asked = ASPECTS.filter((a) => a.asks.test(query));

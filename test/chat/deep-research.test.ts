@@ -2,6 +2,7 @@
 // periods and asks; several searches per step; a "## heading" per section, cites renumbered into the
 // sections' passages flattened in order, and a section that says the documents do not cover it.
 import { env } from "cloudflare:test";
+import { fc, test } from "@fast-check/vitest";
 import { describe, expect, it } from "vitest";
 import { NOT_COVERED, periodOf, planResearch, reportPieces, researchQueries, sectionHeading, subjectsOf } from "../../src/chat/deep-research";
 import type { AnswerPiece, Passage } from "../../src/chat/types";
@@ -87,6 +88,24 @@ describe("planResearch", () => {
     expect(planResearch(q)).toEqual(planResearch(q));
     expect(subjectsOf(q)).toEqual(["Walgreens"]);
     expect(periodOf(q)).toBe(" in FY2024");
+  });
+});
+
+describe("any query", () => {
+  const WORDS = ["How", "did", "Apple's", "3M", "revenue", "margins", "debt", "in", "to", "China", "fiscal 2022", "FY23", "Q3 2024", "and", "?", ",", " ", "  ", "'s", "&", "of", "Bank"];
+  const query = fc.oneof(fc.array(fc.constantFrom(...WORDS), { maxLength: 60 }).map((w) => w.join(" ")), fc.string({ maxLength: 4000 }), fc.constantFrom("", "   ", "?", "'s"));
+  test.prop([query], { numRuns: 200 })("plans 3 to 6 distinct, non-empty steps, each with searches", (q) => {
+    const plan = planResearch(q);
+    expect(plan.length).toBeGreaterThanOrEqual(3);
+    expect(plan.length).toBeLessThanOrEqual(6);
+    expect(new Set(plan).size).toBe(plan.length);
+    expect(planResearch(q)).toEqual(plan);
+    for (const step of plan) {
+      expect(step.trim().length).toBeGreaterThan(1);
+      const queries = researchQueries(step);
+      expect(queries.length).toBeGreaterThanOrEqual(2);
+      for (const s of queries) expect(s.trim().length).toBeGreaterThan(0);
+    }
   });
 });
 
