@@ -145,6 +145,7 @@ async function run(questions: Question[], docIds: Map<string, string>, gold: Map
     // BENCH_DUMP=<ids>: the passages of tuning-half questions, for reading why an answer went wrong.
     if (benchEnv.BENCH_DUMP && inTuningHalf(q.id) && benchEnv.BENCH_DUMP.split(",").some((id) => q.id.endsWith(id))) {
       for (const [i, p] of passages.entries()) console.log(`=== ${q.id} [${i + 1}] ${p.document_name} p${p.page} ${JSON.stringify(p.metadata.company_names)}\n${p.text}`);
+      console.log(`JSON-PASSAGES ${JSON.stringify({ id: q.id, question: q.question, passages })}`);
     }
     const wanted = new Set(q.evidence.map((e) => `${docIds.get(e.docName)}#${e.page}`));
     const { text, cited } = await answer(q.question, passages);

@@ -3,7 +3,7 @@
 // years, or the asked line item for the asked year, each written with its inputs and the [n] of the passage
 // each input comes from, and the arithmetic shown so the grounding guard can redo it.
 import { evaluate, renderFormula, type Context, type Operand } from "../figures/formula";
-import { ITEMS, itemFor, lookupRow, type RowHit } from "../figures/line-items";
+import { ITEMS, itemFor, lineItemOf, lookupRow, type RowHit } from "../figures/line-items";
 import { recomputeFromTables, type Recomputation } from "../figures/recompute";
 import { parseTables, type StatementTable } from "../figures/table";
 import { statedScale } from "../figures/context";
@@ -18,7 +18,10 @@ export interface Source {
   members: { n: number; text: string }[];
   text: string;
   tables: StatementTable[];
-  /** Its tables of whole years (not "Three Months Ended" ones): what a full-year question reads. */
+  /**
+   * The tables a full-year question reads: all of them. (StatementTable.partial is set by any short line
+   * naming a quarter before the header, which drops annual tables, so it is not used to leave tables out.)
+   */
   yearTables: StatementTable[];
   scale: number | null;
   currency: boolean;
@@ -37,7 +40,7 @@ export function sourcesOf(passages: { n: number; text: string; document: string;
     const members = [...g].sort((a, b) => a.offset - b.offset).map((p) => ({ n: p.n, text: p.text }));
     const text = members.map((m) => m.text).join("\n");
     const tables = parseTables(text);
-    return { members, text, tables, yearTables: tables.filter((t) => !t.partial), scale: statedScale(text), currency: text.includes("$") };
+    return { members, text, tables, yearTables: tables, scale: statedScale(text), currency: text.includes("$") };
   });
 }
 
@@ -94,9 +97,16 @@ function rowSentence(found: Found, year: number): string {
   const { hit, source, n } = found;
   const v = hit.row.values[hit.col];
   const decimals = hit.row.cells[hit.col]?.decimals ?? 0;
-  const loss = v < 0 && /\b(income|earnings|profit)\b/i.test(hit.row.printed) ? "a loss of " : "";
-  return `${trimEnd(hit.row.printed, ".: ")} in ${year} was ${loss}${money(v, decimals, source)} [${n}].`;
+  const item = lineItemOf(hit.row.printed) ?? (/\b(?:net|operating) (?:income|loss|earnings)|\bincome before|\bgross (?:profit|margin)/i.test(hit.row.printed) ? "netIncome" : null);
+  // A profit line printed negative is a loss; a cost or balance is its magnitude; any other line keeps its sign as printed.
+  const written = v >= 0 ? money(v, decimals, source)
+    : item && PROFIT_ITEMS.has(item) ? `a loss of ${money(v, decimals, source)}`
+    : item && ITEMS[item]?.magnitude ? money(v, decimals, source)
+    : `${source.currency ? "$" : ""}(${formatNumber(-v, decimals)})${source.scale ? SCALE_WORD[source.scale] ?? "" : ""}`;
+  return `${trimEnd(hit.row.printed, ".: ")} in ${year} was ${written} [${n}].`;
 }
+
+const PROFIT_ITEMS = new Set(["netIncome", "operatingIncome", "pretaxIncome", "grossProfit"]);
 
 /** "Round your answer to two decimal places": how many decimals the question wants, else null. */
 function askedDecimals(question: string): number | null {

@@ -19,7 +19,7 @@ const MAX_PASSAGES = 16;
 const MAX_PASSAGE_CHARS = 12_000;
 const MAX_SENTENCES_READ = 400;
 const MAX_QUOTED = 3;
-const MAX_SENTENCE_CHARS = 500;
+const MAX_SENTENCE_CHARS = 900;
 
 // Words of a question that say how to answer, not what about.
 const INSTRUCTION = new Set(

@@ -106,6 +106,29 @@ describe("local answer engine", () => {
     expect(a.text).not.toContain(FLAG);
   });
 
+  it("reads a provision printed in parentheses beside a positive pretax income as an expense for the effective tax rate, both years of a change", async () => {
+    const taxes = `Initech
+Consolidated Statements of Income
+(In millions)
+Year Ended December 31,
+2022
+2021
+Income before income taxes
+1,797
+2,426
+Provision for income taxes
+(411)
+(491)
+Net income
+1,386
+1,935`;
+    const a = await answer("How much has the effective tax rate of Initech changed between FY2021 and FY2022?", [passage(taxes, "Initech", "INTC")]);
+    expect(a.text).toContain("Provision for income taxes in 2022 was (411) million [1]");
+    expect(a.text).toContain("Effective tax rate in 2021 = 491 / 2,426 * 100 = 20.2% [1]");
+    expect(a.text).toContain("Effective tax rate in 2022 = 411 / 1,797 * 100 = 22.9% [1]");
+    expect(a.text).not.toContain(FLAG);
+  });
+
   it("answers from the asked company's passage when another company's is ranked first", async () => {
     const a = await answer("What were Globex's total revenues in 2022?", [passage(ACME_INCOME, "Acme Corp", "ACME"), passage(GLOBEX_INCOME, "Globex", "GBX")]);
     expect(a.text).toContain("$30,200 million [2]");
