@@ -12,6 +12,7 @@ import { indexDocument, searchChunks, type SearchHit } from "../src/search/index
 import { answerPieces } from "../src/chat/answer";
 import { FLAG, groundSentence } from "../src/chat/grounding";
 import { NOT_IN_DOCUMENTS } from "../src/chat/local-answer";
+import { subjectPassages } from "../src/chat/answer-subject";
 import { statementFigures } from "../src/figures/context";
 import { quantities, type Quantity } from "../src/figures/numbers";
 import { contentStems } from "../src/figures/text";
@@ -35,6 +36,8 @@ interface Outcome {
   evidenceCited: boolean;
   evidenceRetrieved: boolean;
   refused: boolean;
+  /** Refused because no passage was about the company the question names (answer-subject.ts). */
+  noSubject: boolean;
   figures: number;
   carried: number;
   removed: number;
@@ -123,7 +126,7 @@ function report(label: string, xs: Outcome[]) {
       `  evidence page among cited passages: ${pct(xs.filter((o) => o.evidenceCited).length, n)} (target >= 80%; among retrieved passages: ${pct(xs.filter((o) => o.evidenceRetrieved).length, n)})\n` +
       `  answer figures carried by a cited passage (re-checked): ${pct(carried, figures)} (target 100%); figures the guard replaced by "${FLAG}": ${removed}\n` +
       `  answers stating the gold figure or conclusion: ${pct(xs.filter((o) => o.stated).length, n)} (target >= 40%)\n` +
-      `  refusals ("${NOT_IN_DOCUMENTS}"): ${pct(xs.filter((o) => o.refused).length, n)}; wrong-or-partial answers (not refused, not stating gold): ${xs.filter((o) => !o.refused && !o.stated).length}`,
+      `  refusals ("${NOT_IN_DOCUMENTS}"): ${pct(xs.filter((o) => o.refused).length, n)}, of which no passage about the asked company: ${xs.filter((o) => o.noSubject).length}; wrong-or-partial answers (not refused, not stating gold): ${xs.filter((o) => !o.refused && !o.stated).length}`,
   );
 }
 
@@ -157,6 +160,7 @@ async function run(questions: Question[], docIds: Map<string, string>, gold: Map
       evidenceCited: [...cited].some((i) => wanted.has(`${passages[i].document_id}#${passages[i].page}`)),
       evidenceRetrieved: passages.some((p) => wanted.has(`${p.document_id}#${p.page}`)),
       refused: text.trim() === NOT_IN_DOCUMENTS,
+      noSubject: text.trim() === NOT_IN_DOCUMENTS && subjectPassages(q.question, passages).length === 0,
       figures: share.figures,
       carried: share.carried,
       removed: text.split(FLAG).length - 1,

@@ -178,7 +178,11 @@ function workedYear(r: Recomputation, sources: Source[], year: number, operands:
 /** "COGS % margin": a line item as a percentage of revenue, in the words the recomputation reads. */
 function asMetric(question: string): string {
   // "Define working capital ratio as total current assets divided by ..." is a definition too.
-  const defined = question.replace(/\bdefine ([a-z][a-z &%-]{0,60}?) as\b/gi, "$1 is defined as");
+  let defined = question.replace(/\bdefine ([a-z][a-z &%-]{0,60}?) as\b/gi, "$1 is defined as");
+  // The quick ratio as analysts read it when the question does not define it.
+  if (/\bquick ratio\b/i.test(defined) && !/\bquick ratio (?:is|are) (?:defined|calculated|computed)\b/i.test(defined)) {
+    defined = `${defined.trimEnd()} Quick ratio is defined as: (cash and cash equivalents + short-term investments + accounts receivable) / total current liabilities.`;
+  }
   return defined.replace(/\b(cogs|cost of goods sold|cost of sales|capex|capital expenditures?|sg&a|r&d|depreciation and amortization) (?:as a )?% margin\b/i, "$1 as a % of total revenue");
 }
 
