@@ -14,7 +14,9 @@ export function answerPrompt(input: AnswerInput): string {
 
 const SYSTEM =
   "Answer the question only from the numbered passages. Cite every sentence with the passage number in brackets, like [1]. " +
-  "Write no figure that a cited passage does not state. If the passages do not answer the question, say that the documents do not say.";
+  "Write no figure that a cited passage does not state. When you compute a ratio, margin or change, show the arithmetic on one line as " +
+  "'name = 1,234 / 5,678 * 100 = 21.7%' with each input as the passage prints it, and cite the passages of the inputs. " +
+  "If the passages do not answer the question, say that the documents do not say. A figure no cited passage carries is replaced before it is sent.";
 
 /**
  * Turns the provider's text stream into text and citation pieces. Every sentence passes the grounding guard
