@@ -7,14 +7,17 @@ import { defineConfig } from "vitest/config";
 import { cloudflareTest, readD1Migrations } from "@cloudflare/vitest-pool-workers";
 import { fileServer, root } from "./lib/workerd-bench.mts";
 
-// A Worker that does nothing but answer with a two-event SSE stream.
+// A Worker that does nothing but answer with a two-event SSE stream; ?pause=<ms> waits that long between the
+// two events (a check that the fetch path delivers events as they are written, not at the end).
 const BARE_SSE = `
 export default {
-  async fetch() {
+  async fetch(request) {
+    const pause = Number(new URL(request.url).searchParams.get("pause") ?? 0);
     const enc = new TextEncoder();
     const body = new ReadableStream({
-      start(c) {
+      async start(c) {
         c.enqueue(enc.encode('id: 1\\nevent: conversation\\ndata: {"event_name":"conversation","data":{"conversation_id":"c"}}\\n\\n'));
+        if (pause > 0) await new Promise((r) => setTimeout(r, pause));
         c.enqueue(enc.encode('id: 2\\nevent: answer_delta\\ndata: {"event_name":"answer_delta","data":{"text":"ok"}}\\n\\n'));
         c.close();
       },

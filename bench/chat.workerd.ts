@@ -279,6 +279,10 @@ it("FinanceBench chat answers", async () => {
     const sample = questions.filter((_, i) => i % every === 0).slice(0, Number(benchEnv.BENCH_LATENCY_QUESTIONS) || 30);
     const sourcePages = corpus.flatMap((c) => c.pages.map((p) => p.text)).filter((p) => p.length > 500);
     const companyWords = [...new Set(corpus.flatMap((c) => [...(c.doc.companyNames ?? []), ...c.doc.tickers]).flatMap((n) => n.split(/\s+/)))].filter((w) => w.length > 1);
+    // Does the fetch path deliver an event as soon as it is written? A bare stream that pauses 100 ms between its two events.
+    const probe = performance.now();
+    const paused = await timeStream(probe, await benchEnv.BARE_SSE.fetch("http://bare/sse?pause=100", { method: "POST" }));
+    console.log(`streaming check: bare SSE stream pausing 100 ms between its events: first event at ${paused.firstEvent.toFixed(1)}ms, second at ${(paused.firstText ?? -1).toFixed(1)}ms`);
     let seed = 1;
     for (const size of sizes) {
       const t = performance.now();
