@@ -183,7 +183,7 @@ function asMetric(question: string): string {
   if (/\bquick ratio\b/i.test(defined) && !/\bquick ratio (?:is|are) (?:defined|calculated|computed)\b/i.test(defined)) {
     defined = `${defined.trimEnd()} Quick ratio is defined as: (cash and cash equivalents + short-term investments + accounts receivable) / total current liabilities.`;
   }
-  return defined.replace(/\b(cogs|cost of goods sold|cost of sales|capex|capital expenditures?|sg&a|r&d|depreciation and amortization) (?:as a )?% margin\b/i, "$1 as a % of total revenue");
+  return defined.replace(/\b(cogs|cost of goods sold|cost of sales|capex|capital expenditures?|sg&a|r&d|depreciation and amortization)(?: \([^()]{0,80}\))? (?:as a )?% margin\b/i, "$1 as a % of total revenue");
 }
 
 /** The sentences that give an asked metric with its inputs and arithmetic, or null when it cannot be computed. */
@@ -308,8 +308,11 @@ function namedRowSentences(question: AskedQuestion, sources: Source[]): string[]
 /** What the tables give the question: a computed metric or change with its inputs, else the asked rows. */
 export function tableSentences(question: AskedQuestion, sources: Source[]): { sentences: string[]; computed: boolean } {
   // An asked change of a line item ("how much did net income grow") before the line item alone.
-  const change = changeSentences(question, sources);
   const metric = metricSentences(question, sources);
+  // "Wages expense as a percent of net sales": when that share cannot be computed, the rows of net sales
+  // alone would answer another question.
+  if (!metric && /\bas a (?:%|percent(?:age)?) of\b|\b(?:%|percent(?:age)?) of (?:net |total )?(?:sales|revenues?)\b/i.test(question.text)) return { sentences: [], computed: false };
+  const change = changeSentences(question, sources);
   if (metric && (metric.some((s) => s.includes(" = ")) || !change)) return { sentences: metric, computed: metric.some((s) => s.includes(" = ")) };
   if (change) return { sentences: change, computed: true };
   const rows = rowSentences(question, sources);

@@ -50,7 +50,8 @@ function isTableRow(line: string): boolean {
   const tokens = line.trim().split(/\s+/);
   let cells = 0;
   for (let i = tokens.length - 1; i >= 0 && (tokens[i] === "$" || isCellToken(tokens[i])); i--) if (tokens[i] !== "$") cells += 1;
-  return cells >= 2;
+  // A short label and one figure ("Net increase in cash 306,317") is a row too.
+  return cells >= 2 || (cells === 1 && tokens.length <= 10);
 }
 
 /**

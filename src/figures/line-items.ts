@@ -139,7 +139,8 @@ export interface RowHit {
 
 /**
  * The statement row and column lookup reads for an item and a year, or null. loose: when no label matches,
- * also compare labels without their spaces (PDF text that lost them: "Merchandiseinventories").
+ * also compare labels without their spaces (PDF text that lost them: "Merchandiseinventories"), and take a
+ * label that goes on "net of ..." ("Capital expenditures, net of construction payable").
  */
 export function lookupRow(tables: StatementTable[], item: string, phrase: string, year: number, loose = false): RowHit | null {
   const spec = ITEMS[item];
@@ -159,7 +160,7 @@ export function lookupRow(tables: StatementTable[], item: string, phrase: string
             const ok =
               pass === "exact" ? row.label === label
               : pass === "prefix" ? row.label.startsWith(`${label} `) && !NOT_THE_ITEM.test(row.label.slice(label.length))
-              : row.label.replaceAll(" ", "") === bare;
+              : row.label.replaceAll(" ", "") === bare || row.label.startsWith(`${label} net of `);
             if (ok) return { table: t, row, col };
           }
         }
