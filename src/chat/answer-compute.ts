@@ -178,7 +178,10 @@ function workedYear(r: Recomputation, sources: Source[], year: number, operands:
 /** "COGS % margin": a line item as a percentage of revenue, in the words the recomputation reads. */
 function asMetric(question: string): string {
   // "Define working capital ratio as total current assets divided by ..." is a definition too.
-  let defined = question.replace(/\bdefine ([a-z][a-z &%-]{0,60}?) as\b/gi, "$1 is defined as");
+  // Not when the defined term is a part of the asked metric ("... EBITDA % margin? Define EBITDA as ..."): the
+  // first definition is read as the metric asked.
+  let defined = question.replace(/\bdefine ([a-z][a-z &%-]{0,60}?) as\b/gi, (whole, name: string) =>
+    new RegExp(`${name.replace(/[^a-z0-9 ]/gi, "")} (?:%\\s*)?margin`, "i").test(question) ? whole : `${name} is defined as`);
   // The quick ratio as analysts read it when the question does not define it.
   if (/\bquick ratio\b/i.test(defined) && !/\bquick ratio (?:is|are) (?:defined|calculated|computed)\b/i.test(defined)) {
     defined = `${defined.trimEnd()} Quick ratio is defined as: (cash and cash equivalents + short-term investments + accounts receivable) / total current liabilities.`;
@@ -307,6 +310,10 @@ function namedRowSentences(question: AskedQuestion, sources: Source[]): string[]
 
 /** What the tables give the question: a computed metric or change with its inputs, else the asked rows. */
 export function tableSentences(question: AskedQuestion, sources: Source[]): { sentences: string[]; computed: boolean } {
+  // "Which segment / category / instrument ...": a ranking among rows, which the totals of a statement do not answer.
+  if (/\bwhich\b/i.test(question.text) && /\b(?:segments?|categor(?:y|ies)|divisions?|products?|instruments?|regions?|geograph\w*|business(?:es)?|units?)\b/i.test(question.text)) {
+    return { sentences: [], computed: false };
+  }
   // An asked change of a line item ("how much did net income grow") before the line item alone.
   const metric = metricSentences(question, sources);
   // "Wages expense as a percent of net sales": when that share cannot be computed, the rows of net sales

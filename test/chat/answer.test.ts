@@ -129,6 +129,19 @@ Net income
     expect(a.text).not.toContain(FLAG);
   });
 
+  it("does not answer a question about which segment with the statement's total", async () => {
+    const a = await answer("Which Acme segment had the highest net revenue in FY2022?", [passage(ACME_INCOME, "Acme Corp", "ACME")]);
+    expect(a.text).toBe(NOT_IN_DOCUMENTS);
+  });
+
+  it("reads 'Define X as' as the asked metric, unless X is a part of an asked margin", async () => {
+    const ratio = await answer("What is Acme's FY2022 cost ratio? Define cost ratio as cost of sales divided by net revenue. Round to two decimal places.", [passage(ACME_INCOME, "Acme Corp", "ACME")]);
+    expect(ratio.text).toContain("= 7,406 / 12,617 = 0.59 [1]");
+    const margin = await answer("What is Acme's FY2022 unadjusted operating income % margin? Define unadjusted operating income as operating income.", [passage(ACME_INCOME, "Acme Corp", "ACME")]);
+    // 1,914 / 12,617 = 15.2%: the margin, not the defined part (1,914) alone.
+    expect(margin.text).toContain("= 1,914 / 12,617 * 100 = 15.2% [1]");
+  });
+
   it("answers from the asked company's passage when another company's is ranked first", async () => {
     const a = await answer("What were Globex's total revenues in 2022?", [passage(ACME_INCOME, "Acme Corp", "ACME"), passage(GLOBEX_INCOME, "Globex", "GBX")]);
     expect(a.text).toContain("$30,200 million [2]");
