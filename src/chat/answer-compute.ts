@@ -226,17 +226,22 @@ function metricSentences(question: AskedQuestion, sources: Source[]): string[] |
     // the passages give it (the asked year must be computed).
     const compares = CHANGE.test(question.text) || /\b(?:compare[ds]?|comparison|versus|vs)\b/i.test(question.text);
     const earlier = r.earlier?.year ?? (compares && question.years.length > 1 && question.years[0] < r.year ? question.years[0] : null);
+    let then: Worked | null = null;
     if (earlier !== null) {
       const before: Operand[] = [];
-      const w = workedYear(r, sources, earlier, before);
-      if (w) {
+      then = workedYear(r, sources, earlier, before);
+      if (then) {
         operands.push(...before);
-        lines.push(`${name} in ${earlier} = ${w.text} = ${result(w.value)}`);
+        lines.push(`${name} in ${earlier} = ${then.text} = ${result(then.value)}`);
       }
     }
     const w = workedYear(r, sources, r.year, operands);
     if (!w) return null;
     lines.push(`${name} in ${r.year} = ${w.text} = ${result(w.value)}`);
+    // Which way it moved, in words (the figures are the lines above).
+    if (then && earlier !== null && result(then.value) !== result(w.value)) {
+      lines.push(`${name} was ${w.value > then.value ? "higher" : "lower"} in ${r.year} than in ${earlier}`);
+    }
   }
   const inputs = inputSentences(operands, sources);
   if (!inputs) return null;

@@ -126,6 +126,7 @@ Net income
     expect(a.text).toContain("Provision for income taxes in 2022 was (411) million [1]");
     expect(a.text).toContain("Effective tax rate in 2021 = 491 / 2,426 * 100 = 20.2% [1]");
     expect(a.text).toContain("Effective tax rate in 2022 = 411 / 1,797 * 100 = 22.9% [1]");
+    expect(a.text).toContain("Effective tax rate was higher in 2022 than in 2021 [1].");
     expect(a.text).not.toContain(FLAG);
   });
 
