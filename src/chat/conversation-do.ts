@@ -16,6 +16,11 @@ const WATCHDOG_MS = 10_000;
 const MAX_RESUMES = 3;
 /** How long stop waits for a reference write under way before it ends the turn. */
 const STOP_GRACE_MS = 300;
+/**
+ * A new chat turn starts answering once its stream has handed the first events (conversation,
+ * chat_message_id) to the client, so searching never delays them; if no stream opens, it starts after this.
+ */
+const LAUNCH_WITHOUT_STREAM_MS = 100;
 /** per_event_sleep_time is capped here. */
 export const MAX_SLEEP_SECONDS = 5;
 
@@ -109,10 +114,18 @@ export class ConversationStream extends DurableObject<Env> {
       await this.ctx.storage.setAlarm(Date.now());
     } else {
       await this.ctx.storage.setAlarm(Date.now() + WATCHDOG_MS);
-      this.launchChat(run, FRESH);
+      const launch = () => {
+        if (!this.pendingLaunches.delete(run.dialogueId)) return;
+        this.launchChat(run, FRESH);
+      };
+      this.pendingLaunches.set(run.dialogueId, launch);
+      setTimeout(launch, LAUNCH_WITHOUT_STREAM_MS);
     }
     return { started: true };
   }
+
+  /** New chat turns waiting for their stream to deliver the first events (see LAUNCH_WITHOUT_STREAM_MS). */
+  private readonly pendingLaunches = new Map<string, () => void>();
 
   private launchChat(run: ChatRun, resume: ResumeState): void {
     this.runners.add(run.dialogueId);
@@ -359,14 +372,20 @@ export class ConversationStream extends DurableObject<Env> {
       },
     };
     let ended = false;
+    let delivered: Promise<void> = Promise.resolve();
     for (const row of this.sql.exec<{ id: number; event_name: ChatEventName; data: string }>(
       "SELECT id, event_name, data FROM events WHERE dialogue_id = ? AND id > ? ORDER BY id",
       dialogueId,
       after ?? 0,
     )) {
-      sub.write(frameEvent({ id: row.id, event_name: row.event_name, data: JSON.parse(row.data) }));
+      const written = writer.write(encoder.encode(frameEvent({ id: row.id, event_name: row.event_name, data: JSON.parse(row.data) })));
+      written.catch(() => sub.close());
+      delivered = written;
       if (FINAL_EVENTS.has(row.event_name)) ended = true;
     }
+    // A write resolves when the reader has taken it: the replayed events are on their way to the client.
+    const launch = this.pendingLaunches.get(dialogueId);
+    if (launch) delivered.then(launch, launch);
     const turn = this.turn(dialogueId);
     if (ended || !turn || turn.status === "ended") {
       sub.close();
