@@ -1,5 +1,5 @@
-// Every `curl` line of README.md, run against the Worker: the examples a new user copies must answer as
-// served. The demo keys, organization, admin token and host of the README stand for a test organization's.
+// Every `curl` line of README.md's sh blocks (chat streams included), run against the Worker: the examples
+// a new user copies must answer as served. The demo keys, organization, admin token and host of the README stand for a test organization's.
 import { SELF } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
 import readme from "../README.md?raw";
@@ -55,6 +55,7 @@ function parse(command: string, substitute: (s: string) => string): Curl {
   const curl: Curl = { method: "GET", url: "", headers: {} };
   for (let i = 0; i < args.length; i++) {
     const a = args[i];
+    if (a === "-N") continue; // curl's "no buffering": the whole stream is read either way
     if (a === "-X") curl.method = args[++i];
     else if (a === "-H") {
       const [name, ...value] = args[++i].split(":");
@@ -83,6 +84,9 @@ describe("README curl examples", () => {
 
   it("answers every example as served (2xx, no error), in README order", async () => {
     let evaluationId = "";
+    // Ids a chat stream gave, for the lines after it.
+    let conversationId = "";
+    let chatMessageId = "";
     const substitute = (s: string) =>
       s
         .replaceAll(DEMO.host, BASE)
@@ -90,12 +94,20 @@ describe("README curl examples", () => {
         .replaceAll(DEMO.platformKey, platform)
         .replaceAll(DEMO.organization, org.organizationId)
         .replaceAll(DEMO.adminToken, ADMIN_TOKEN)
-        .replaceAll("<evaluation_id>", evaluationId);
+        .replaceAll("<evaluation_id>", evaluationId)
+        .replaceAll("<conversation_id>", conversationId)
+        .replaceAll("<chat_message_id>", chatMessageId);
     for (const command of curlCommands(readme)) {
       const curl = parse(command, substitute);
       const res = await SELF.fetch(curl.url, { method: curl.method, headers: curl.headers, body: curl.body });
       const text = await res.text();
       expect(res.status, `${command}\n-> ${res.status} ${text.slice(0, 300)}`).toBeLessThan(300);
+      if ((res.headers.get("Content-Type") ?? "").includes("text/event-stream")) {
+        const events = text.split("\n").filter((l) => l.startsWith("data: ")).map((l) => JSON.parse(l.slice(6)) as { event_name: string; data: Record<string, string> });
+        expect(events.at(-1)?.event_name, `${command}\n-> ${JSON.stringify(events.at(-1))}`).toBe("done");
+        conversationId = events.find((e) => e.event_name === "conversation")?.data.conversation_id ?? conversationId;
+        chatMessageId = events.find((e) => e.event_name === "chat_message_id")?.data.chat_message_id ?? chatMessageId;
+      }
       if ((res.headers.get("Content-Type") ?? "").includes("json")) {
         const json = JSON.parse(text);
         expect(json.error ?? null, command).toBeNull();
@@ -103,5 +115,6 @@ describe("README curl examples", () => {
       }
     }
     expect(evaluationId).not.toBe("");
+    expect(conversationId).not.toBe("");
   });
 });
