@@ -8,6 +8,7 @@ import { recomputeFromTables, type Recomputation } from "../figures/recompute";
 import { parseTables, type StatementTable } from "../figures/table";
 import { statedScale } from "../figures/context";
 import { contentStems } from "../figures/text";
+import { fiscalYearEnd } from "../core/fiscal-calendar";
 import type { AskedQuestion } from "./answer-subject";
 
 /**
@@ -19,16 +20,56 @@ export interface Source {
   text: string;
   tables: StatementTable[];
   /**
-   * The tables a full-year question reads: all of them. (StatementTable.partial is set by any short line
-   * naming a quarter before the header, which drops annual tables, so it is not used to leave tables out.)
+   * The tables a full-year question reads, with only their full-year columns (yearColumns): a column its
+   * header names a quarter, half or nine months is left out, and so is a table whose columns' periods or
+   * fiscal years cannot be told (a header mixing far-apart months or repeating a year, a year ending in
+   * January or February of a company whose fiscal calendar is not known).
    */
   yearTables: StatementTable[];
   scale: number | null;
   currency: boolean;
 }
 
-/** Groups passages (1-based n, text, document and page, offset) by page, each group read as one text. */
-export function sourcesOf(passages: { n: number; text: string; document: string; page: number | null; offset: number }[]): Source[] {
+/** "($ million)", "(US$ thousand)": the singular forms figures/context.ts statedScale does not read. */
+const SINGULAR_SCALE = /\(\s{0,3}(?:\$|us\$|usd|€|£)?\s{0,3}(?:in\s{1,3})?(thousand|million|billion)s?\b/gi;
+
+/** The scale a source states for its figures: statedScale's reading, else a singular "($ million)"; null when none or two. */
+export function sourceScale(text: string): number | null {
+  const stated = statedScale(text);
+  if (stated) return stated;
+  const found = new Set<number>();
+  for (const m of text.slice(0, 40_000).matchAll(SINGULAR_SCALE)) found.add({ thousand: 1e3, million: 1e6, billion: 1e9 }[m[1].toLowerCase() as "thousand"]);
+  return found.size === 1 ? [...found][0] : null;
+}
+
+/**
+ * A table as a full-year question may read it: only its columns that are full years (or that no header
+ * word says otherwise), its years the company's fiscal years; null when none is left.
+ */
+export function yearColumns(table: StatementTable, ticker: string | null): StatementTable | null {
+  if (table.mixedHeader) return null;
+  let years = table.years;
+  if (table.fiscalLag || table.earlyMonths) {
+    // Columns dated in January or February: the fiscal year is named by the calendar year it ends in (Best
+    // Buy) or starts in (Ulta), which only the company's calendar says.
+    const cal = ticker ? fiscalYearEnd(ticker) : null;
+    if (!cal || cal.anchor.month > 2) return null;
+    if (cal.names === "start-year") years = years.map((y) => y - 1);
+  }
+  const periods = table.columnPeriods ?? years.map(() => "unknown" as const);
+  if (periods.some((p) => p === "mixed")) return null;
+  const keep = years.map((_, i) => periods[i] === "year" || periods[i] === "unknown");
+  if (!keep.some(Boolean)) return null;
+  // A year left twice (13 and 52 weeks side by side with no words to tell them apart): which is which is unknown.
+  const kept = years.filter((_, i) => keep[i]);
+  if (new Set(kept).size < kept.length) return null;
+  if (keep.every(Boolean) && years === table.years) return table;
+  const pick = <T,>(xs: T[]) => xs.filter((_, i) => keep[i]);
+  return { ...table, years: pick(years), rows: table.rows.map((r) => ({ ...r, values: pick(r.values), cells: pick(r.cells) })) };
+}
+
+/** Groups passages (1-based n, text, document and page, offset, ticker) by page, each group read as one text. */
+export function sourcesOf(passages: { n: number; text: string; document: string; page: number | null; offset: number; ticker?: string | null }[]): Source[] {
   const groups = new Map<string, typeof passages>();
   for (const p of passages) {
     const key = p.page === null ? `${p.document}#n${p.n}` : `${p.document}#${p.page}`;
@@ -40,7 +81,9 @@ export function sourcesOf(passages: { n: number; text: string; document: string;
     const members = [...g].sort((a, b) => a.offset - b.offset).map((p) => ({ n: p.n, text: p.text }));
     const text = members.map((m) => m.text).join("\n");
     const tables = parseTables(text);
-    return { members, text, tables, yearTables: tables, scale: statedScale(text), currency: text.includes("$") };
+    const ticker = g.find((p) => p.ticker)?.ticker ?? null;
+    const yearTables = tables.flatMap((t) => yearColumns(t, ticker) ?? []);
+    return { members, text, tables, yearTables, scale: sourceScale(text), currency: text.includes("$") };
   });
 }
 
@@ -72,14 +115,27 @@ export function formatNumber(v: number, decimals: number): string {
 const SCALE_WORD: Record<number, string> = { 1e3: " thousand", 1e6: " million", 1e9: " billion" };
 
 /** A table figure as a sentence writes it: "$1,577 million" (the table's stated scale), or bare. */
-function money(v: number, decimals: number, s: Source): string {
-  return `${s.currency ? "$" : ""}${formatNumber(Math.abs(v), decimals)}${s.scale ? SCALE_WORD[s.scale] ?? "" : ""}`;
+function moneyOf(v: number, decimals: number, s: Source, unscaled = false): string {
+  return `${s.currency ? "$" : ""}${formatNumber(Math.abs(v), decimals)}${s.scale && !unscaled ? SCALE_WORD[s.scale] ?? "" : ""}`;
+}
+
+/** A row whose figures take no scale word: per-share amounts, percentages, ratios, counts of shares are not "$0.70 million". */
+const UNSCALED_ROW = /\bper\b|\bshares?\b|%|\bratio\b|\brate\b|\bmargin\b|\bcps\b|\bcents\b/i;
+
+/**
+ * Whether the figures of a source's tables can be written with their scale: it states one, or it names none
+ * at all (figures as printed). A source that names scales but no single one ("in millions" beside "in
+ * thousands") is not read for a figure: written bare, a figure would lose the scale its table states.
+ */
+function scaleKnown(s: Source): boolean {
+  return s.scale !== null || !/\b(?:thousands?|millions?|billions?)\b/i.test(s.text);
 }
 
 /** Where an item's figure for a year is read: the first source (in passage order) whose tables give it. */
 function findRow(sources: Source[], item: string, phrase: string, year: number): Found | null {
   for (const loose of [false, true]) {
     for (const source of sources) {
+      if (!scaleKnown(source)) continue;
       const hit = lookupRow(source.yearTables, item, phrase, year, loose);
       if (hit) return { hit, source, n: citeFor(source, hit.row.printed) };
     }
@@ -97,12 +153,14 @@ function rowSentence(found: Found, year: number): string {
   const { hit, source, n } = found;
   const v = hit.row.values[hit.col];
   const decimals = hit.row.cells[hit.col]?.decimals ?? 0;
+  const unscaled = hit.row.cells[hit.col]?.percent || UNSCALED_ROW.test(hit.row.printed);
+  const money = (x: number, d: number, s: Source) => moneyOf(x, d, s, unscaled);
   const item = lineItemOf(hit.row.printed) ?? (/\b(?:net|operating) (?:income|loss|earnings)|\bincome before|\bgross (?:profit|margin)/i.test(hit.row.printed) ? "netIncome" : null);
   // A profit line printed negative is a loss; a cost or balance is its magnitude; any other line keeps its sign as printed.
   const written = v >= 0 ? money(v, decimals, source)
     : item && PROFIT_ITEMS.has(item) ? `a loss of ${money(v, decimals, source)}`
     : item && ITEMS[item]?.magnitude ? money(v, decimals, source)
-    : `${source.currency ? "$" : ""}(${formatNumber(-v, decimals)})${source.scale ? SCALE_WORD[source.scale] ?? "" : ""}`;
+    : `${source.currency ? "$" : ""}(${formatNumber(-v, decimals)})${source.scale && !unscaled ? SCALE_WORD[source.scale] ?? "" : ""}`;
   return `${trimEnd(hit.row.printed, ".: ")} in ${year} was ${written} [${n}].`;
 }
 
@@ -296,6 +354,7 @@ function namedRowSentences(question: AskedQuestion, sources: Source[]): string[]
   const out: string[] = [];
   const seen = new Set<string>();
   for (const source of sources) {
+    if (!scaleKnown(source)) continue;
     for (const table of source.yearTables) {
       for (const year of [...question.years].reverse()) {
         const col = table.years.indexOf(year);

@@ -93,6 +93,7 @@ function quotes(question: AskedQuestion, passages: readonly Passage[], chosen: n
       for (const w of new Set(contentStems(s))) if (asked.has(w)) carrying.set(w, (carrying.get(w) ?? 0) + 1);
     }
   }
+  const yearAsked = question.years.length > 0 && partOf(question.text) === null;
   const rare = (w: string) => (carrying.get(w) ?? 0) <= Math.max(3, read * 0.2);
   for (const i of chosen) {
     const p = passages[i];
@@ -103,6 +104,9 @@ function quotes(question: AskedQuestion, passages: readonly Passage[], chosen: n
       if (s.length < 20 || s.length > MAX_SENTENCE_CHARS || !/[a-z]{3}/.test(s) || isTableRow(s)) continue;
       const years = yearsIn(s);
       if (question.years.length && (years.length ? !years.some((y) => question.years.includes(y)) : !fits)) continue;
+      // A year's figure is asked: a sentence about a quarter's figures ("compared to $2.7 billion in the year-ago
+      // quarter") would give a quarter's figure as the year's.
+      if (figureAsked && yearAsked && QUARTER_TALK.test(s) && !FULL_YEAR_TALK.test(s)) continue;
       const stems = new Set(contentStems(s));
       let score = 0;
       let rareHit = false;
@@ -129,6 +133,9 @@ function quotes(question: AskedQuestion, passages: readonly Passage[], chosen: n
   return picked;
 }
 
+const QUARTER_TALK = /\b(?:quarters?|three months|thirteen weeks|13 weeks|13-week|thirteen-week|q[1-4])\b/i;
+const FULL_YEAR_TALK = /\b(?:full[ -]year|fiscal year|annual|twelve months|52 weeks|fifty-two weeks|52-week|fifty-two-week|year ended)\b/i;
+
 const FIGURE_ASKED = /\b(?:how much|how many|what (?:is|was|were|are) (?:the )?(?:\w+ ){0,6}(?:amount|total|value|number|rate|ratio|margin|percentage|growth|change)|amount|ratio|margin|rate|growth|percent|%|usd|\$)\b/i;
 
 /** Whether the guard sends a part as written (split into sentences the way the guard splits a stream). */
@@ -147,7 +154,7 @@ export function* localAnswer(input: AnswerInput): Generator<string> {
     yield NOT_IN_DOCUMENTS;
     return;
   }
-  const sources = sourcesOf(chosen.map((i) => ({ n: i + 1, text: passages[i].text.slice(0, MAX_PASSAGE_CHARS), document: passages[i].document_id, page: passages[i].page, offset: passages[i].offset })));
+  const sources = sourcesOf(chosen.map((i) => ({ n: i + 1, text: passages[i].text.slice(0, MAX_PASSAGE_CHARS), document: passages[i].document_id, page: passages[i].page, offset: passages[i].offset, ticker: passages[i].tickers?.[0] ?? null })));
   question.subject = new Set(chosen.flatMap((i) => { const c = companyNames(passages[i]); return contentStems([...c.names, ...c.tickers].join(" ")); }));
   // Statement tables answer full-year questions; a quarter's figures are quoted where a sentence gives them.
   const tables = question.years.length && partOf(question.text) === null ? tableSentences(question, sources) : { sentences: [], computed: false };

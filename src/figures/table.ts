@@ -47,7 +47,47 @@ export interface StatementTable {
   uncertain?: boolean;
   /** A title or header line before the columns says they are quarters, halves or nine months ("Three Months Ended"). */
   partial?: boolean;
+  /**
+   * The period of each column as the header and the two lines before it name it ("Three Months Ended",
+   * "Twelve Months Ended", "13 Weeks Ended", "Fiscal Year Ended"): "unknown" when they name none, "mixed" when
+   * the names cannot be laid onto the columns. Read by chat only (the judges read `partial` and `uncertain`).
+   */
+  columnPeriods?: ColumnPeriod[];
+  /** The header mixes dates of months far apart (uncertain for a reason other than fiscalLag or a repeated year). */
+  mixedHeader?: boolean;
+  /**
+   * The header or the lines just before it name January or February, also as a month split from its day
+   * ("January" / "28," / "2023" on lines of their own), which fiscalLag does not see. Read by chat only.
+   */
+  earlyMonths?: boolean;
   rows: StatementRow[];
+}
+
+export type ColumnPeriod = "quarter" | "half" | "nine" | "year" | "unknown" | "mixed";
+
+// Period phrases of a header, each one column group's period. Bounded alternations, no nested quantifiers.
+const PERIOD_PHRASE = /\b(?:(three|3|thirteen|13|fourteen|14|six|6|twenty-six|26|nine|9|thirty-nine|39|twelve|12|fifty-two|52|fifty-three|53)[ -](months?|weeks?)|(fourth|third|second|first) quarter|(quarters?) ended|(q[1-4])\b|(fiscal years?|years?) ended|(full[ -]year))/gi;
+
+function phrasePeriod(m: RegExpMatchArray): ColumnPeriod {
+  const n = m[1]?.toLowerCase();
+  if (n) {
+    const weeks = /^w/i.test(m[2]);
+    const k = ({ three: 3, thirteen: 13, fourteen: 14, six: 6, "twenty-six": 26, nine: 9, "thirty-nine": 39, twelve: 12, "fifty-two": 52, "fifty-three": 53 } as Record<string, number>)[n] ?? Number(n);
+    if (weeks) return k <= 14 ? "quarter" : k === 26 ? "half" : k === 39 ? "nine" : k >= 52 ? "year" : "mixed";
+    return k === 3 ? "quarter" : k === 6 ? "half" : k === 9 ? "nine" : k === 12 ? "year" : "mixed";
+  }
+  if (m[3] || m[4] || m[5]) return "quarter";
+  return "year";
+}
+
+/** The period of each of `columns` columns from the header text (the header lines and the two lines before). */
+export function columnPeriodsOf(headerText: string, columns: number): ColumnPeriod[] {
+  const found = [...headerText.slice(0, 1_000).matchAll(PERIOD_PHRASE)].slice(0, 12).map(phrasePeriod);
+  if (!found.length) return new Array<ColumnPeriod>(columns).fill("unknown");
+  if (found.every((p) => p === found[0])) return new Array<ColumnPeriod>(columns).fill(found[0]);
+  if (columns % found.length !== 0) return new Array<ColumnPeriod>(columns).fill("mixed");
+  const per = columns / found.length;
+  return Array.from({ length: columns }, (_, i) => found[Math.floor(i / per)]);
 }
 
 const TITLES: [RegExp, StatementKind][] = [
@@ -63,6 +103,8 @@ const YEAR = /\b(19[89]\d|20[0-4]\d)\b/g;
 const HAS_MONTH_DAY = /\b(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?\s+\d{1,2}\b/i;
 const PARTIAL = /\b(?:three|six|nine|3|6|9)\s+months\b|\b(?:13|26|39|thirteen|twenty-six|thirty-nine)\s+weeks\b|\bquarter(?:ly)?\b|\bq[1-4]\b/i;
 const EARLY_MONTH_DAY = /\b(?:jan|feb)[a-z]*\.?\s+\d{1,2}\b/i;
+const EARLY_MONTH = /\b(?:january|february|jan|feb)\b/i;
+const DATE_FRAGMENT = /^(?:(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]{0,7}\.?,?|\d{1,2},?|(?:19|20)\d\d,?)$/i;
 const MONTH_DAY = /\b(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?\s+\d{1,2}\b,?/gi;
 
 /** Whether a token is one figure cell of a table row ("(3,162)", "$1,577", "12.5%", "—"). */
@@ -147,6 +189,9 @@ function parse(text: string): StatementTable[] {
   let headerLag = false;
   let headerPartial = false;
   const headerMonths = new Set<string>();
+  /** The last lines before a header and the header's own lines: where its period words are. */
+  let before: string[] = [];
+  let headerText = "";
   let kind: StatementKind = "other";
   let section = "";
 
@@ -168,12 +213,16 @@ function parse(text: string): StatementTable[] {
     if (!line || line === "$") continue;
     // "December 2," on its own line, its year on the next: part of the header.
     if (/^(jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?\s+\d{1,2},?$/i.test(line)) {
+      if (!headerText) headerText = before.join("\n");
+      headerText += `\n${line}`;
       if (EARLY_MONTH_DAY.test(line)) headerLag = true;
       for (const m of line.matchAll(MONTH_DAY)) headerMonths.add(m[0].slice(0, 3).toLowerCase());
       continue;
     }
     const years = headerYears(line);
     if (years && years.length) {
+      if (!headerText) headerText = before.join("\n");
+      headerText += `\n${line}`;
       if (EARLY_MONTH_DAY.test(line)) headerLag = true;
       for (const m of line.matchAll(MONTH_DAY)) headerMonths.add(m[0].slice(0, 3).toLowerCase());
       // "Years ended December 31, 2022, 2021 and 2020" followed by the column years: the columns win. Dates one
@@ -187,8 +236,11 @@ function parse(text: string): StatementTable[] {
       flush();
       label = "";
       // A new header starts a new table; a lone year after a title is a one-column table.
-      const uncertain = headerLag || monthsApart(headerMonths) || new Set(headerRun).size < headerRun.length;
-      current = { kind, years: [...headerRun], fiscalLag: headerLag, uncertain, partial: headerPartial, rows: [] };
+      const mixedHeader = monthsApart(headerMonths);
+      const uncertain = headerLag || mixedHeader || new Set(headerRun).size < headerRun.length;
+      const earlyMonths = headerLag || EARLY_MONTH.test(headerText);
+      current = { kind, years: [...headerRun], fiscalLag: headerLag, uncertain, partial: headerPartial, columnPeriods: columnPeriodsOf(headerText, headerRun.length), mixedHeader, earlyMonths, rows: [] };
+      headerText = "";
       headerPartial = false;
       tables.push(current);
       section = "";
@@ -197,6 +249,8 @@ function parse(text: string): StatementTable[] {
       headerLag = false;
       headerMonths.clear();
     }
+    // Date fragments of a header split over lines ("January", "28,") stay beside the two lines before them.
+    before = DATE_FRAGMENT.test(line) ? [...before, line].slice(-16) : [...before.filter((b) => !DATE_FRAGMENT.test(b)).slice(-1), line.slice(0, 200)];
     if (PARTIAL.test(line) && line.length < 160) headerPartial = true;
     const title = TITLES.find(([re]) => re.test(line) && line.length < 120);
     if (title) kind = title[1];
