@@ -1,7 +1,8 @@
 // A fake OpenAI-compatible chat-completions server for the `openai` test project: a real HTTP server on
 // 127.0.0.1 (started by vitest.config.ts, in Node) that plays the third party, so the Worker's
 // OpenAiProvider runs unchanged over real fetch. It checks the bearer key, records every request and
-// answers by the JSON schema asked for (judge_scores, answer_claims, assessment, sql_plan). A message containing
+// answers by the JSON schema asked for (judge_scores, answer_claims, assessment, sql_plan), or streams a chat
+// answer when asked to stream (streamAnswer). A message containing
 // [fake:invalid] gets output that breaks the schema, [fake:503] a 503, [fake:400] a 400 whose error body
 // carries FAKE_UPSTREAM_DETAIL (text that must never reach a client), [fake:drop] a dropped connection.
 // For sql_plan, a question "[fake:sql] <SQL>" gets that SQL back as the plan: a model that writes what an
@@ -17,6 +18,7 @@ export const FAKE_UPSTREAM_DETAIL = "UPSTREAM-DETAIL org-4821 project-secret quo
 
 interface ChatRequest {
   model?: string;
+  stream?: boolean;
   messages?: { role: string; content: string }[];
   response_format?: { type?: string; json_schema?: { name?: string } };
 }
@@ -70,6 +72,25 @@ function answerFor(schemaName: string | undefined, userMessage: string): unknown
   }
 }
 
+/**
+ * A streamed chat answer (stream: true), as a model writes it: the first sentence of passage [1] of the
+ * prompt with its marker, sent in 7-character pieces so markers arrive split. A question with
+ * [fake:invent] also gets a figure no passage states, [fake:cut] a stream that breaks off mid-answer.
+ */
+function streamAnswer(res: ServerResponse, model: string, userMessage: string): void {
+  const passage = /\n\[1\] [^:\n]*: ([^\n]*)/.exec(userMessage)?.[1] ?? "";
+  const first = /^.*?[.!?](?=\s|$)/.exec(passage)?.[0] ?? passage.slice(0, 200);
+  let answer = first ? `${first} [1]` : "The documents do not say.";
+  if (userMessage.includes("[fake:invent]")) answer += " Revenue was $987,654 million in 2018 [1].";
+  res.writeHead(200, { "Content-Type": "text/event-stream" });
+  const chunk = (content: string) => `data: ${JSON.stringify({ id: "chatcmpl-fake", object: "chat.completion.chunk", model, choices: [{ index: 0, delta: { content }, finish_reason: null }] })}\n\n`;
+  for (let i = 0; i < answer.length; i += 7) {
+    if (userMessage.includes("[fake:cut]") && i >= 14) return void res.socket?.destroy();
+    res.write(chunk(answer.slice(i, i + 7)));
+  }
+  res.end("data: [DONE]\n\n");
+}
+
 export async function startFakeOpenAi(): Promise<{ baseUrl: string }> {
   const recorded: Recorded[] = [];
   const server = createServer(async (req, res) => {
@@ -94,6 +115,7 @@ export async function startFakeOpenAi(): Promise<{ baseUrl: string }> {
     if (text.includes("[fake:503]")) return send(res, 503, { error: { message: `The server is overloaded (${FAKE_UPSTREAM_DETAIL})`, type: "server_error" } });
     if (text.includes("[fake:400]")) return send(res, 400, { error: { message: `Invalid request: ${FAKE_UPSTREAM_DETAIL}`, type: "invalid_request_error" } });
     if (text.includes("[fake:invalid]")) return send(res, 200, completion(body.model ?? "", '{"factuality": 9, "reasoning": ""}'));
+    if (body.stream) return streamAnswer(res, body.model ?? "", messages.findLast((m) => m.role === "user")?.content ?? "");
     const answer = answerFor(body.response_format?.json_schema?.name, messages.findLast((m) => m.role === "user")?.content ?? "");
     if (answer === null) return send(res, 400, { error: { message: "Unknown response_format", type: "invalid_request_error" } });
     send(res, 200, completion(body.model ?? "", JSON.stringify(answer)));

@@ -54,18 +54,26 @@ export function parseStructured<T>(raw: unknown, schema: z.ZodType<T>): T {
 
 /** Yields the data field of each server-sent event of a byte stream. */
 export async function* sseData(stream: ReadableStream<Uint8Array>): AsyncIterable<string> {
-  const reader = stream.pipeThrough(new TextDecoderStream()).getReader();
+  // A caller that stops reading (a chat turn paused mid-answer) ends the generator: finally cancels the
+  // model's stream, so the upstream request does not run on to its end.
+  const reader = stream.getReader();
+  const decoder = new TextDecoder();
   let buffer = "";
-  for (;;) {
-    const { value, done } = await reader.read();
-    if (done) break;
-    buffer += value;
-    let idx: number;
-    while ((idx = buffer.indexOf("\n")) >= 0) {
-      const line = buffer.slice(0, idx).replace(/\r$/, "");
-      buffer = buffer.slice(idx + 1);
-      if (line.startsWith("data:")) yield line.slice(5).trim();
+  try {
+    for (;;) {
+      const { value, done } = await reader.read();
+      if (done) break;
+      buffer += decoder.decode(value, { stream: true });
+      let idx: number;
+      while ((idx = buffer.indexOf("\n")) >= 0) {
+        const line = buffer.slice(0, idx).replace(/\r$/, "");
+        buffer = buffer.slice(idx + 1);
+        if (line.startsWith("data:")) yield line.slice(5).trim();
+      }
     }
+    buffer += decoder.decode();
+    if (buffer.startsWith("data:")) yield buffer.slice(5).trim();
+  } finally {
+    reader.cancel().catch(() => {});
   }
-  if (buffer.startsWith("data:")) yield buffer.slice(5).trim();
 }
