@@ -122,22 +122,40 @@ function moneyOf(v: number, decimals: number, s: Source, unscaled = false): stri
 /** A row whose figures take no scale word: per-share amounts, percentages, ratios, counts of shares are not "$0.70 million". */
 const UNSCALED_ROW = /\bper\b|\bshares?\b|%|\bratio\b|\brate\b|\bmargin\b|\bcps\b|\bcents\b/i;
 
+const SCALE_NOTE = /\b(?:in|amounts in|dollars in)\s(thousands|millions|billions)\b|\((?:\$|us\$|usd)?\s?(?:in\s)?(thousands?|millions?|billions?)\b/gi;
+
 /**
- * Whether the figures of a source's tables can be written with their scale: it states one, or it names none
- * at all (figures as printed). A source that names scales but no single one ("in millions" beside "in
- * thousands") is not read for a figure: written bare, a figure would lose the scale its table states.
+ * The scale a row's figures are in: the source's one stated scale; when it states several, the last one
+ * stated before the row's label ("(Millions, except percentages)" above the table, not "(billions)" further
+ * down); null when it states several and none before the row.
  */
-function scaleKnown(s: Source): boolean {
-  return s.scale !== null || !/\b(?:thousands?|millions?|billions?)\b/i.test(s.text);
+function rowScale(s: Source, printed: string): number | null {
+  if (s.scale !== null) return s.scale;
+  const at = s.text.indexOf(printed);
+  if (at < 0) return null;
+  let last: number | null = null;
+  for (const m of s.text.slice(0, Math.min(at, 40_000)).matchAll(SCALE_NOTE)) {
+    const w = (m[1] ?? m[2]).toLowerCase().replace(/s$/, "");
+    last = { thousand: 1e3, million: 1e6, billion: 1e9 }[w] ?? last;
+  }
+  return last;
+}
+
+/**
+ * Whether a row's figures can be written with their scale: one is stated for it, or the source names none
+ * at all (figures as printed). Otherwise the row is not read: written bare, a figure would lose the scale
+ * its table states.
+ */
+function scaleKnown(s: Source, printed: string): boolean {
+  return rowScale(s, printed) !== null || !/\b(?:thousands?|millions?|billions?)\b/i.test(s.text);
 }
 
 /** Where an item's figure for a year is read: the first source (in passage order) whose tables give it. */
 function findRow(sources: Source[], item: string, phrase: string, year: number): Found | null {
   for (const loose of [false, true]) {
     for (const source of sources) {
-      if (!scaleKnown(source)) continue;
       const hit = lookupRow(source.yearTables, item, phrase, year, loose);
-      if (hit) return { hit, source, n: citeFor(source, hit.row.printed) };
+      if (hit && scaleKnown(source, hit.row.printed)) return { hit, source, n: citeFor(source, hit.row.printed) };
     }
   }
   return null;
@@ -154,13 +172,14 @@ function rowSentence(found: Found, year: number): string {
   const v = hit.row.values[hit.col];
   const decimals = hit.row.cells[hit.col]?.decimals ?? 0;
   const unscaled = hit.row.cells[hit.col]?.percent || UNSCALED_ROW.test(hit.row.printed);
-  const money = (x: number, d: number, s: Source) => moneyOf(x, d, s, unscaled);
+  const scale = rowScale(source, hit.row.printed);
+  const money = (x: number, d: number, s: Source) => moneyOf(x, d, { ...s, scale }, unscaled);
   const item = lineItemOf(hit.row.printed) ?? (/\b(?:net|operating) (?:income|loss|earnings)|\bincome before|\bgross (?:profit|margin)/i.test(hit.row.printed) ? "netIncome" : null);
   // A profit line printed negative is a loss; a cost or balance is its magnitude; any other line keeps its sign as printed.
   const written = v >= 0 ? money(v, decimals, source)
     : item && PROFIT_ITEMS.has(item) ? `a loss of ${money(v, decimals, source)}`
     : item && ITEMS[item]?.magnitude ? money(v, decimals, source)
-    : `${source.currency ? "$" : ""}(${formatNumber(-v, decimals)})${source.scale && !unscaled ? SCALE_WORD[source.scale] ?? "" : ""}`;
+    : `${source.currency ? "$" : ""}(${formatNumber(-v, decimals)})${scale && !unscaled ? SCALE_WORD[scale] ?? "" : ""}`;
   return `${trimEnd(hit.row.printed, ".: ")} in ${year} was ${written} [${n}].`;
 }
 
@@ -307,6 +326,8 @@ function metricSentences(question: AskedQuestion, sources: Source[]): string[] |
   return [...inputs, ...lines.map((l) => `${l} ${cites}.`)];
 }
 
+const ADJUSTED = /\b(?<!un)adjusted\s(?:ebitda?|ebit|net\s(?:income|earnings)|earnings|eps|operating\s(?:income|profit|margin)|gross\s(?:profit|margin)|free\scash\sflow|diluted)\b/i;
+
 const CHANGE = /\b(?:growth|grow|grew|change[ds]?|increase[ds]?|decrease[ds]?|decline[ds]?|difference)\b/i;
 
 /** An asked change of one line item between two years: both figures and the change, in amount and percent. */
@@ -354,14 +375,13 @@ function namedRowSentences(question: AskedQuestion, sources: Source[]): string[]
   const out: string[] = [];
   const seen = new Set<string>();
   for (const source of sources) {
-    if (!scaleKnown(source)) continue;
     for (const table of source.yearTables) {
       for (const year of [...question.years].reverse()) {
         const col = table.years.indexOf(year);
         if (col < 0) continue;
         for (const row of table.rows) {
           const words = contentStems(row.printed);
-          if (words.length < 2 || !words.every((w) => asked.has(w)) || seen.has(`${row.label}|${year}`)) continue;
+          if (words.length < 2 || !words.every((w) => asked.has(w)) || seen.has(`${row.label}|${year}`) || !scaleKnown(source, row.printed)) continue;
           seen.add(`${row.label}|${year}`);
           out.push(rowSentence({ hit: { table, row, col }, source, n: citeFor(source, row.printed) }, year));
           if (out.length >= 3) return out;
@@ -378,6 +398,9 @@ export function tableSentences(question: AskedQuestion, sources: Source[]): { se
   if (/\bwhich\b/i.test(question.text) && /\b(?:segments?|categor(?:y|ies)|divisions?|products?|instruments?|regions?|geograph\w*|business(?:es)?|units?)\b/i.test(question.text)) {
     return { sentences: [], computed: false };
   }
+  // "Adjusted EBIT", "adjusted net income": a company's own measure, which statement rows (GAAP) do not give;
+  // only a row the question names in full ("Adjusted EBIT") answers it.
+  if (ADJUSTED.test(question.text)) return { sentences: namedRowSentences(question, sources), computed: false };
   // An asked change of a line item ("how much did net income grow") before the line item alone.
   const metric = metricSentences(question, sources);
   // "Wages expense as a percent of net sales": when that share cannot be computed, the rows of net sales

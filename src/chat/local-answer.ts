@@ -49,9 +49,20 @@ function documentFits(p: Passage, years: number[]): boolean {
 function isTableRow(line: string): boolean {
   const tokens = line.trim().split(/\s+/);
   let cells = 0;
-  for (let i = tokens.length - 1; i >= 0 && (tokens[i] === "$" || isCellToken(tokens[i])); i--) if (tokens[i] !== "$") cells += 1;
+  for (let i = tokens.length - 1; i >= 0 && (tokens[i] === "$" || tokens[i] === "%" || isCellToken(tokens[i])); i--) if (tokens[i] !== "$" && tokens[i] !== "%") cells += 1;
   // A short label and one figure ("Net increase in cash 306,317") is a row too.
-  return cells >= 2 || (cells === 1 && tokens.length <= 10);
+  return cells >= 2 || (cells === 1 && tokens.length <= 10) || hasCellRun(tokens);
+}
+
+/** Three or more figure cells in a row anywhere ("sales % 15.1 % 10.1 % 12.9 %"): a table row run into a heading. */
+function hasCellRun(tokens: string[]): boolean {
+  let run = 0;
+  for (const t of tokens.slice(0, 200)) {
+    if (t === "$" || t === "%") continue;
+    run = isCellToken(t) && !/^(?:19|20)\d\d$/.test(t) ? run + 1 : 0;
+    if (run >= 3) return true;
+  }
+  return false;
 }
 
 /**

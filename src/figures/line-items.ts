@@ -149,9 +149,11 @@ export function lookupRow(tables: StatementTable[], item: string, phrase: string
   // the cash flow statement.
   const groups = spec?.kind ? [tables.filter((t) => t.kind === spec.kind), tables.filter((t) => t.kind !== spec.kind)] : [tables];
   const passes = loose ? (["exact", "prefix", "spaceless"] as const) : (["exact", "prefix"] as const);
+  // The loose reading (chat only) also knows a few more labels ("Pretax income" at American Express).
+  const all = loose && spec ? [...labels, ...(LOOSE_LABELS[item] ?? [])] : labels;
   for (const group of groups) {
     for (const pass of passes) {
-      for (const label of labels) {
+      for (const label of all) {
         const bare = label.replaceAll(" ", "");
         for (const t of group) {
           const col = t.years.indexOf(year);
@@ -169,6 +171,13 @@ export function lookupRow(tables: StatementTable[], item: string, phrase: string
   }
   return null;
 }
+
+/** Row labels (normalized) only the loose reading takes: chat's, so the judges' reading stays as it is. */
+const LOOSE_LABELS: Record<string, string[]> = {
+  pretaxIncome: ["pretax income", "pre tax income", "income before provision for income taxes", "earnings before income tax expense", "income loss before income taxes"],
+  incomeTax: ["provision for income tax", "income tax provision benefit"],
+  netIncome: ["net earnings attributable to", "net income attributable to common shareholders"],
+};
 
 // Words that qualify a line item without naming another one ("net", "total").
 const QUALIFIERS = new Set(["net", "total", "consolidat", "attribut", "report", "gaap", "company", "compani", "group", "overall", "full", "annual", "whole"].map(stem));

@@ -140,4 +140,49 @@ Share counts are in thousands; other amounts in millions.`;
     const a = await answer("What was Amcor net income in fiscal 2023?", [passage(ulta, "Ulta Beauty", "ULTA")]);
     expect(a).toBe(NOT_IN_DOCUMENTS);
   });
+
+  it("does not give operating income (GAAP) for an asked adjusted EBIT, nor a ratio computed from it", async () => {
+    const table = `Casino Group
+Consolidated Statements of Operations
+(In thousands)
+Year Ended December 31,
+2022
+2021
+Operating income (loss)
+1,439,372
+1,992,775
+Interest expense, net of amounts capitalized
+594,954
+795,142`;
+    const a = await answer("What was Casino Group's interest coverage ratio using FY2022 Adjusted EBIT as the numerator and annual Interest Expense as the denominator?", [passage(table, "Casino Group", "CSNO")]);
+    expect(a).not.toContain("1,439,372");
+    expect(a).not.toMatch(/ratio in 2022 =/i);
+  });
+
+  it("reads each row at the scale stated above it when a page states two ('(Millions ...)' over the table, '(billions)' below)", async () => {
+    const table = `Card Co
+TABLE 1: SUMMARY OF FINANCIAL PERFORMANCE
+Years Ended December 31,
+(Millions, except percentages and per share amounts)
+2022
+2021
+Pretax income
+$
+9,585
+$
+10,689
+Income tax provision
+2,071
+2,629
+Network volumes (billions)
+$
+1,552.8
+$
+1,284.2`;
+    const a = await answer("How much has the effective tax rate of Card Co changed between FY2021 and FY2022?", [passage(table, "Card Co", "CRDC")]);
+    expect(a).toContain("Pretax income in 2022 was $9,585 million [1]");
+    expect(a).toContain("Income tax provision in 2021 was $2,629 million [1]");
+    expect(a).toMatch(/Effective tax rate in 2022 = 2,071 \/ 9,585 \* 100 = 21\.6% \[1\]/);
+    expect(a).toMatch(/Effective tax rate in 2021 = 2,629 \/ 10,689 \* 100 = 24\.6% \[1\]/);
+  });
 });
