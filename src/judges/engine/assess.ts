@@ -1,8 +1,9 @@
 // The local engines of the agent judge: claim extraction with refusal detection (judge.agent.claims) and
 // the claim-by-claim assessment against references and primary sources (judge.agent.assess).
 import { z } from "zod";
-import { detectRefusal, extractClaims } from "./claims";
-import { alignStatement, prepareSource } from "./align";
+import { detectRefusal, extractClaimsSteps } from "./claims";
+import { alignStatement, prepareSource, type PreparedSource } from "./align";
+import { runSteps } from "../../figures/steps";
 import { stemSet } from "../../figures/text";
 import { subjectStems } from "../../figures/compare";
 import { recompute } from "../../figures/recompute";
@@ -23,8 +24,26 @@ export interface ClaimsInput {
 export const MAX_CLAIMS = 40;
 
 export function extractAnswerClaims(input: ClaimsInput): ClaimsOutput {
+  return runSteps(extractAnswerClaimsSteps(input));
+}
+
+/**
+ * A job's steps run with turns between them: the event loop serves the isolate's other requests at each
+ * yield, so a large answer never holds them for the whole of its reading. A Worker's clock stands still
+ * while it computes, so turns are taken by steps, not by time. Same result as runSteps(steps).
+ */
+export async function runStepsCooperatively<T>(steps: Generator<void, T, void>): Promise<T> {
+  for (let step = steps.next(); ; step = steps.next()) {
+    if (step.done) return step.value;
+    await new Promise((resolve) => setTimeout(resolve, 0));
+  }
+}
+
+/** extractAnswerClaims in steps (see extractClaimsSteps); it reads only as far as the MAX_CLAIMS-th claim. */
+export function* extractAnswerClaimsSteps(input: ClaimsInput): Generator<void, ClaimsOutput, void> {
   const refusal = detectRefusal(input.answer, input.query).refusal;
-  const claims = extractClaims(input.answer).slice(0, MAX_CLAIMS).map((c) => ({ claim: c.text, material: c.material }));
+  yield;
+  const claims = (yield* extractClaimsSteps(input.answer, MAX_CLAIMS)).map((c) => ({ claim: c.text, material: c.material }));
   return { refusal, claims };
 }
 
@@ -51,30 +70,49 @@ export interface AssessInput {
 }
 
 export function assessClaims(input: AssessInput): AssessOutput {
-  const refs = input.references.map(prepareSource);
+  return runSteps(assessClaimsSteps(input));
+}
+
+/**
+ * assessClaims in steps: it yields after each reference or passage read, after the recomputation and
+ * after each check of each claim, so no stretch between two turns reads more than one text or one claim.
+ */
+export function* assessClaimsSteps(input: AssessInput): Generator<void, AssessOutput, void> {
+  const refs: PreparedSource[] = [];
+  for (const text of input.references) {
+    refs.push(prepareSource(text));
+    yield;
+  }
   // The metric the question asks for, recomputed from the references' and sources' statement tables: the
   // claim that states it is checked against the recomputed figure, not only against the passages' words.
   const recomputed = recompute(input.query, [...input.references, ...input.claims.flatMap((c) => c.passages)]);
+  yield;
   const metricName = recomputed?.metric.toLowerCase();
   const queryStems = stemSet(input.query);
   const subject = subjectStems(input.query);
   const out: AssessOutput["claims"] = [];
   let supported = 0;
   let contradicted = 0;
-  input.claims.forEach((c, index) => {
-    const passages = c.passages.map(prepareSource);
+  for (const [index, c] of input.claims.entries()) {
+    const passages: PreparedSource[] = [];
+    for (const text of c.passages) {
+      passages.push(prepareSource(text));
+      yield;
+    }
     const all = [...refs, ...passages];
     if (all.length === 0) {
       out.push({ index, verdict: "unsupported", explanation: "No reference or primary source covers this claim.", sources: [] });
-      return;
+      continue;
     }
     let a = alignStatement(c.claim, all, queryStems, subject);
+    yield;
     const namesMetric = Boolean(metricName && metricName.length >= 3 && c.claim.toLowerCase().includes(metricName));
     const check = recomputed && namesMetric ? compareToRecomputed(recomputed, c.claim) : null;
     if (check?.status === "mismatch" && recomputed?.basis !== "convention") a = { ...a, verdict: "contradicted", explanation: check.note };
     else if (check?.status === "match") a = { ...a, verdict: "supported", explanation: check.note };
     // "Las Vegas Strip Resorts had the highest EBITDAR": the pick against the sources' ranked table rows.
     const ranked = check && check.status !== "none" ? null : checkRanking(input.query, c.claim, [...input.references, ...c.passages], true);
+    yield;
     if (ranked?.status === "mismatch") a = { ...a, verdict: "contradicted", explanation: ranked.note };
     else if (ranked?.status === "match") a = { ...a, verdict: "supported", explanation: ranked.note };
     // Passage indexes are of the primary sources only (references are the caller's own text).
@@ -82,7 +120,7 @@ export function assessClaims(input: AssessInput): AssessOutput {
     if (a.verdict === "supported") supported += 1;
     if (a.verdict === "contradicted") contradicted += 1;
     out.push({ index, verdict: a.verdict, explanation: a.explanation, sources });
-  });
+  }
   const n = input.claims.length || 1;
   const share = supported / n;
   const verdict = contradicted === 0 && share >= 0.7 ? "accurate" : contradicted >= 2 || share < 0.4 ? "major_issues" : "minor_issues";

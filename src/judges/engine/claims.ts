@@ -3,6 +3,7 @@
 // to answer because the information is missing) rather than an answer.
 import { namedEntities, sentences, stemSet } from "../../figures/text";
 import { periods, quantities } from "../../figures/numbers";
+import { runSteps } from "../../figures/steps";
 
 export interface ExtractedClaim {
   text: string;
@@ -15,9 +16,24 @@ const HEDGE_ONLY = /^(to (answer|determine|calculate|assess)|the (quick|current|
 
 /** Sentences as claims; headings, formulas and method descriptions are kept but not material. */
 export function extractClaims(answer: string): ExtractedClaim[] {
+  return runSteps(extractClaimsSteps(answer));
+}
+
+/** Sentences read between two turns of extractClaimsSteps. */
+export const SENTENCES_PER_STEP = 32;
+
+/**
+ * extractClaims in steps: it yields after every SENTENCES_PER_STEP sentences read, so a caller sharing its
+ * isolate with requests can give the event loop a turn there (see src/figures/steps.ts). With `max`, it
+ * stops once it has that many claims: the same claims as extractClaims(answer).slice(0, max).
+ */
+export function* extractClaimsSteps(answer: string, max = Infinity): Generator<void, ExtractedClaim[], void> {
   const out: ExtractedClaim[] = [];
-  for (const s of sentences(answer)) {
-    const text = s.replace(/^(?:[-*•]\s+|\d{1,2}[.)]\s+)/, "").trim();
+  const all = sentences(answer);
+  yield;
+  for (let i = 0; i < all.length && out.length < max; i++) {
+    if (i > 0 && i % SENTENCES_PER_STEP === 0) yield;
+    const text = all[i].replace(/^(?:[-*•]\s+|\d{1,2}[.)]\s+)/, "").trim();
     if (text.length < 3 || /^[#*]+/.test(text)) continue;
     const hasFigure = quantities(text).length > 0;
     const hasDate = periods(text).length > 0;

@@ -1,12 +1,13 @@
-// Registers the judges' local engines with the local model provider (the default and the tests').
+// Registers the judges' local engines with the local model provider (the default and the tests'). Each runs
+// in steps with turns between them, since the judge jobs share their isolate with requests.
 import { registerLocalEngine } from "../../core/providers";
 import { gradeAnswerCooperatively, type GradeInput } from "./grade";
-import { assessClaims, extractAnswerClaims, type AssessInput, type ClaimsInput } from "./assess";
+import { assessClaimsSteps, extractAnswerClaimsSteps, runStepsCooperatively, type AssessInput, type ClaimsInput } from "./assess";
 
 export const TASK_GRADE = "judge.llm.grade";
 export const TASK_CLAIMS = "judge.agent.claims";
 export const TASK_ASSESS = "judge.agent.assess";
 
 registerLocalEngine(TASK_GRADE, { object: (req) => gradeAnswerCooperatively(req.input as GradeInput) });
-registerLocalEngine(TASK_CLAIMS, { object: (req) => extractAnswerClaims(req.input as ClaimsInput) });
-registerLocalEngine(TASK_ASSESS, { object: (req) => assessClaims(req.input as AssessInput) });
+registerLocalEngine(TASK_CLAIMS, { object: (req) => runStepsCooperatively(extractAnswerClaimsSteps(req.input as ClaimsInput)) });
+registerLocalEngine(TASK_ASSESS, { object: (req) => runStepsCooperatively(assessClaimsSteps(req.input as AssessInput)) });
