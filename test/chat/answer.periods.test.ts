@@ -185,4 +185,18 @@ $
     expect(a).toMatch(/Effective tax rate in 2022 = 2,071 \/ 9,585 \* 100 = 21\.6% \[1\]/);
     expect(a).toMatch(/Effective tax rate in 2021 = 2,629 \/ 10,689 \* 100 = 24\.6% \[1\]/);
   });
+
+  it("reads the parent's net earnings from a label that lost its spaces, for a 3-year average net margin (Best Buy's fiscal years end in January)", async () => {
+    const table = `Best Buy Co., Inc.
+Consolidated Statements of Earnings
+$ in millions, except per share amounts
+Fiscal Years Ended
+January 28, 2017 January 30, 2016 January 31, 2015
+Revenue $ 39,403 $ 39,528 $ 40,339
+Netearningsincludingnoncontrollinginterests 1,228 897 1,235
+NetearningsattributabletoBestBuyCo.,Inc.shareholders $ 1,228 $ 897 $ 1,233`;
+    const a = await answer("What is the FY2015 - FY2017 3 year average net profit margin (as a %) for Best Buy? Round to one decimal place.", [passage(table, "Best Buy", "BBY")]);
+    expect(a).toContain("NetearningsattributabletoBestBuyCo.,Inc.shareholders in 2015 was $1,233 million [1]");
+    expect(a).toMatch(/3-year average over 2015 to 2017 = \(\(1,233 \/ 40,339 \* 100\) \+ \(897 \/ 39,528 \* 100\) \+ \(1,228 \/ 39,403 \* 100\)\) \/ 3 = 2\.8% \[1\]/);
+  });
 });
