@@ -90,7 +90,7 @@ interface Quote {
 }
 
 /** The passage sentences that best answer the question: share its words, name its year (or none), carry a figure when one is asked. */
-function quotes(question: AskedQuestion, passages: readonly Passage[], chosen: number[], figureAsked: boolean): Quote[] {
+function quotes(question: AskedQuestion, passages: readonly Passage[], chosen: number[], figureAsked: boolean, yearsOnly = false): Quote[] {
   const asked = askedStems(question, passages);
   if (!asked.size) return [];
   const out: Quote[] = [];
@@ -110,11 +110,21 @@ function quotes(question: AskedQuestion, passages: readonly Passage[], chosen: n
     const p = passages[i];
     const fits = documentFits(p, question.years);
     let taken = 0;
+    // The period the passage's last heading names ("Three months ended June 30, 2023", "Fiscal 2023 Full Year
+    // Highlights"): a sentence under a quarter's heading gives that quarter's figures.
+    let underQuarter = false;
     for (const s of sentences(proseOf(p.text.slice(0, MAX_PASSAGE_CHARS)))) {
       if (++taken > MAX_SENTENCES_READ) break;
+      if (s.length <= 120) {
+        if (FULL_YEAR_TALK.test(s)) underQuarter = false;
+        else if (QUARTER_TALK.test(s)) underQuarter = true;
+      }
       if (s.length < 20 || s.length > MAX_SENTENCE_CHARS || !/[a-z]{3}/.test(s) || isTableRow(s)) continue;
       const years = yearsIn(s);
       if (question.years.length && (years.length ? !years.some((y) => question.years.includes(y)) : !fits)) continue;
+      // Statement rows already answer for the asked year: a sentence naming no year adds figures of unknown period.
+      if (yearsOnly && !years.length) continue;
+      if (figureAsked && yearAsked && underQuarter && !years.length && !FULL_YEAR_TALK.test(s)) continue;
       // A year's figure is asked: a sentence about a quarter's figures ("compared to $2.7 billion in the year-ago
       // quarter") would give a quarter's figure as the year's.
       if (figureAsked && yearAsked && QUARTER_TALK.test(s) && !FULL_YEAR_TALK.test(s)) continue;
@@ -170,7 +180,7 @@ export function* localAnswer(input: AnswerInput): Generator<string> {
   // Statement tables answer full-year questions; a quarter's figures are quoted where a sentence gives them.
   const tables = question.years.length && partOf(question.text) === null ? tableSentences(question, sources) : { sentences: [], computed: false };
   const figureAsked = question.items.length > 0 || FIGURE_ASKED.test(question.text);
-  const quoted = tables.computed ? [] : quotes(question, passages, chosen, figureAsked);
+  const quoted = tables.computed ? [] : quotes(question, passages, chosen, figureAsked, tables.sentences.length > 0);
   // The engine's own answer passes the guard before it is written: a part the guard would flag is left out.
   const texts = passages.map((p) => p.text);
   const parts = [...tables.sentences, ...quoted.map((q) => `${q.text.trimEnd()} [${q.n}]`)].filter((part) => passesGuard(part, texts, question.text));

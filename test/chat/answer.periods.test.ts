@@ -199,4 +199,15 @@ NetearningsattributabletoBestBuyCo.,Inc.shareholders $ 1,228 $ 897 $ 1,233`;
     expect(a).toContain("NetearningsattributabletoBestBuyCo.,Inc.shareholders in 2015 was $1,233 million [1]");
     expect(a).toMatch(/3-year average over 2015 to 2017 = \(\(1,233 \/ 40,339 \* 100\) \+ \(897 \/ 39,528 \* 100\) \+ \(1,228 \/ 39,403 \* 100\)\) \/ 3 = 2\.8% \[1\]/);
   });
+
+  it("does not quote a sentence under a quarter's heading for a year's figure", async () => {
+    const text = `Amcor plc results
+Three months ended June 30, 2023
+Adjusted EBIT of $436 million was approximately 7% lower than last year on a comparable constant currency basis.
+Twelve months ended June 30, 2023
+Adjusted EBIT of $1,608 million was 1% higher than last year on a comparable constant currency basis.`;
+    const a = await answer("What was Amcor adjusted EBIT in fiscal 2023?", [passage(text, "Amcor plc", "AMCR")]);
+    expect(a).toContain("Adjusted EBIT of $1,608 million");
+    expect(a).not.toContain("436");
+  });
 });
