@@ -120,6 +120,9 @@ function quotes(question: AskedQuestion, passages: readonly Passage[], chosen: n
         else if (QUARTER_TALK.test(s)) underQuarter = true;
       }
       if (s.length < 20 || s.length > MAX_SENTENCE_CHARS || !/[a-z]{3}/.test(s) || isTableRow(s)) continue;
+      // A sentence opening in lower case is the tail of one cut off before the passage or a list item torn from
+      // its sentence ("at acceptable terms; risks related to ..."): not quotable on its own.
+      if (/^[a-z]/.test(s.trimStart())) continue;
       const years = yearsIn(s);
       if (question.years.length && (years.length ? !years.some((y) => question.years.includes(y)) : !fits)) continue;
       // Statement rows already answer for the asked year: a sentence naming no year adds figures of unknown period.

@@ -210,4 +210,12 @@ Adjusted EBIT of $1,608 million was 1% higher than last year on a comparable con
     expect(a).toContain("Adjusted EBIT of $1,608 million");
     expect(a).not.toContain("436");
   });
+
+  it("does not quote the tail of a sentence cut off before the passage", async () => {
+    const text = `at acceptable terms; risks related to climate change; cybersecurity risks; rising interest rates; and other risks identified in Amcor's filings.
+Amcor's outlook risks include customer destocking and lower volumes, which could reduce earnings in fiscal 2024.`;
+    const a = await answer("What risks and outlook does Amcor describe?", [passage(text, "Amcor plc", "AMCR")]);
+    expect(a).not.toMatch(/^at acceptable|\nat acceptable/);
+    expect(a).toContain("Amcor's outlook risks include customer destocking");
+  });
 });
