@@ -80,7 +80,9 @@ export function sourcesOf(passages: { n: number; text: string; document: string;
   return [...groups.values()].map((g) => {
     const members = [...g].sort((a, b) => a.offset - b.offset).map((p) => ({ n: p.n, text: p.text }));
     const text = members.map((m) => m.text).join("\n");
-    const tables = parseTables(text);
+    // "($ million, except per share amounts) 2022 2023 2022 2023": the header's note in the singular, which the
+    // shared reader takes for a row label; read as the plural it means (chat only: the judges' reading stays).
+    const tables = parseTables(text.replace(/\((\$|US\$|USD)\s?(thousand|million|billion),/gi, "($1 $2s,"));
     const ticker = g.find((p) => p.ticker)?.ticker ?? null;
     const yearTables = tables.flatMap((t) => yearColumns(t, ticker) ?? []);
     return { members, text, tables, yearTables, scale: sourceScale(text), currency: text.includes("$") };
@@ -154,11 +156,22 @@ function scaleKnown(s: Source, printed: string): boolean {
 function findRow(sources: Source[], item: string, phrase: string, year: number): Found | null {
   for (const loose of [false, true]) {
     for (const source of sources) {
-      const hit = lookupRow(source.yearTables, item, phrase, year, loose);
+      const hit = parentShare(lookupRow(source.yearTables, item, phrase, year, loose), item);
       if (hit && scaleKnown(source, hit.row.printed)) return { hit, source, n: citeFor(source, hit.row.printed) };
     }
   }
   return null;
+}
+
+/**
+ * Net income as the company reports it: when the statement goes on from "Net income" to the part
+ * attributable to the company ("Net income attributable to Amcor plc" below "... to non-controlling
+ * interests"), the company's part.
+ */
+function parentShare(hit: RowHit | null, item: string): RowHit | null {
+  if (!hit || item !== "netIncome" || !/^net (?:income|earnings)$/.test(hit.row.label)) return hit;
+  const parent = hit.table.rows.find((r) => /^net (?:income|earnings) attributable to /.test(r.label) && !/noncontrolling|non controlling|minority/.test(r.label));
+  return parent ? { ...hit, row: parent } : hit;
 }
 
 interface Found {
@@ -326,7 +339,7 @@ function metricSentences(question: AskedQuestion, sources: Source[]): string[] |
   return [...inputs, ...lines.map((l) => `${l} ${cites}.`)];
 }
 
-const ADJUSTED = /\b(?<!un)adjusted\s(?:ebitda?|ebit|net\s(?:income|earnings)|earnings|eps|operating\s(?:income|profit|margin)|gross\s(?:profit|margin)|free\scash\sflow|diluted)\b/i;
+const ADJUSTED = /\b(?<!un)adjusted\s(?:non[- ]gaap\s)?(?:ebitda?|ebit|net\s(?:income|earnings)|earnings|eps|operating\s(?:income|profit|margin)|gross\s(?:profit|margin)|free\scash\sflow|diluted)\b/i;
 
 const CHANGE = /\b(?:growth|grow|grew|change[ds]?|increase[ds]?|decrease[ds]?|decline[ds]?|difference)\b/i;
 

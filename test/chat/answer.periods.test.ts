@@ -218,4 +218,14 @@ Amcor's outlook risks include customer destocking and lower volumes, which could
     expect(a).not.toMatch(/^at acceptable|\nat acceptable/);
     expect(a).toContain("Amcor's outlook risks include customer destocking");
   });
+
+  it("reads the twelve-months columns of a statement whose header note is '($ million, ...)', and gives the company's share of net income", async () => {
+    const p8 = await fixture("amcor-fy2023-p8.txt");
+    const ni = await answer("What was Amcor net income in fiscal 2023?", [passage(p8, "Amcor plc", "AMCR")]);
+    expect(ni).toContain("Net income attributable to Amcor plc in 2023 was $1,048 million [1]");
+    for (const wrong of ["181", "184", "1,058"]) expect(ni).not.toContain(wrong);
+    const gm = await answer("What was Amcor's gross margin in fiscal 2023?", [passage(p8, "Amcor plc", "AMCR")]);
+    expect(gm).toMatch(/Gross margin in 2023 = \(14,694 - 11,969\) \/ 14,694 \* 100 = 18\.5% \[1\]/);
+    expect(gm).not.toContain("3,673");
+  });
 });
