@@ -1,7 +1,7 @@
 // The local grading engine of the LLM judge (task judge.llm.grade): four integer scores and a short
 // reasoning from the answer's claims aligned with the references and the verified primary sources.
 import { z } from "zod";
-import { extractClaims, detectRefusal } from "./claims";
+import { extractClaimsSteps, detectRefusal } from "./claims";
 import { alignStatement, prepareSource, relevantOperands, REPORTING_STEMS, unsupportedCausalLink, type Alignment, type PreparedSource } from "./align";
 import { readFiguresSteps } from "./derive";
 import { runSteps } from "../../figures/steps";
@@ -195,7 +195,7 @@ function* gradeSteps(input: GradeInput): Generator<void, GradeDetails, void> {
     yield;
   }
   const queryStems = stemSet(query);
-  const claims = extractClaims(answer);
+  const claims = yield* extractClaimsSteps(answer);
   yield;
   const material = claims.filter((c) => c.material);
   const notes: string[] = [];
