@@ -258,18 +258,9 @@ export async function insertReference(env: Env, organizationId: string, r: NewRe
     .run();
 }
 
-interface RawReference {
-  id: string;
+/** A chat_references row as D1 returns it: the reference, its message, and metadata still as JSON text. */
+interface RawReference extends Omit<ConversationReference, "metadata"> {
   chat_message_id: string;
-  citation_idx: number;
-  search_type: string;
-  chunk_id: string;
-  text: string;
-  text_type: string;
-  document_id: string;
-  document_name: string;
-  s3_file_key: string | null;
-  external_url: string;
   metadata: string;
 }
 

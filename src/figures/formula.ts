@@ -69,21 +69,33 @@ function resolvePhrase(phrase: string, ctx: Context): number | null {
   if (defined !== undefined && ctx.depth < 4) return evaluate(defined, { ...ctx, depth: ctx.depth + 1 });
   // "average X between FY2016 and FY2017", "change in X between FY2016 and FY2017"
   const pair = (lead: RegExp, combine: (earlier: number, later: number) => number): number | null | undefined => {
-    const m = lead.exec(p);
-    const parts = m && partsAround(p.slice(m[0].length), ["between", "and"]);
-    if (!parts || parts.some((part) => part === "")) return undefined;
-    const [item, from, to] = parts;
-    const [a, b] = [yearsIn(from)[0], yearsIn(to)[0]];
-    if (!a || !b) return null;
-    const x = value(item, a, ctx);
-    const y = value(item, b, ctx);
-    return x === null || y === null ? null : combine(x, y);
+    const values = yearPair(p, lead, ctx);
+    return values === undefined || values === null ? values : combine(values[0], values[1]);
   };
-  const average = pair(/^(?:the\s+)?average\s+(?:of\s+)?/i, (x, y) => (x + y) / 2);
+  const average = pair(AVERAGE, (x, y) => (x + y) / 2);
   if (average !== undefined) return average;
-  const change = pair(/^(?:the\s+)?(?:change|increase|decrease)\s+in\s+/i, (x, y) => y - x);
+  const change = pair(CHANGE, (x, y) => y - x);
   if (change !== undefined) return change;
   return value(p, yearsIn(p)[0] ?? ctx.year, ctx);
+}
+
+const AVERAGE = /^(?:the\s+)?average\s+(?:of\s+)?/i;
+const CHANGE = /^(?:the\s+)?(?:change|increase|decrease)\s+in\s+/i;
+
+/**
+ * "average X between FY2016 and FY2017", "change in X between ...": X's values for the two years; undefined
+ * when the phrase is not of that form (after `lead`), null when a year or a value is not found.
+ */
+function yearPair(p: string, lead: RegExp, ctx: Context): [number, number] | null | undefined {
+  const m = lead.exec(p);
+  const parts = m && partsAround(p.slice(m[0].length), ["between", "and"]);
+  if (!parts || parts.some((part) => part === "")) return undefined;
+  const [item, from, to] = parts;
+  const [a, b] = [yearsIn(from)[0], yearsIn(to)[0]];
+  if (!a || !b) return null;
+  const x = value(item, a, ctx);
+  const y = value(item, b, ctx);
+  return x === null || y === null ? null : [x, y];
 }
 
 export function value(phrase: string, year: number, ctx: Context): number | null {
@@ -161,19 +173,12 @@ function renderPhrase(phrase: string, ctx: Context, show: ShowFigure): string | 
     return inner === null ? null : `(${inner})`;
   }
   const pair = (lead: RegExp, combine: (earlier: string, later: string) => string): string | null | undefined => {
-    const m = lead.exec(p);
-    const parts = m && partsAround(p.slice(m[0].length), ["between", "and"]);
-    if (!parts || parts.some((part) => part === "")) return undefined;
-    const [item, from, to] = parts;
-    const [a, b] = [yearsIn(from)[0], yearsIn(to)[0]];
-    if (!a || !b) return null;
-    const x = value(item, a, ctx);
-    const y = value(item, b, ctx);
-    return x === null || y === null ? null : combine(show(x), show(y));
+    const values = yearPair(p, lead, ctx);
+    return values === undefined || values === null ? values : combine(show(values[0]), show(values[1]));
   };
-  const average = pair(/^(?:the\s+)?average\s+(?:of\s+)?/i, (x, y) => `((${x} + ${y}) / 2)`);
+  const average = pair(AVERAGE, (x, y) => `((${x} + ${y}) / 2)`);
   if (average !== undefined) return average;
-  const change = pair(/^(?:the\s+)?(?:change|increase|decrease)\s+in\s+/i, (x, y) => `(${y} - ${x})`);
+  const change = pair(CHANGE, (x, y) => `(${y} - ${x})`);
   if (change !== undefined) return change;
   const v = value(p, yearsIn(p)[0] ?? ctx.year, ctx);
   return v === null ? null : show(v);
