@@ -3,7 +3,7 @@
 // answer and its citations kept in D1 and readable through references.
 import { beforeAll, describe, expect, it } from "vitest";
 import { createOrg, jsonOf, type TestOrg } from "../helpers/harness";
-import { addBatch, addDocument, answerOf, chat, doc, eventReader, final, named, readSse, reconnect, references, turn, uniqueWord } from "./chat.helpers";
+import { addBatch, addDocument, answerOf, chat, doc, eventsAcrossRestart, final, named, references, turn, uniqueWord } from "./chat.helpers";
 
 let org: TestOrg;
 let other: TestOrg;
@@ -100,24 +100,8 @@ describe("a restart mid-answer", () => {
     const plain = await chat(org.key, query);
     const res = await turn(org.key, query, { headers: { "X-Chat-Faults": "answer_restart:2" } });
     expect(res.status).toBe(200);
-    const stream = eventReader(res);
-    const seen = [];
-    try {
-      for (let e = await stream.next(); e; e = await stream.next()) seen.push(e);
-    } catch {
-      // The restart breaks the live stream.
-    }
-    const conversationId = seen[0].data.conversation_id;
-    const later: typeof seen = [];
-    for (let i = 0; i < 60 && later.at(-1)?.event !== "done"; i++) {
-      try {
-        const last = [...seen, ...later].at(-1)!.id;
-        later.push(...(await readSse(await reconnect(org.key, conversationId, String(last)))).events);
-      } catch {
-        await new Promise((r) => setTimeout(r, 250));
-      }
-    }
-    const all = { events: [...seen, ...later], comments: [], raw: "" };
+    const all = { events: await eventsAcrossRestart(org.key, res), comments: [], raw: "" };
+    const conversationId = all.events[0].data.conversation_id;
     const ids = all.events.map((e) => e.id);
     expect(new Set(ids).size).toBe(ids.length);
     expect(final(all).event).toBe("done");

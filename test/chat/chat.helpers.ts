@@ -125,3 +125,27 @@ export function eventReader(res: Response) {
     },
   };
 }
+
+/**
+ * The events of a turn whose Durable Object restarts under its stream (test-only restart faults): what the
+ * live stream gave before it broke, then reconnects from the last id seen until the final event (a request
+ * may still meet the broken instance, so each failed reconnect is retried after 250 ms).
+ */
+export async function eventsAcrossRestart(key: string, res: Response, attempts = 60): Promise<SseEvent[]> {
+  const stream = eventReader(res);
+  const seen: SseEvent[] = [];
+  try {
+    for (let e = await stream.next(); e; e = await stream.next()) seen.push(e);
+  } catch {
+    // The restart breaks the live stream.
+  }
+  const conversationId = seen[0].data.conversation_id as string;
+  for (let i = 0; i < attempts && !["done", "error"].includes(seen.at(-1)?.event ?? ""); i++) {
+    try {
+      seen.push(...(await readSse(await reconnect(key, conversationId, String(seen.at(-1)!.id)))).events);
+    } catch {
+      await new Promise((r) => setTimeout(r, 250));
+    }
+  }
+  return seen;
+}

@@ -3,7 +3,7 @@
 // mid-run resumes from the last checkpoint (a reconnect gets the rest); stop; the entitlement.
 import { beforeAll, describe, expect, it } from "vitest";
 import { createOrg, jsonOf, type TestOrg } from "../helpers/harness";
-import { addDocument, answerOf, chat, doc, eventReader, final, named, readSse, reconnect, references, stopStream, turn, uniqueWord } from "./chat.helpers";
+import { addDocument, answerOf, chat, doc, eventReader, eventsAcrossRestart, final, named, reconnect, references, stopStream, turn, uniqueWord } from "./chat.helpers";
 
 const PATH = { path: "/v1/rms_deep_research" };
 let org: TestOrg;
@@ -49,25 +49,7 @@ describe("deep research", () => {
   it("resumes from its checkpoint after the Durable Object restarts; a reconnect gets the rest of the run", async () => {
     const res = await turn(org.key, { query: query() }, { ...PATH, headers: { "X-Chat-Faults": "research_restart:2" } });
     expect(res.status).toBe(200);
-    const stream = eventReader(res);
-    const seen = [];
-    try {
-      for (let e = await stream.next(); e; e = await stream.next()) seen.push(e);
-    } catch {
-      // The restart breaks the live stream.
-    }
-    const conversationId = seen[0].data.conversation_id;
-    // The object restarts: a request may still meet the broken instance, so reconnect until the run ends.
-    const later: typeof seen = [];
-    for (let i = 0; i < 40 && later.at(-1)?.event !== "done"; i++) {
-      try {
-        const last = [...seen, ...later].at(-1)!.id;
-        later.push(...(await readSse(await reconnect(org.key, conversationId, String(last)))).events);
-      } catch {
-        await new Promise((r) => setTimeout(r, 250));
-      }
-    }
-    const all = [...seen, ...later];
+    const all = await eventsAcrossRestart(org.key, res, 40);
     const ids = all.map((e) => e.id);
     expect(new Set(ids).size).toBe(ids.length);
     const steps = all.filter((e) => e.event === "status" && e.data.stage === "researching").map((e) => e.data.step);
