@@ -44,6 +44,8 @@ interface Outcome {
   stated: boolean;
   answer: string;
   gold: string;
+  /** Ranks (1-based) of the retrieved passages on an evidence page. */
+  evidenceRanks: number[];
 }
 
 /** The answer as the client reads it: cites written back as [n] (passage numbers, 1-based). */
@@ -167,6 +169,7 @@ async function run(questions: Question[], docIds: Map<string, string>, gold: Map
       stated: states(text, g, q.question),
       answer: text,
       gold: g,
+      evidenceRanks: passages.flatMap((p, i) => (wanted.has(`${p.document_id}#${p.page}`) ? [i + 1] : [])),
     });
   }
   return out;
@@ -295,7 +298,7 @@ it("FinanceBench chat answers", async () => {
   } else console.log("latency: not measured (BENCH_SIZES empty)");
   if (benchEnv.BENCH_VERBOSE) {
     for (const o of tuning) {
-      console.log(`--- ${o.id} cited-evidence=${o.evidenceCited} retrieved=${o.evidenceRetrieved} stated=${o.stated} figures=${o.carried}/${o.figures} removed=${o.removed}\n  Q: ${questions.find((q) => q.id === o.id)!.question.slice(0, 200)}\n  gold: ${o.gold.slice(0, 160)}\n  answer: ${o.answer.slice(0, 700).replace(/\n/g, "\n          ")}`);
+      console.log(`--- ${o.id} cited-evidence=${o.evidenceCited} retrieved=${o.evidenceRetrieved} evidence-ranks=${o.evidenceRanks.join(",")} stated=${o.stated} figures=${o.carried}/${o.figures} removed=${o.removed}\n  Q: ${questions.find((q) => q.id === o.id)!.question.slice(0, 200)}\n  gold: ${o.gold.slice(0, 160)}\n  answer: ${o.answer.slice(0, 700).replace(/\n/g, "\n          ")}`);
     }
   }
 });

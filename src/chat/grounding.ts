@@ -47,6 +47,21 @@ function withoutMarkers(sentence: string): { text: string; at: number[]; cited: 
   return { text, at, cited };
 }
 
+/** Shortest sentence taken as a quotation: a bare figure ("8 percent") is checked like any other. */
+const MIN_QUOTE_CHARS = 40;
+
+/** Text as compared for quotation: runs of white space as one space, curly quotes as straight, trimmed. */
+function squeezed(text: string): string {
+  return text.replace(/[\u2018\u2019]/g, "'").replace(/[\u201c\u201d]/g, '"').replace(/\s+/g, " ").trim();
+}
+
+/** Whether the sentence (its end punctuation aside) is printed word for word in one of the cited passages. */
+function isQuoted(text: string, sources: readonly string[]): boolean {
+  const quote = squeezed(text).replace(/[.;:]$/, "");
+  if (quote.length < MIN_QUOTE_CHARS) return false;
+  return sources.some((s) => squeezed(s).includes(quote));
+}
+
 /** Whether some figure of the cited passages has the value as written (an operand of shown arithmetic). */
 function valueInSources(f: FigureInContext, sources: ReturnType<typeof readText>[]): boolean {
   if (CONSTANTS.has(f.mantissa) && f.decimals === 0 && f.scale === null) return true;
@@ -68,6 +83,8 @@ function valueInSources(f: FigureInContext, sources: ReturnType<typeof readText>
 export function groundSentence(sentence: string, passages: readonly string[], question: string): GroundedSentence {
   const { text, at, cited } = withoutMarkers(sentence);
   const sources = [...new Set(cited)].filter((n) => n >= 1 && n <= passages.length).map((n) => passages[n - 1].slice(0, MAX_PASSAGE_CHARS));
+  // A sentence a cited passage prints word for word carries its figures as that passage does.
+  if (isQuoted(text, sources)) return { text: sentence, flagged: [] };
   const check = checkStatement(text, sources, subjectStems(question), question);
   if (!check.figures.length) return { text: sentence, flagged: [] };
   const read = sources.map((s) => readText(s));

@@ -104,7 +104,8 @@ function quotes(question: AskedQuestion, passages: readonly Passage[], chosen: n
       for (const w of new Set(contentStems(s))) if (asked.has(w)) carrying.set(w, (carrying.get(w) ?? 0) + 1);
     }
   }
-  const yearAsked = question.years.length > 0 && partOf(question.text) === null;
+  // "As of August 30, 2023" names a day, not a year's figure: a sentence about that day's quarter may answer it.
+  const yearAsked = question.years.length > 0 && partOf(question.text) === null && !onlyDates(question.text);
   const rare = (w: string) => (carrying.get(w) ?? 0) <= Math.max(3, read * 0.2);
   for (const i of chosen) {
     const p = passages[i];
@@ -155,6 +156,14 @@ function quotes(question: AskedQuestion, passages: readonly Passage[], chosen: n
     if (!picked.some((p) => p.text === q.text)) picked.push(q);
   }
   return picked;
+}
+
+const MONTH = "(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)\\.?";
+const FULL_DATE = new RegExp(`\\b${MONTH}\\s{1,3}\\d{1,2}(?:st|nd|rd|th)?,?\\s{1,3}(?:19|20)\\d\\d\\b|\\b\\d{1,2}(?:st|nd|rd|th)?\\s{1,3}${MONTH},?\\s{1,3}(?:19|20)\\d\\d\\b`, "gi");
+
+/** Whether every year the text names is a day's date ("as of August 30, 2023", "dated 1st July 2022"). */
+function onlyDates(text: string): boolean {
+  return yearsIn(text).length > 0 && yearsIn(text.replace(FULL_DATE, " ")).length === 0;
 }
 
 const QUARTER_TALK = /\b(?:quarters?|three months|thirteen weeks|13 weeks|13-week|thirteen-week|q[1-4])\b/i;

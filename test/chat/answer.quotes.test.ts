@@ -1,0 +1,100 @@
+// The local chat engine's quotations: a sentence quoted word for word from its cited passage keeps every
+// figure it prints (the guard still flags a figure the passage does not print), and a question about a day
+// ("as of August 30, 2023") may be answered by a sentence about that day's quarter. Inputs wrong on purpose
+// (another company's release, a swapped year, an altered figure) must not get the figure. Through
+// answerPieces, so the grounding guard runs over the engine's answer.
+import { env } from "cloudflare:test";
+import { describe, expect, it } from "vitest";
+import type { Env } from "../../src/core/env";
+import { answerPieces } from "../../src/chat/answer";
+import { FLAG, groundSentence } from "../../src/chat/grounding";
+import { NOT_IN_DOCUMENTS } from "../../src/chat/local-answer";
+import type { Passage } from "../../src/chat/types";
+
+const GUIDANCE = `PepsiCo Reports First-Quarter 2023 Results; Raises Full-Year
+Guidance
+PURCHASE, N.Y. - April 25, 2023 - PepsiCo, Inc. (NASDAQ: PEP) today reported results for
+the first quarter 2023.
+We are very pleased with our performance and business momentum as our categories and
+geographies remained resilient during the first quarter. Given our strong start to the year, we
+now expect our full-year 2023 organic revenue to increase 8 percent (previously 6 percent) and
+core constant currency EPS to increase 9 percent (previously 8 percent), said Chairman and
+CEO Ramon Laguarta.`;
+
+const SEPARATION = `Johnson & Johnson Announces Updated Financials and 2023 Guidance Following Completion of the Kenvue
+Separation
+New Brunswick, N.J. (August 30, 2023) - Johnson & Johnson (NYSE: JNJ) today announced updates to its financials and
+2023 guidance.
+As previously announced, the Company recently completed an exchange offer to finalize the separation of Kenvue Inc., formerly Johnson &
+Johnson's Consumer Health business. As a result of the completion of the exchange offer, Johnson & Johnson will now present its
+Consumer Health business financial results as discontinued operations, including a gain of approximately $20 billion in the third quarter of
+2023.`;
+
+let chunk = 0;
+function passage(text: string, company: string, ticker: string, fiscalYear = 2023): Passage {
+  chunk += 1;
+  return {
+    document_id: `doc-${ticker}`,
+    document_name: `${company.toUpperCase().replace(/\W+/g, "")}_${fiscalYear}_8K`,
+    chunk_id: `chunk-${chunk}`,
+    text,
+    score: 1,
+    search_type: "external",
+    page: chunk,
+    doc_type: "news",
+    tickers: [ticker],
+    published_at: null,
+    offset: 0,
+    metadata: { company_names: [company], fiscal_year: fiscalYear, tickers: [ticker] },
+  };
+}
+
+async function answer(query: string, passages: Passage[]): Promise<{ text: string; cites: number[] }> {
+  let text = "";
+  const cites: number[] = [];
+  for await (const p of answerPieces(env as unknown as Env, { query, resolvedQuery: query, history: [], passages })) {
+    if (p.kind === "text") text += p.text;
+    else {
+      cites.push(p.passage);
+      text += `[${p.passage + 1}]`;
+    }
+  }
+  expect(text).not.toContain(FLAG);
+  return { text, cites };
+}
+
+describe("local answer engine: quotations", () => {
+  it("quotes a guidance sentence word for word with every figure it prints, cited", async () => {
+    const { text, cites } = await answer("As of FY2023Q1, by how many percentage points did Pepsico raise full year guidance in respect of core constant currency EPS growth?", [passage(GUIDANCE, "PepsiCo", "PEP")]);
+    expect(text).toContain("core constant currency EPS to increase 9 percent (previously 8 percent)");
+    expect(text).toMatch(/\[1\]$/);
+    expect(cites).toEqual([0]);
+  });
+
+  it("flags a figure the cited passage does not print, however close the rest is to a quotation", () => {
+    const altered = "Given our strong start to the year, we now expect our full-year 2023 organic revenue to increase 8 percent (previously 6 percent) and core constant currency EPS to increase 10 percent (previously 8 percent) [1].";
+    expect(groundSentence(altered, [GUIDANCE], "core constant currency EPS guidance").flagged).toContain("10 percent");
+    // Word for word, but citing a passage that does not print it: not a quotation of the cited passage.
+    const quoted = "we now expect our full-year 2023 organic revenue to increase 8 percent (previously 6 percent) [1].";
+    expect(groundSentence(quoted, [GUIDANCE], "organic revenue guidance").flagged).toEqual([]);
+    expect(groundSentence(quoted, ["PepsiCo expects organic revenue to grow in 2023."], "organic revenue guidance").flagged.length).toBeGreaterThan(0);
+  });
+
+  it("answers a question about a day from the sentence about that day's quarter", async () => {
+    const { text, cites } = await answer("What is the amount of the gain accruing to JnJ as a result of the separation of its Consumer Health business segment, as of August 30, 2023?", [passage(SEPARATION, "Johnson & Johnson", "JNJ")]);
+    expect(text).toContain("gain of approximately $20 billion in the third quarter of 2023. [1]");
+    expect(cites).toEqual([0]);
+  });
+
+  it("does not give the gain for a swapped year or from another company's release", async () => {
+    const swapped = await answer("What is the amount of the gain accruing to JnJ as a result of the separation of its Consumer Health business segment, as of August 30, 2022?", [passage(SEPARATION, "Johnson & Johnson", "JNJ")]);
+    expect(swapped.text).not.toContain("$20 billion");
+    const other = await answer("What is the amount of the gain accruing to Pfizer as a result of the separation of its Consumer Health business segment, as of August 30, 2023?", [passage(SEPARATION, "Johnson & Johnson", "JNJ")]);
+    expect(other.text).toBe(NOT_IN_DOCUMENTS);
+  });
+
+  it("still keeps a quarter's sentence out of an answer about a fiscal year", async () => {
+    const { text } = await answer("What was the amount of the gain JnJ recorded on the separation of its Consumer Health business in fiscal 2023?", [passage(SEPARATION, "Johnson & Johnson", "JNJ")]);
+    expect(text).not.toContain("$20 billion");
+  });
+});
