@@ -11,7 +11,7 @@ import type { Tenant } from "../src/core/auth";
 import { indexDocument, searchChunks, type SearchHit } from "../src/search/index";
 import { answerPieces } from "../src/chat/answer";
 import { FLAG, groundSentence } from "../src/chat/grounding";
-import { NOT_IN_DOCUMENTS } from "../src/chat/local-answer";
+import { NOT_ANSWERED, NOT_IN_DOCUMENTS } from "../src/chat/local-answer";
 import { subjectPassages } from "../src/chat/answer-subject";
 import { statementFigures } from "../src/figures/context";
 import { quantities, type Quantity } from "../src/figures/numbers";
@@ -123,12 +123,14 @@ function report(label: string, xs: Outcome[]) {
   const figures = xs.reduce((s, o) => s + o.figures, 0);
   const carried = xs.reduce((s, o) => s + o.carried, 0);
   const removed = xs.reduce((s, o) => s + o.removed, 0);
+  const missed = xs.filter((o) => !o.evidenceCited);
   console.log(
     `[${label}] questions=${n}\n` +
       `  evidence page among cited passages: ${pct(xs.filter((o) => o.evidenceCited).length, n)} (target >= 80%; among retrieved passages: ${pct(xs.filter((o) => o.evidenceRetrieved).length, n)})\n` +
       `  answer figures carried by a cited passage (re-checked): ${pct(carried, figures)} (target 100%); figures the guard replaced by "${FLAG}": ${removed}\n` +
       `  answers stating the gold figure or conclusion: ${pct(xs.filter((o) => o.stated).length, n)} (target >= 40%)\n` +
-      `  refusals ("${NOT_IN_DOCUMENTS}"): ${pct(xs.filter((o) => o.refused).length, n)}, of which no passage about the asked company: ${xs.filter((o) => o.noSubject).length}; wrong-or-partial answers (not refused, not stating gold): ${xs.filter((o) => !o.refused && !o.stated).length}`,
+      `  refusals ("${NOT_IN_DOCUMENTS}"): ${pct(xs.filter((o) => o.refused).length, n)}, of which no passage about the asked company: ${xs.filter((o) => o.noSubject).length}; wrong-or-partial answers (not refused, not stating gold): ${xs.filter((o) => !o.refused && !o.stated).length}, of which "${NOT_ANSWERED}" with the closest passage quoted: ${xs.filter((o) => o.answer.startsWith(NOT_ANSWERED)).length}\n` +
+      `  evidence page not cited: ${missed.length}: refused ${missed.filter((o) => o.refused).length} (evidence ranked first ${missed.filter((o) => o.refused && o.evidenceRanks[0] === 1).length}), answered ${missed.filter((o) => !o.refused).length} (evidence ranked first ${missed.filter((o) => !o.refused && o.evidenceRanks[0] === 1).length}), not retrieved ${missed.filter((o) => !o.evidenceRanks.length).length}`,
   );
 }
 

@@ -152,12 +152,22 @@ function scaleKnown(s: Source, printed: string): boolean {
   return rowScale(s, printed) !== null || !/\b(?:thousands?|millions?|billions?)\b/i.test(s.text);
 }
 
-/** Where an item's figure for a year is read: the first source (in passage order) whose tables give it. */
-function findRow(sources: Source[], item: string, phrase: string, year: number): Found | null {
+/**
+ * Where an item's figure for a year is read: the first source (in passage order) whose tables give it. With
+ * `value`, only a row printing that figure, sign aside (the operand a formula read): the inputs shown are the ones used.
+ */
+function findRow(sources: Source[], item: string, phrase: string, year: number, value?: number): Found | null {
   for (const loose of [false, true]) {
     for (const source of sources) {
-      const hit = parentShare(lookupRow(source.yearTables, item, phrase, year, loose), item);
-      if (hit && scaleKnown(source, hit.row.printed)) return { hit, source, n: citeFor(source, hit.row.printed) };
+      const tables = value === undefined ? [source.yearTables] : source.yearTables.map((t) => [t]);
+      for (const t of tables) {
+        const raw = lookupRow(t, item, phrase, year, loose);
+        for (const hit of [parentShare(raw, item), raw]) {
+          if (!hit || !scaleKnown(source, hit.row.printed)) continue;
+          if (value !== undefined && Math.abs(hit.row.values[hit.col]) !== Math.abs(value)) continue;
+          return { hit, source, n: citeFor(source, hit.row.printed) };
+        }
+      }
     }
   }
   return null;
@@ -226,7 +236,7 @@ function inputSentences(operands: Operand[], sources: Source[]): string[] | null
     const key = `${item || o.item}|${o.year}`;
     if (seen.has(key)) continue;
     seen.add(key);
-    const found = findRow(sources, item, o.item, o.year);
+    const found = findRow(sources, item, o.item, o.year, o.value);
     if (!found) return null;
     out.push(rowSentence(found, o.year));
   }
@@ -405,12 +415,38 @@ function namedRowSentences(question: AskedQuestion, sources: Source[]): string[]
   return out;
 }
 
+/**
+ * "Is 3M a capital-intensive business based on FY2022 data?": the measures analysts read it from, each
+ * computed from cited statement rows: fixed assets as a share of total assets, capex as a share of revenue,
+ * and the return on assets for the year and the one before. No verdict is written; the figures are.
+ */
+function capitalIntensitySentences(question: AskedQuestion, sources: Source[]): string[] | null {
+  const year = question.years.at(-1);
+  if (year === undefined || !CAPITAL_INTENSIVE.test(question.text)) return null;
+  const asked = (text: string): AskedQuestion => ({ ...question, text, items: [] });
+  const measures = [
+    `What is the FY${year} fixed assets to total assets? Fixed assets to total assets is defined as: net PP&E / total assets * 100.`,
+    `What is the FY${year} capex as a % of revenue?`,
+    `Has the return on assets declined between FY${year - 1} and FY${year}? Return on assets is defined as: net income / total assets * 100.`,
+  ];
+  const out: string[] = [];
+  for (const m of measures) for (const s of metricSentences(asked(m), sources) ?? []) if (!out.includes(s)) out.push(s);
+  // The computed lines (inputs alone are no measure).
+  return out.some((s) => s.includes(" = ")) ? out : null;
+}
+
+const CAPITAL_INTENSIVE = /\bcapital[- ]intensive\b|\bcapital intensity\b/i;
+
 /** What the tables give the question: a computed metric or change with its inputs, else the asked rows. */
 export function tableSentences(question: AskedQuestion, sources: Source[]): { sentences: string[]; computed: boolean } {
-  // "Which segment / category / instrument ...": a ranking among rows, which the totals of a statement do not answer.
+  const intensity = capitalIntensitySentences(question, sources);
+  if (intensity) return { sentences: intensity, computed: true };
+  // "Which segment / category / instrument ...": a ranking among rows, which the totals of a statement do not answer;
+  // nor a segment's or division's own figure ("the Medical segment's net revenue").
   if (/\bwhich\b/i.test(question.text) && /\b(?:segments?|categor(?:y|ies)|divisions?|products?|instruments?|regions?|geograph\w*|business(?:es)?|units?)\b/i.test(question.text)) {
     return { sentences: [], computed: false };
   }
+  if (/\b(?:segment|division)(?:'s)?\b/i.test(question.text) && !/\ball (?:of )?(?:its |the )?(?:segments|divisions)\b|\btotal\b/i.test(question.text)) return { sentences: [], computed: false };
   // "Adjusted EBIT", "adjusted net income": a company's own measure, which statement rows (GAAP) do not give;
   // only a row the question names in full ("Adjusted EBIT") answers it.
   if (ADJUSTED.test(question.text)) return { sentences: namedRowSentences(question, sources), computed: false };

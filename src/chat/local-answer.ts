@@ -13,6 +13,8 @@ import { sourcesOf, tableSentences } from "./answer-compute";
 import type { AnswerInput, Passage } from "./types";
 
 export const NOT_IN_DOCUMENTS = "The documents searched do not say.";
+/** The opening of an answer that found no answer but quotes the closest sentence of the best passages. */
+export const NOT_ANSWERED = "The documents searched do not answer this directly; the closest passage says:";
 
 /** Passages read, characters of each, sentences of each and sentences quoted: the engine's budget. */
 const MAX_PASSAGES = 16;
@@ -20,6 +22,9 @@ const MAX_PASSAGE_CHARS = 12_000;
 const MAX_SENTENCES_READ = 400;
 const MAX_QUOTED = 3;
 const MAX_SENTENCE_CHARS = 900;
+/** When nothing answers: the first passages (search order) the closest sentence is looked for in, and its share of the question's words. */
+const CLOSEST_PASSAGES = 1;
+const CLOSEST_SHARE = 0.25;
 
 // Words of a question that say how to answer, not what about.
 const INSTRUCTION = new Set(
@@ -90,7 +95,7 @@ interface Quote {
 }
 
 /** The passage sentences that best answer the question: share its words, name its year (or none), carry a figure when one is asked. */
-function quotes(question: AskedQuestion, passages: readonly Passage[], chosen: number[], figureAsked: boolean, yearsOnly = false): Quote[] {
+function quotes(question: AskedQuestion, passages: readonly Passage[], chosen: number[], figureAsked: boolean, yearsOnly = false, closest = false): Quote[] {
   const asked = askedStems(question, passages);
   if (!asked.size) return [];
   const out: Quote[] = [];
@@ -141,10 +146,12 @@ function quotes(question: AskedQuestion, passages: readonly Passage[], chosen: n
         rareHit ||= rare(w);
       }
       const hasFigure = quantities(s).some((q) => q.mantissa >= 10 || q.percent || q.decimals > 0 || q.currency);
-      if (figureAsked && !hasFigure) continue;
+      if (figureAsked && !hasFigure && !closest) continue;
       // A third of the question's words, at least two (one for a short question that asks no figure).
       // A question that asks no figure: one of its rarer words is enough.
-      const least = figureAsked ? Math.max(Math.min(2, asked.size), Math.ceil(asked.size * 0.34)) : rareHit ? 1 : Math.min(2, asked.size);
+      // The closest sentence of a passage that answers nothing: a quarter of the question's words, at least two.
+      const least = closest ? Math.max(Math.min(2, asked.size), Math.ceil(asked.size * CLOSEST_SHARE))
+        : figureAsked ? Math.max(Math.min(2, asked.size), Math.ceil(asked.size * 0.34)) : rareHit ? 1 : Math.min(2, asked.size);
       if (score < least) continue;
       out.push({ text: s.replace(/\s+/g, " ").trim(), n: i + 1, score: score + (hasFigure ? 0.5 : 0), order: order++ });
     }
@@ -197,7 +204,14 @@ export function* localAnswer(input: AnswerInput): Generator<string> {
   const texts = passages.map((p) => p.text);
   const parts = [...tables.sentences, ...quoted.map((q) => `${q.text.trimEnd()} [${q.n}]`)].filter((part) => passesGuard(part, texts, question.text));
   if (!parts.length) {
-    yield NOT_IN_DOCUMENTS;
+    // Nothing answers: said plainly, with the sentence of the best passages (about the asked company and
+    // period) closest to the question, quoted as it stands, for the reader to follow.
+    const near = quotes(question, passages, chosen.slice(0, CLOSEST_PASSAGES), figureAsked, false, true).filter((q) => passesGuard(`${q.text} [${q.n}]`, texts, question.text));
+    if (!near.length) {
+      yield NOT_IN_DOCUMENTS;
+      return;
+    }
+    yield `${NOT_ANSWERED}\n${near[0].text} [${near[0].n}]`;
     return;
   }
   for (const [k, part] of parts.entries()) yield `${k ? "\n" : ""}${part}`;

@@ -1,0 +1,176 @@
+// Chat answers through the Worker (POST /v2/analytics/sse, the local engine over the external corpus): a
+// capital-intensity question answered with the measures computed from cited statement rows, a loss never
+// written as a profit, and a question nothing answers given as such with the closest sentence of the best
+// passage quoted. Inputs wrong on purpose (another company, a year the filings do not cover) get no figure.
+import { beforeAll, describe, expect, it } from "vitest";
+import { createOrg, type TestOrg } from "../helpers/harness";
+import { addDocument, answerOf, chat, doc, final, named } from "./chat.helpers";
+import { FLAG } from "../../src/chat/grounding";
+import { NOT_ANSWERED, NOT_IN_DOCUMENTS } from "../../src/chat/local-answer";
+
+const BALANCE = `Zentrix Corp
+Consolidated Balance Sheets
+(In millions)
+December 31,
+2022
+2021
+Total current assets
+$
+4,100 $
+3,900
+Property, plant and equipment, net
+2,500
+2,300
+Goodwill
+1,400
+1,400
+Total assets
+$
+10,000 $
+9,600
+Total current liabilities
+2,200
+2,050`;
+
+const INCOME = `Zentrix Corp
+Consolidated Statements of Operations
+(In millions)
+Year Ended December 31,
+2022
+2021
+Net revenue
+$
+8,000 $
+7,400
+Cost of sales
+4,800
+4,500
+Operating income
+1,100
+950
+Net income
+$
+700 $
+640`;
+
+const CASH = `Zentrix Corp
+Consolidated Statements of Cash Flows
+(In millions)
+Year Ended December 31,
+2022
+2021
+Net cash provided by operating activities
+$
+1,300 $
+1,150
+Capital expenditures
+(400)
+(380)
+Net cash used in investing activities
+(420)
+(395)`;
+
+const SEGMENTS = `Zentrix Corp
+Segment Information
+Zentrix reports its results in three segments: Industrial, Medical and Consumer.
+Segment net revenue and segment operating income for each segment in fiscal 2022 are presented in the notes to the consolidated financial statements.`;
+
+const LOSS = `Norvale Inc.
+Consolidated Statements of Operations
+(In millions)
+Year Ended December 31,
+2022
+2021
+Revenues
+$
+5,200 $
+5,900
+Operating loss
+(640)
+(120)
+Net loss
+$
+(1,234) $
+(310)`;
+
+let org: TestOrg;
+
+beforeAll(async () => {
+  org = await createOrg();
+  const filing = (name: string, ticker: string, company: string) =>
+    doc({ organizationId: "external", kind: "external", name, tickers: [ticker], companyNames: [company], fiscalYear: 2022, docSubType: "10k" });
+  await addDocument(filing("ZENTRIX_2022_10K", "ZTX", "Zentrix Corp"), [
+    { page: 40, text: BALANCE },
+    { page: 41, text: INCOME },
+    { page: 42, text: CASH },
+    { page: 60, text: SEGMENTS },
+  ]);
+  await addDocument(filing("NORVALE_2022_10K", "NRV", "Norvale Inc."), [{ page: 30, text: LOSS }]);
+});
+
+async function ask(query: string) {
+  const r = await chat(org.key, { query }, { path: "/v2/analytics/sse" });
+  const text = answerOf(r);
+  expect(text).not.toContain(FLAG);
+  return { r, text, finish: final(r).data.finish_reason as string, cited: named(r, "citation").length };
+}
+
+describe("chat answers through the Worker", () => {
+  it("answers a capital-intensity question with fixed assets to total assets, capex to revenue and return on assets, each from cited rows", async () => {
+    const { text, finish, cited } = await ask("Is Zentrix a capital-intensive business based on FY2022 data?");
+    expect(text).toContain("Fixed assets to total assets in 2022 = 2,500 / 10,000 * 100 = 25.0%");
+    expect(text).toContain("Capex as % of revenue in 2022 = (400) / (8,000) * 100 = 5.0%");
+    expect(text).toContain("Return on assets in 2022 = 700 / 10,000 * 100 = 7.0%");
+    expect(text).toContain("Return on assets in 2021 = 640 / 9,600 * 100 = 6.7%");
+    // Every input the arithmetic uses is shown, cited, as the row prints it.
+    for (const input of ["Property, plant and equipment, net in 2022 was $2,500 million", "Total assets in 2022 was $10,000 million", "Net income in 2022 was $700 million", "Capital expenditures in 2022 was $400 million"]) expect(text).toContain(input);
+    // The figures, not a verdict.
+    expect(text).not.toMatch(/\bis (?:not )?(?:a )?capital[- ]intensive\b/i);
+    expect(cited).toBeGreaterThan(0);
+    expect(finish).toBe("stop");
+  });
+
+  it("computes nothing for another company's filings or a year they do not cover", async () => {
+    const other = await ask("Is Globex a capital-intensive business based on FY2022 data?");
+    expect(other.text).toBe(NOT_IN_DOCUMENTS);
+    expect(other.cited).toBe(0);
+    expect(other.finish).toBe("no_results");
+    const swapped = await ask("Is Zentrix a capital-intensive business based on FY2019 data?");
+    expect(swapped.text).not.toContain(" = ");
+    for (const figure of ["2,500", "10,000", "25.0%", "7.0%"]) expect(swapped.text).not.toContain(figure);
+  });
+
+  it("writes a net loss as a loss, never as net income or profit", async () => {
+    const { text, cited } = await ask("What was Norvale's net income in FY2022?");
+    expect(text).toContain("a loss of $1,234 million");
+    expect(text).not.toMatch(/(?:income|profit|earnings)[^.]{0,40}\bwas \$1,234\b/i);
+    expect(text).not.toMatch(/\bprofit of \$1,234/i);
+    expect(cited).toBe(1);
+    // A profit margin from a loss is negative, not the loss's magnitude over revenue.
+    const margin = await ask("What is Norvale's FY2022 net profit margin? Answer in units of percents and round to one decimal place.");
+    expect(margin.text).not.toMatch(/= 23\.7%/);
+  });
+
+  it("says when nothing answers and quotes the closest sentence of the best passage, cited", async () => {
+    const { text, finish, cited } = await ask("Which Zentrix segment had the lowest segment net revenue in FY2022?");
+    expect(text.startsWith(NOT_ANSWERED)).toBe(true);
+    expect(text).toContain("Segment net revenue and segment operating income for each segment in fiscal 2022 are presented in the notes to the consolidated financial statements. [1]");
+    expect(cited).toBe(1);
+    expect(finish).toBe("stop");
+  });
+
+  it("does not give the statement's total as one segment's figure", async () => {
+    const { text } = await ask("What was the net revenue of Zentrix's Medical segment in FY2022?");
+    expect(text).not.toContain("8,000");
+  });
+
+  it("quotes nothing for another company or a year the passages do not cover", async () => {
+    const other = await ask("Which Globex segment had the lowest segment net revenue in FY2022?");
+    expect(other.text).toBe(NOT_IN_DOCUMENTS);
+    expect(other.cited).toBe(0);
+    const swapped = await ask("Which Zentrix segment had the lowest segment net revenue in FY2018?");
+    expect(swapped.text).toBe(NOT_IN_DOCUMENTS);
+    expect(swapped.cited).toBe(0);
+    expect(swapped.finish).toBe("no_results");
+  });
+});
