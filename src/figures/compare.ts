@@ -3,7 +3,7 @@
 // a scale both state; and, in context, under the same line item and for the same year. A figure that the
 // sources give to another year or another row while they state a different one for its own is a
 // contradiction, and the note names both.
-import { partOf, readText, statementFigureSteps, yearsIn, type FigureInContext, type ReadText } from "./context";
+import { isItemStem, partOf, readText, statementFigureSteps, yearsIn, type FigureInContext, type ReadText } from "./context";
 import { contentStems, namedEntities } from "./text";
 import { coreItemWords, isQualifier, ITEMS } from "./line-items";
 import { candidates, rowCells, tableRows, type TableRow } from "./figure-index";
@@ -23,7 +23,9 @@ function itemVocabulary(name: string): Set<string> {
   let words = VOCABULARIES.get(name);
   if (!words) {
     const spec = ITEMS[name];
-    words = new Set(spec ? [...spec.labels, ...spec.aliases].flatMap((l) => contentStems(l)) : []);
+    // Labels are normalized ("pp and e", "d and a"): the abbreviation is also written with "&" ("PP&E", "D&A").
+    const labels = spec ? [...spec.labels, ...spec.aliases] : [];
+    words = new Set(labels.flatMap((l) => contentStems(`${l} ${l.replace(/\b(\w{1,3}) and (\w{1,3})\b/g, "$1&$2")}`)));
     VOCABULARIES.set(name, words);
   }
   return words;
@@ -70,7 +72,8 @@ function sameItem(f: FigureInContext, s: FigureInContext, known: ReadonlySet<str
     if (f.standard !== s.standard) return false;
     // ... unless either names more than the standard item ("Data Center revenue" is not total revenue).
     const vocabulary = itemVocabulary(f.standard);
-    const extra = (x: FigureInContext, other: FigureInContext) => coreItemWords(x.item).every((w) => vocabulary.has(w) || other.context.has(w) || known.has(w));
+    // "The PP&E value": a word for a figure of any row names no other item.
+    const extra = (x: FigureInContext, other: FigureInContext) => coreItemWords(x.item).every((w) => vocabulary.has(w) || MEASURE.has(w) || other.context.has(w) || known.has(w));
     return extra(f, s) && extra(s, f);
   }
   const a = coreItemWords(f.item);
@@ -201,7 +204,9 @@ export function checkFigure(f: FigureInContext, sources: ReadText[], known: Read
   }
   if (weak) return { figure: f, status: "carried", source: weak.i, by: weak.s, note: "" };
   // The value is this item's for another year, and the statement gives it to a year of its own.
-  if (otherYear && f.year !== null && !f.years.includes(otherYear.s.year!)) {
+  // A bare whole number with no unit ("Lion Air Flight 610", "the 737 MAX") is as often a name as a figure: not contradicted by its year.
+  const bare = f.kind === "number" && f.scale === null && f.decimals === 0 && !/[,.]/.test(f.raw);
+  if (otherYear && f.year !== null && !f.years.includes(otherYear.s.year!) && !bare) {
     return { figure: f, status: "contradicted", source: otherYear.i, by: otherYear.s, note: `${f.raw} is ${label(otherYear.s)} for ${otherYear.s.year}, not ${f.year}.` };
   }
   if (rescaled) return { figure: f, status: "rescaled", source: rescaled.i, by: rescaled.s, note: "" };
@@ -315,6 +320,33 @@ function namesPhrase(stems: string[], words: string[]): boolean {
 }
 
 /**
+ * Where the last run of stems that names a row's words as a phrase ends (the index after its last word of
+ * the row), or -1 when the stems name none.
+ */
+function phraseEnd(stems: string[], words: string[]): number {
+  const span = words.length + 2;
+  let end = -1;
+  for (let i = 0; i < stems.length; i++) {
+    if (!words.includes(stems[i])) continue;
+    const missing = new Set(words);
+    for (let j = i; j < Math.min(stems.length, i + span); j++) {
+      missing.delete(stems[j]);
+      if (!missing.size) {
+        end = j + 1;
+        break;
+      }
+    }
+  }
+  return end;
+}
+
+/** Whether the stems name a row's words as a phrase, and every stem after the last such phrase passes `fits`. */
+function lastNamed(stems: string[], words: string[], fits: (w: string) => boolean): boolean {
+  const end = phraseEnd(stems, words);
+  return end >= 0 && stems.slice(end).every(fits);
+}
+
+/**
  * The row a statement names for a figure: the one line item of the sources' tables that the words before the
  * figure (since the previous figure of its sentence) name as a phrase, "cross currency swaps, with a notional
  * amount of $19,779 million". When that row gives the figure's period another value, and the figure was not
@@ -333,12 +365,23 @@ function* namedRows(checks: FigureCheck[], sources: ReadText[], statement: strin
     const f = c.figure;
     // A figure of the statement's own arithmetic ("= $11,435 million", "($25,867 million out of ...)") names no row.
     if (c.status === "contradicted" || f.year === null || f.change || f.index < 0 || !f.item.length) continue;
+    // A bare number of a formula ("(Operating income / Total revenue) * 100") is no figure of a row.
+    if (f.kind === "number" && f.scale === null && /[*×/]\s*$/.test(statement.slice(Math.max(0, f.index - 3), f.index))) continue;
     if (c.status === "carried" && !c.by?.cell) continue;
     const prev = k > 0 && checks[k - 1].figure.sentence === f.sentence ? checks[k - 1].figure : null;
     const start = prev ? prev.index + prev.raw.length : Math.max(statement.lastIndexOf("\n", f.index), statement.lastIndexOf(". ", f.index) + 1, 0);
-    const stems = contentStems(statement.slice(start, f.index));
+    // Row labels are read with their hyphens as spaces ("Long-term debt": long, term, debt).
+    const stems = contentStems(statement.slice(start, f.index).replace(/-/g, " "));
     if (!stems.length) continue;
     const itemWords = coreItemWords(f.item);
+    // The last clause before the figure ("... from investing activities and $3.3 billion": none), and the
+    // item words written right after it ("$3.3 billion net cash outflow from financing"), which must be the row's.
+    const lead = statement.slice(start, f.index);
+    const clause = contentStems(lead.replace(/-/g, " ").slice(Math.max(0, ...[...lead.matchAll(/[,;:]|\b(?:and|or|while|whereas|compared|versus|vs)\b/gi)].map((m) => (m.index ?? 0) + m[0].length))));
+    // The words right after the figure, to the end of its clause ("$3.3 billion net cash outflow from financing activities").
+    const next = k + 1 < checks.length && checks[k + 1].figure.sentence === f.sentence ? checks[k + 1].figure.index : f.index + f.raw.length + 80;
+    const tail = statement.slice(f.index + f.raw.length, next).split(/[,;:.]\s|\b(?:and|while|whereas|compared|versus)\b/i)[0];
+    const after = contentStems(tail.replace(/-/g, " "));
     const named: { row: TableRow; i: number }[] = [];
     let name = "";
     let ambiguous = false;
@@ -349,7 +392,12 @@ function* namedRows(checks: FigureCheck[], sources: ReadText[], statement: strin
         // The figure's own item is that row's (its label, or the section it is printed under): "Income tax
         // expense: $(31) million" does not name "Other income".
         const context = row.cells[0].context;
-        if (!itemWords.every((w) => words.includes(w) || context.has(w) || DIRECTION.has(w) || MEASURE.has(w) || (CASH_FLOW.has(w) && words.includes("cash")) || known.has(w))) continue;
+        const fits = (w: string) => words.includes(w) || context.has(w) || DIRECTION.has(w) || MEASURE.has(w) || (CASH_FLOW.has(w) && words.includes("cash")) || known.has(w);
+        // ... or the row is the last item the words before the figure name, the words before it framing the
+        // answer ("the derivative instrument with the highest notional value was cross currency swaps, with a
+        // value of $X"; "in fact, the long-term debt decreased from $X"): only words that name no item follow it.
+        // A row named by one word ("Revenue") is not told apart from the words before it ("Data Center: revenue").
+        if (!itemWords.every(fits) && !(coreItemWords(words).length > 1 && lastNamed(clause, words, (w) => fits(w) || !isItemStem(w)))) continue;
         // Rows of one name (an income statement's and a summary's "Revenues") count as one line item; two
         // line items named before the figure leave it unread.
         const rowName = [...words].sort().join(" ");
@@ -359,6 +407,18 @@ function* namedRows(checks: FigureCheck[], sources: ReadText[], statement: strin
         }
         name = rowName;
         named.push({ row, i });
+      }
+    }
+    // A row of another name written right after the figure names it instead: the figure is not read.
+    if (!ambiguous && named.length) {
+      for (let i = 0; i < sources.length && !ambiguous; i++) {
+        for (const { words } of rowsBySource[i]) {
+          if (--budget.comparisons < 0) return;
+          if (namesPhrase(after, words) && [...words].sort().join(" ") !== name) {
+            ambiguous = true;
+            break;
+          }
+        }
       }
     }
     if (ambiguous || !named.length || named.some((n) => c.by && n.row.cells.includes(c.by))) continue;

@@ -106,7 +106,7 @@ const NOT_ITEM = new Set(
   `compar versu vs report respectively approximately approximat around roughly nearly almost year years fiscal fy quarter quarters ended ending end
   period month months week weeks million billion thousand amount amounted stood came totaled totalled reach reached equal equaled represent
   represented whil wherea prior previou last current same reflect reflecting reflected recorded record recognized recogniz posted post generat generated
-  see note notes page q1 q2 q3 q4 h1 h2 approx respective corresponding januar februar march april may june juli august septemb octob novemb decemb jan feb mar apr jun jul aug sep sept oct nov dec`
+  see note notes page q1 q2 q3 q4 h1 h2 approx respective corresponding one two three four five six seven eight nine ten both januar februar march april may june juli august septemb octob novemb decemb jan feb mar apr jun jul aug sep sept oct nov dec`
     .split(/\s+/)
     .filter(Boolean),
 );
@@ -116,6 +116,11 @@ const YEAR = /\b(?:(?:fy|fiscal(?:\s+year)?|calendar(?:\s+year)?)\s?'?)?((?:19[5
 
 export function yearsIn(text: string): number[] {
   return [...text.matchAll(YEAR)].map((m) => (m[1] ? Number(m[1]) : 2000 + Number(m[2])));
+}
+
+/** Whether a content stem may name a line item: not a change word, a reporting word or a number. */
+export function isItemStem(s: string): boolean {
+  return !CHANGE_WORDS.has(s) && !NOT_ITEM.has(s) && !/^\d/.test(s);
 }
 
 /** Content stems of a clause fragment that name a line item (change words and reporting words left out). */

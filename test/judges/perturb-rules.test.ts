@@ -1,0 +1,54 @@
+// Figures read in context, rules added while raising the perturbation figures of bench:judge (issue 19): a
+// correct answer's figure is carried under its own line item and period, so the same sentence with the
+// figure changed or its years swapped reads as contradicted, never as well as the correct one.
+import { describe, expect, it } from "vitest";
+import { checkStatement } from "../../src/figures/compare";
+import { gradeAnswer } from "../../src/judges/engine/grade";
+
+const grade = (query: string, answer: string, reference: string) => gradeAnswer({ query, answer, references: [reference], evidence: [], verdicts: { supported: 0, contradicted: 0, unresolved: 0 } });
+const statuses = (answer: string, reference: string) => checkStatement(answer, [reference]).figures.map((c) => `${c.figure.raw}:${c.status}`);
+
+describe("line items written as abbreviations or with words for any figure", () => {
+  const balance = "Consolidated Balance Sheets\n(MILLIONS)\n2021\n2020\nInventories\n9,059\n8,020\nProperty, plant and equipment\n14,882\n13,745";
+  it("reads PP&E and 'the PPNE value' as the property, plant and equipment row; swapped years are contradicted", () => {
+    expect(statuses("As of December 31, 2020, Pfizer's PP&E was $13,745 million.", balance)).toEqual(["$13,745 million:carried"]);
+    const query = "Did Pfizer grow its PPNE between FY20 and FY21?";
+    const right = grade(query, "Yes. The PPNE value increased from $13,745 million in 2020 to $14,882 million in 2021.", balance);
+    const swapped = grade(query, "Yes. The PPNE value increased from $13,745 million in 2021 to $14,882 million in 2020.", balance);
+    expect(right.factuality).toBeGreaterThanOrEqual(4);
+    expect(swapped.factuality).toBeLessThanOrEqual(2);
+    expect(swapped.reasoning).toContain("$13,745 million is property, plant and equipment for 2020, not 2021");
+  });
+  it("leaves number words out of a line item ('comparing these two figures')", () => {
+    expect(statuses("Comparing these two figures, PP&E increased from $13,745 million in 2020 to $14,882 million in 2021.", balance)).toEqual(["$13,745 million:carried", "$14,882 million:carried"]);
+  });
+});
+
+describe("the row a sentence names, after words that frame the answer", () => {
+  const swaps = "Notional amounts of derivative instruments\n(dollars in millions)\n2022 2021\nInterest rate swaps 20,000 19,779\nCross currency swaps 31,000 32,502\nForeign exchange forwards 1,000 1,150";
+  const query = "Which derivative instrument had the highest notional value for Verizon in FY2021?";
+  it("reads the neighbouring row's value given to the row named last before the figure as contradicted", () => {
+    const right = grade(query, "The derivative instrument that had the highest notional value in FY 2021 was Cross currency swaps with a value of $32,502 million.", swaps);
+    const neighbour = grade(query, "The derivative instrument that had the highest notional value in FY 2021 was Cross currency swaps with a value of $19,779 million.", swaps);
+    expect(right.factuality).toBeGreaterThanOrEqual(4);
+    expect(neighbour.factuality).toBeLessThanOrEqual(2);
+    expect(neighbour.reasoning).toContain("The source gives cross currency swaps for 2021 as 32,502 million, not $19,779 million.");
+  });
+  const balance = "Balance Sheets\n(In millions)\nJune 30,\n2023\n2022\nCurrent portion of long-term debt\n5,247\n2,749\nLong-term debt\n41,990\n47,032\nLong-term income taxes\n25,560\n26,069";
+  it("names a hyphenated row ('long-term debt') as the table prints it", () => {
+    const said = (figure: string) => statuses(`In fact, the long-term debt has decreased from ${figure} million in FY2022 to $41,990 million in FY2023.`, balance);
+    expect(said("$47,032")).toEqual(["$47,032 million:carried", "$41,990 million:carried"]);
+    expect(said("$26,069")).toEqual(["$26,069 million:contradicted", "$41,990 million:carried"]);
+  });
+  it("does not read a row named in an earlier clause, nor a formula's constant, as the figure's", () => {
+    const cash = "Consolidated Statements of Cash Flows\n(In millions)\n2022 2021\nNet cash provided by operating activities 3,565 3,521\nNet cash provided by (used in) investing activities 1,999 (686)\nNet cash (used in) provided by financing activities (3,264) (1,895)";
+    const answer = "Operating activities provided $3.6 billion in FY22, compared to $2.0 billion net cash inflow from investing activities and $3.3 billion net cash outflow from financing activities.";
+    expect(statuses(answer, cash)).not.toContain("$3.3 billion:contradicted");
+    const income = "Income statement\n(In millions)\n2022 2021\nTotal revenue 17,606 15,785\nOperating income 6,098 5,802";
+    expect(statuses("Operating Margin = (Operating Income / Total Revenue) * 100 = 34.6% in 2022.", income)).not.toContain("100:contradicted");
+  });
+  it("does not contradict a bare whole number by the year its source sentence gives it (a flight, a model)", () => {
+    const legal = "Multiple legal actions have been filed against us as a result of the October 29, 2018 accident of Lion Air Flight 610.";
+    expect(checkStatement("These include legal actions related to the accident of Lion Air Flight 610.", [legal], new Set(), "Has Boeing reported any ongoing legal battles from FY2022?").figures.map((c) => c.status)).not.toContain("contradicted");
+  });
+});
