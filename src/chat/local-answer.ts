@@ -10,6 +10,7 @@ import { SentenceGuard } from "./grounding";
 import { isCellToken } from "../figures/table";
 import { readQuestion, subjectPassages, companyNames, type AskedQuestion } from "./answer-subject";
 import { sourcesOf, tableSentences } from "./answer-compute";
+import { unfitMetricSentences } from "./answer-fit";
 import type { AnswerInput, Passage } from "./types";
 
 export const NOT_IN_DOCUMENTS = "The documents searched do not say.";
@@ -195,6 +196,12 @@ export function* localAnswer(input: AnswerInput): Generator<string> {
     return;
   }
   const sources = sourcesOf(chosen.map((i) => ({ n: i + 1, text: passages[i].text.slice(0, MAX_PASSAGE_CHARS), document: passages[i].document_id, page: passages[i].page, offset: passages[i].offset, ticker: passages[i].tickers?.[0] ?? null })));
+  // "If gross margin is not a useful metric for a company like this, then state that": a bank's statements say so.
+  const unfit = unfitMetricSentences(question.text, sources, companyNames(passages[chosen[0]]).names[0] ?? companyNames(passages[chosen[0]]).key);
+  if (unfit) {
+    for (const [k, part] of unfit.entries()) yield `${k ? "\n" : ""}${part}`;
+    return;
+  }
   question.subject = new Set(chosen.flatMap((i) => { const c = companyNames(passages[i]); return contentStems([...c.names, ...c.tickers].join(" ")); }));
   // Statement tables answer full-year questions; a quarter's figures are quoted where a sentence gives them.
   const tables = question.years.length && partOf(question.text) === null ? tableSentences(question, sources) : { sentences: [], computed: false };

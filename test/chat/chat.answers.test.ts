@@ -1,6 +1,7 @@
 // Chat answers through the Worker (POST /v2/analytics/sse, the local engine over the external corpus): a
 // capital-intensity question answered with the measures computed from cited statement rows, a loss never
-// written as a profit, and a question nothing answers given as such with the closest sentence of the best
+// written as a profit, a margin a bank's statements do not give said to be no useful metric when the question
+// invites it, and a question nothing answers given as such with the closest sentence of the best
 // passage quoted. Inputs wrong on purpose (another company, a year the filings do not cover) get no figure.
 import { beforeAll, describe, expect, it } from "vitest";
 import { createOrg, type TestOrg } from "../helpers/harness";
@@ -93,6 +94,36 @@ $
 (1,234) $
 (310)`;
 
+const BANK = `Harbor Bancorp
+Consolidated Statements of Income
+(In millions)
+Year Ended December 31,
+2022
+2021
+Total interest income
+$
+9,800 $
+8,100
+Total interest expense
+2,300
+1,200
+Net interest income
+7,500
+6,900
+Total noninterest revenue
+3,100
+3,300
+Provision for credit losses
+900
+(400)
+Total noninterest expense
+6,200
+5,900
+Net income
+$
+2,700 $
+3,500`;
+
 let org: TestOrg;
 
 beforeAll(async () => {
@@ -106,6 +137,7 @@ beforeAll(async () => {
     { page: 60, text: SEGMENTS },
   ]);
   await addDocument(filing("NORVALE_2022_10K", "NRV", "Norvale Inc."), [{ page: 30, text: LOSS }]);
+  await addDocument(filing("HARBORBANCORP_2022_10K", "HBR", "Harbor Bancorp"), [{ page: 70, text: BANK }]);
 });
 
 async function ask(query: string) {
@@ -149,6 +181,25 @@ describe("chat answers through the Worker", () => {
     // A profit margin from a loss is negative, not the loss's magnitude over revenue.
     const margin = await ask("What is Norvale's FY2022 net profit margin? Answer in units of percents and round to one decimal place.");
     expect(margin.text).not.toMatch(/= 23\.7%/);
+  });
+
+  it("says a margin does not fit a financial institution when the question invites it, citing the statement", async () => {
+    const invited = "If operating margin is not a useful metric for a company like this, then state that and explain why.";
+    const bank = await ask(`Does Harbor have an improving operating margin profile as of 2022? ${invited}`);
+    expect(bank.text).toMatch(/^Operating margin is not a useful metric for Harbor Bancorp: it is a financial institution\b/);
+    expect(bank.text).toContain("Net interest income");
+    expect(bank.text).toContain("no operating income [1].");
+    expect(bank.cited).toBe(1);
+    // An industrial company with an operating income line: the margin is computed, not declared unfit.
+    const industrial = await ask(`Does Zentrix have an improving operating margin profile as of 2022? ${invited}`);
+    expect(industrial.text).not.toContain("not a useful metric");
+    expect(industrial.text).toContain("Operating margin in 2022 = 1,100 / 8,000 * 100 = 13.8%");
+    // Not invited: no such statement about the bank.
+    const plain = await ask("Does Harbor have an improving operating margin profile as of 2022?");
+    expect(plain.text).not.toContain("not a useful metric");
+    // Another company's statements do not speak for the asked one.
+    const other = await ask(`Does Globex have an improving operating margin profile as of 2022? ${invited}`);
+    expect(other.text).toBe(NOT_IN_DOCUMENTS);
   });
 
   it("says when nothing answers and quotes the closest sentence of the best passage, cited", async () => {
