@@ -108,11 +108,11 @@ export function cases(): Case[] {
 
 
 /** Milliseconds of the size check alone (enforceSizeCaps, the Worker's code) on a case's body, in this process. */
-export function timeSizeCheck(c: Case): number {
+export async function timeSizeCheck(c: Case): Promise<number> {
   const body = JSON.parse(JSON.stringify(c.body)) as LlmRequest;
   const started = performance.now();
   try {
-    enforceSizeCaps(body);
+    await enforceSizeCaps(body);
   } catch {
     // refused: the figure is the time to decide
   }

@@ -1,7 +1,8 @@
 // Size caps of judge submissions: field lengths in UTF-16 code units (JS string length already counts a
 // character outside the BMP as two) and a token budget counted with o200k_base (core/tokens.ts, linear time).
+// The tokenizer and its 2.3 MB rank table load on the first submission that needs counting, not with the
+// Worker: most submissions never need it, and every isolate (and every test file) would parse it at start.
 import { ApiError } from "../core/errors";
-import { TokenCounter } from "../core/tokens";
 import type { AgentRequest, LlmRequest } from "./schemas";
 
 export const MAX_BODY_BYTES = 1_000_000;
@@ -33,7 +34,7 @@ function tooLarge(message: string): ApiError {
 }
 
 /** Throws JUDGE_EVALUATION_TOO_LARGE when a field or the whole submission is past its cap. */
-export function enforceSizeCaps(body: LlmRequest | AgentRequest): void {
+export async function enforceSizeCaps(body: LlmRequest | AgentRequest): Promise<void> {
   const prompt = "prompt" in body ? body.prompt : undefined;
   if (prompt !== undefined && prompt.length > MAX_PROMPT) throw tooLarge(`prompt is longer than ${MAX_PROMPT} UTF-16 code units`);
   if (body.query.length > MAX_QUERY) throw tooLarge(`query is longer than ${MAX_QUERY} UTF-16 code units`);
@@ -45,6 +46,7 @@ export function enforceSizeCaps(body: LlmRequest | AgentRequest): void {
   let bytes = 0;
   for (const t of texts) bytes += utf8Length(t);
   if (bytes <= MAX_TOKENS) return;
+  const { TokenCounter } = await import("../core/tokens");
   const counter = new TokenCounter();
   let tokens = 0;
   for (const t of texts) {

@@ -42,7 +42,7 @@ function idempotencyKey(headers: Headers): string | null {
 export async function submit(env: Env, tenant: Tenant, judge: repo.Judge, body: LlmRequest | AgentRequest, headers: Headers) {
   const key = idempotencyKey(headers);
   const faults = readFaultHeader(env, headers);
-  enforceSizeCaps(body);
+  await enforceSizeCaps(body);
   const id = crypto.randomUUID();
   const outcome = await repo.createEvaluation(env, {
     id,

@@ -6,7 +6,6 @@ import type { Tenant } from "../core/auth";
 import { modelProvider, ProviderError } from "../core/providers";
 import type { ProviderErrorKind } from "../core/providers/types";
 import { planRequest } from "./engine";
-import { guardSql } from "./guard";
 import type { SqlPlan } from "./plan";
 import { formatFor, formatValue, markdownTable, type Row } from "./render";
 import * as repo from "./repo";
@@ -221,6 +220,8 @@ export async function answerQuestion(env: Env, tenant: Tenant, question: string)
     const msg = `Understood: ${plan.understood}. Cannot answer: ${plan.missing ?? "the data does not cover this question"}`;
     return finish(failure(TTSQL_CODES.UNANSWERABLE, msg, executionId, started), "unanswerable", 0);
   }
+  // The SQL parser (200 kB) loads with the first query, not with the Worker that every request starts.
+  const { guardSql } = await import("./guard");
   const guard = guardSql(plan.sql);
   if (!guard.ok) {
     return finish(failure(TTSQL_CODES.SQL_REJECTED, `Understood: ${plan.understood}. The generated SQL was refused: ${guard.reason}`, executionId, started), "rejected_sql", 0);
