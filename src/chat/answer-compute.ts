@@ -276,7 +276,7 @@ function workedYear(r: Recomputation, sources: Source[], year: number, operands:
 }
 
 /** "COGS % margin": a line item as a percentage of revenue, in the words the recomputation reads. */
-function asMetric(question: string): string {
+function asMetric(question: string, noInvestments = false): string {
   // "Define working capital ratio as total current assets divided by ..." is a definition too.
   // Not when the defined term is a part of the asked metric ("... EBITDA % margin? Define EBITDA as ..."): the
   // first definition is read as the metric asked.
@@ -284,14 +284,23 @@ function asMetric(question: string): string {
     new RegExp(`${name.replace(/[^a-z0-9 ]/gi, "")} (?:%\\s*)?margin`, "i").test(question) ? whole : `${name} is defined as`);
   // The quick ratio as analysts read it when the question does not define it.
   if (/\bquick ratio\b/i.test(defined) && !/\bquick ratio (?:is|are) (?:defined|calculated|computed)\b/i.test(defined)) {
-    defined = `${defined.trimEnd()} Quick ratio is defined as: (cash and cash equivalents + short-term investments + accounts receivable) / total current liabilities.`;
+    // A balance sheet without a short-term investments line holds none: cash and receivables over current liabilities.
+    const parts = noInvestments ? "cash and cash equivalents + accounts receivable" : "cash and cash equivalents + short-term investments + accounts receivable";
+    defined = `${defined.trimEnd()} Quick ratio is defined as: (${parts}) / total current liabilities.`;
   }
   return defined.replace(/\b(cogs|cost of goods sold|cost of sales|capex|capital expenditures?|sg&a|r&d|depreciation and amortization)(?: \([^()]{0,80}\))? (?:as a )?% margin\b/i, "$1 as a % of total revenue");
 }
 
+const INVESTMENTS_ROW = /^(?:short term (?:investments?|marketable securities|investment securities)|marketable securities|current investments|investments current|trading securities|available for sale securities)\b/;
+
 /** The sentences that give an asked metric with its inputs and arithmetic, or null when it cannot be computed. */
 function metricSentences(question: AskedQuestion, sources: Source[]): string[] | null {
-  const r = recomputeFromTables(asMetric(question.text), sources.flatMap((s) => s.yearTables), true);
+  const tables = sources.flatMap((s) => s.yearTables);
+  let r = recomputeFromTables(asMetric(question.text), tables, true);
+  // The quick ratio read by default, on a balance sheet that prints no short-term investments or marketable securities.
+  if (!r && /\bquick ratio\b/i.test(question.text) && !/\bquick ratio (?:is|are) (?:defined|calculated|computed)\b/i.test(question.text) && tables.some((t) => t.rows.some((row) => /^total current liabilities/.test(row.label))) && !tables.some((t) => t.rows.some((row) => INVESTMENTS_ROW.test(row.label)))) {
+    r = recomputeFromTables(asMetric(question.text, true), tables, true);
+  }
   if (!r) return null;
   // A line item read as it is: the input sentence is the answer.
   if (!r.expr && !r.cagr && r.metric !== "effective tax rate") return inputSentences(r.operands, sources);

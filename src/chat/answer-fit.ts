@@ -16,7 +16,7 @@ const METRICS: { test: RegExp; missing: RegExp; lacks: string }[] = [
 ];
 
 /** "If gross margin is not a useful metric for a company like this": the metric named and the word used. */
-const INVITED = /\bif (?:the )?([a-z][a-z &%-]{2,40}?) (?:is|are) not (?:a |an )?(?:(useful|relevant|meaningful)(?: or (?:useful|relevant|meaningful))?) (?:metric|measure)/i;
+const INVITED = /\bif (?:the )?([a-z][a-z &%-]{2,40}?) (?:is|are) not (?:a |an )?(?:(useful|relevant|meaningful)(?: or (?:useful|relevant|meaningful))?) (?:metric|measure|to measure)/i;
 
 /**
  * The answer that the asked metric does not fit a financial institution, citing the statement that shows

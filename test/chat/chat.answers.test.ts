@@ -15,9 +15,18 @@ Consolidated Balance Sheets
 December 31,
 2022
 2021
-Total current assets
+Cash and cash equivalents
 $
-4,100 $
+1,200 $
+1,000
+Accounts receivable, net
+1,500
+1,450
+Inventories
+1,400
+1,450
+Total current assets
+4,100
 3,900
 Property, plant and equipment, net
 2,500
@@ -200,6 +209,23 @@ describe("chat answers through the Worker", () => {
     // Another company's statements do not speak for the asked one.
     const other = await ask(`Does Globex have an improving operating margin profile as of 2022? ${invited}`);
     expect(other.text).toBe(NOT_IN_DOCUMENTS);
+  });
+
+  it("reads the quick ratio without short-term investments when the balance sheet prints none, and not for another year or company", async () => {
+    const asked = (company: string, year: string) => `Does ${company} have a reasonably healthy liquidity profile based on its quick ratio for ${year}? If the quick ratio is not relevant to measure liquidity, please state that and explain why.`;
+    const { text, cited } = await ask(asked("Zentrix", "FY22"));
+    expect(text).toContain("Quick ratio in 2022 = (1,200 + 1,500) / 2,200 = 1.23");
+    expect(text).toContain("Cash and cash equivalents in 2022 was $1,200 million");
+    expect(cited).toBeGreaterThan(0);
+    const swapped = await ask(asked("Zentrix", "FY19"));
+    expect(swapped.text).not.toContain("1.23");
+    expect(swapped.text).not.toContain("Quick ratio in");
+    const other = await ask(asked("Globex", "FY22"));
+    expect(other.text).toBe(NOT_IN_DOCUMENTS);
+    // A bank's statements have no current assets: the ratio is said not to fit, as the question invites.
+    const bank = await ask(asked("Harbor", "FY22"));
+    expect(bank.text).toMatch(/^Quick ratio is not a relevant metric for Harbor Bancorp: it is a financial institution\b/);
+    expect(bank.text).toContain("no current assets or current liabilities [1].");
   });
 
   it("says when nothing answers and quotes the closest sentence of the best passage, cited", async () => {
