@@ -11,6 +11,7 @@ import { isCellToken } from "../figures/table";
 import { readQuestion, subjectPassages, companyNames, type AskedQuestion } from "./answer-subject";
 import { sourcesOf, tableSentences } from "./answer-compute";
 import { unfitMetricSentences } from "./answer-fit";
+import { quarterSentences } from "./answer-quarter";
 import type { AnswerInput, Passage } from "./types";
 
 export const NOT_IN_DOCUMENTS = "The documents searched do not say.";
@@ -204,7 +205,10 @@ export function* localAnswer(input: AnswerInput): Generator<string> {
   }
   question.subject = new Set(chosen.flatMap((i) => { const c = companyNames(passages[i]); return contentStems([...c.names, ...c.tickers].join(" ")); }));
   // Statement tables answer full-year questions; a quarter's figures are quoted where a sentence gives them.
-  const tables = question.years.length && partOf(question.text) === null ? tableSentences(question, sources) : { sentences: [], computed: false };
+  // A quarter's balance is read from columns dated by day, each mapped onto the company's fiscal quarters.
+  const quarter = partOf(question.text) !== null ? quarterSentences(question.text, sources, passages[chosen[0]].tickers?.[0] ?? null) : [];
+  const tables = quarter.length ? { sentences: quarter, computed: true }
+    : question.years.length && partOf(question.text) === null ? tableSentences(question, sources) : { sentences: [], computed: false };
   const figureAsked = question.items.length > 0 || FIGURE_ASKED.test(question.text);
   const quoted = tables.computed ? [] : quotes(question, passages, chosen, figureAsked, tables.sentences.length > 0);
   // The engine's own answer passes the guard before it is written: a part the guard would flag is left out.

@@ -1,8 +1,10 @@
 // Chat answers through the Worker (POST /v2/analytics/sse, the local engine over the external corpus): a
 // capital-intensity question answered with the measures computed from cited statement rows, a loss never
 // written as a profit, a margin a bank's statements do not give said to be no useful metric when the question
-// invites it, and a question nothing answers given as such with the closest sentence of the best
-// passage quoted. Inputs wrong on purpose (another company, a year the filings do not cover) get no figure.
+// invites it, a quarter's balance read from the column its date maps to, and a question nothing answers given
+// as such with the closest sentence of the best passage quoted. Inputs wrong on purpose (another company, a
+// year the filings do not cover) get no figure.
+import { env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
 import { createOrg, type TestOrg } from "../helpers/harness";
 import { addDocument, answerOf, chat, doc, final, named } from "./chat.helpers";
@@ -147,6 +149,9 @@ beforeAll(async () => {
   ]);
   await addDocument(filing("NORVALE_2022_10K", "NRV", "Norvale Inc."), [{ page: 30, text: LOSS }]);
   await addDocument(filing("HARBORBANCORP_2022_10K", "HBR", "Harbor Bancorp"), [{ page: 70, text: BANK }]);
+  // Best Buy's balance sheets at July 29, 2023, January 28, 2023 and July 30, 2022 (test/fixtures/chat).
+  const bestBuy = await (await (env as unknown as { FIXTURES: Fetcher }).FIXTURES.fetch("http://f/chat/bestbuy-q2fy2024-p3.txt")).text();
+  await addDocument(doc({ organizationId: "external", kind: "external", name: "BESTBUY_2024Q2_10Q", tickers: ["BBY"], companyNames: ["Best Buy"], fiscalYear: 2024, docSubType: "10q" }), [{ page: 3, text: bestBuy }]);
 });
 
 async function ask(query: string) {
@@ -226,6 +231,19 @@ describe("chat answers through the Worker", () => {
     const bank = await ask(asked("Harbor", "FY22"));
     expect(bank.text).toMatch(/^Quick ratio is not a relevant metric for Harbor Bancorp: it is a financial institution\b/);
     expect(bank.text).toContain("no current assets or current liabilities [1].");
+  });
+
+  it("reads a quarter's balance from the column its date maps to by the company's fiscal calendar, and the change", async () => {
+    const { text, cited } = await ask("Was there any drop in Best Buy's cash and cash equivalents between FY 2023 and Q2 of FY2024?");
+    expect(text).toContain("Cash and cash equivalents at July 29, 2023 (Q2 of fiscal 2024) was $1,093 million [1].");
+    expect(text).toContain("Cash and cash equivalents at January 28, 2023 (the end of fiscal 2023) was $1,874 million [1].");
+    expect(text).toContain("= (1,093 - 1,874) / 1,874 * 100 = -41.7% [1].");
+    expect(cited).toBe(1);
+    // A swapped year: fiscal 2022 ended on January 29, 2022, which no column is dated; nothing is read.
+    const swapped = await ask("Was there any drop in Best Buy's cash and cash equivalents between FY 2022 and Q2 of FY2024?");
+    for (const figure of ["1,093", "1,874", "840", "%"]) expect(swapped.text).not.toContain(figure);
+    const other = await ask("Was there any drop in Ulta Beauty's cash and cash equivalents between FY 2023 and Q2 of FY2024?");
+    expect(other.text).toBe(NOT_IN_DOCUMENTS);
   });
 
   it("says when nothing answers and quotes the closest sentence of the best passage, cited", async () => {
