@@ -444,12 +444,26 @@ function capitalIntensitySentences(question: AskedQuestion, sources: Source[]): 
   return out.some((s) => s.includes(" = ")) ? out : null;
 }
 
+/**
+ * "Has Microsoft increased its debt on balance sheet between FY2023 and FY2022?": long-term debt with its
+ * current portion, both rows cited, for each asked year (a balance sheet printing both lines; else null).
+ */
+function debtSentences(question: AskedQuestion, sources: Source[]): string[] | null {
+  if (!/\bdebt\b/i.test(question.text) || !CHANGE.test(question.text) || question.years.length !== 2 || /\bdefined as\b|\bdefine\b|\bratio\b/i.test(question.text)) return null;
+  const [from, to] = question.years;
+  const text = `How did long-term debt including current portion change between FY${from} and FY${to}? Long-term debt including current portion is defined as: current portion of long-term debt + long-term debt.`;
+  const out = metricSentences({ ...question, text, items: [] }, sources);
+  return out && out.some((s) => s.includes(" = ")) ? out : null;
+}
+
 const CAPITAL_INTENSIVE = /\bcapital[- ]intensive\b|\bcapital intensity\b/i;
 
 /** What the tables give the question: a computed metric or change with its inputs, else the asked rows. */
 export function tableSentences(question: AskedQuestion, sources: Source[]): { sentences: string[]; computed: boolean } {
   const intensity = capitalIntensitySentences(question, sources);
   if (intensity) return { sentences: intensity, computed: true };
+  const debt = debtSentences(question, sources);
+  if (debt) return { sentences: debt, computed: true };
   // "Which segment / category / instrument ...": a ranking among rows, which the totals of a statement do not answer;
   // nor a segment's or division's own figure ("the Medical segment's net revenue").
   if (/\bwhich\b/i.test(question.text) && /\b(?:segments?|categor(?:y|ies)|divisions?|products?|instruments?|regions?|geograph\w*|business(?:es)?|units?)\b/i.test(question.text)) {

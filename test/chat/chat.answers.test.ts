@@ -1,9 +1,9 @@
 // Chat answers through the Worker (POST /v2/analytics/sse, the local engine over the external corpus): a
-// capital-intensity question answered with the measures computed from cited statement rows, a loss never
-// written as a profit, a margin a bank's statements do not give said to be no useful metric when the question
-// invites it, a quarter's balance read from the column its date maps to, and a question nothing answers given
-// as such with the closest sentence of the best passage quoted. Inputs wrong on purpose (another company, a
-// year the filings do not cover) get no figure.
+// capital-intensity question answered with the measures computed from cited statement rows, a change in debt,
+// a loss never written as a profit, a margin a bank's statements do not give said to be no useful metric when
+// the question invites it, a quarter's balance read from the column its date maps to, and a question nothing
+// answers given as such with the closest sentence of the best passage quoted. Inputs wrong on purpose
+// (another company, a year the filings do not cover) get no figure.
 import { env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
 import { createOrg, type TestOrg } from "../helpers/harness";
@@ -40,9 +40,15 @@ Total assets
 $
 10,000 $
 9,600
+Current portion of long-term debt
+150
+100
 Total current liabilities
 2,200
-2,050`;
+2,050
+Long-term debt
+1,800
+2,000`;
 
 const INCOME = `Zentrix Corp
 Consolidated Statements of Operations
@@ -184,6 +190,19 @@ describe("chat answers through the Worker", () => {
     const swapped = await ask("Is Zentrix a capital-intensive business based on FY2019 data?");
     expect(swapped.text).not.toContain(" = ");
     for (const figure of ["2,500", "10,000", "25.0%", "7.0%"]) expect(swapped.text).not.toContain(figure);
+  });
+
+  it("answers a change in debt with long-term debt and its current portion for both years, and nothing for other years or companies", async () => {
+    const { text, cited } = await ask("Has Zentrix increased its debt on balance sheet between FY2022 and the FY2021 period?");
+    expect(text).toContain("Long-term debt including current portion in 2021 = 100 + 2,000 = 2,100 [1].");
+    expect(text).toContain("Long-term debt including current portion in 2022 = 150 + 1,800 = 1,950 [1].");
+    expect(text).toContain("Long-term debt including current portion was lower in 2022 than in 2021 [1].");
+    expect(cited).toBe(1);
+    const swapped = await ask("Has Zentrix increased its debt on balance sheet between FY2020 and the FY2019 period?");
+    expect(swapped.text).not.toContain(" = ");
+    for (const figure of ["1,950", "2,100", "1,800"]) expect(swapped.text).not.toContain(figure);
+    const other = await ask("Has Globex increased its debt on balance sheet between FY2022 and the FY2021 period?");
+    expect(other.text).toBe(NOT_IN_DOCUMENTS);
   });
 
   it("writes a net loss as a loss, never as net income or profit", async () => {
