@@ -266,6 +266,7 @@ export function* checkStatementSteps(
     if (figures.length % FIGURES_PER_STEP === 0) yield;
   }
   anchorByColumn(figures, read, known);
+  datedColumns(figures, read);
   yield;
   yield* namedRows(figures, read, statement, known, budget);
   const count = (st: FigureStatus) => figures.filter((c) => c.status === st).length;
@@ -297,6 +298,66 @@ function anchorByColumn(checks: FigureCheck[], sources: ReadText[], known: Reado
       c.by = s;
       c.note = `The source gives ${label(s)} for ${f.year} as ${written(s)} (the column of ${anchor.figure.raw} for ${anchor.figure.year} read the same way), not ${f.raw}.`;
       break;
+    }
+  }
+}
+
+function dayText(d: number): string {
+  const months = ["January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November", "December"];
+  return `${months[Math.floor(d / 100) % 100 - 1]} ${d % 100}, ${Math.floor(d / 10000)}`;
+}
+
+/**
+ * Figures read from a row whose columns are dated to the day (a quarter-end beside a fiscal year-end in
+ * January, where the year alone does not tell the columns apart). A figure the statement dates to a day
+ * ("$1,093 million by July 29, 2023") is that day's column's: another value there is a contradiction. And
+ * two figures of one row given years that run the other way than their columns' days ("$1,874 million in
+ * FY 2024 to $1,093 million in FY 2023", printed under January 28, 2023 and July 29, 2023) are contradicted.
+ */
+function datedColumns(checks: FigureCheck[], sources: ReadText[]): void {
+  for (const c of checks) {
+    const f = c.figure;
+    const s = c.by;
+    if (c.status !== "carried" || !s?.cell || s.date === null || f.date === null || f.date === s.date) continue;
+    const row = rowCells(sources[c.source], s);
+    const sameDay = row.filter((x) => x.date === f.date && kindsMatch(f, x));
+    // A day no column of the row is dated ("by July 29, 2024" where the columns are July 29, 2023, January
+    // 28, 2023 and July 30, 2022): the value is the other day's.
+    if (!sameDay.length && row.every((x) => x.date !== null)) {
+      c.status = "contradicted";
+      c.note = `${f.raw} is ${label(s)} as of ${dayText(s.date)}, not ${dayText(f.date)}.`;
+      continue;
+    }
+    if (!sameDay.length) continue;
+    const equal = sameDay.find((x) => valuesEqual(f, x) || equalAtSomeScale(f, x));
+    if (equal) {
+      c.by = equal;
+      continue;
+    }
+    c.status = "contradicted";
+    c.by = sameDay[0];
+    c.note = `The source gives ${label(sameDay[0])} as of ${dayText(f.date)} as ${written(sameDay[0])}, not ${f.raw}.`;
+  }
+  // Figures of one row with a year of their own sentence, read from columns dated to the day: one cell is
+  // one period (unless the row prints its value twice), and later days are not earlier years.
+  const own = checks.filter((c) => c.status === "carried" && c.by?.cell && c.by.date !== null && c.figure.year !== null && c.figure.years.includes(c.figure.year));
+  own.forEach((b, j) => {
+    const a = own.slice(0, j).find((x) => x.by === b.by && x.figure.year !== b.figure.year);
+    if (!a || rowCells(sources[b.source], b.by!).filter((x) => x.value === b.by!.value).length > 1) return;
+    b.status = "contradicted";
+    b.note = `${b.figure.raw} is ${label(b.by!)} as of ${dayText(b.by!.date!)} only, given for ${a.figure.year} already, not also for ${b.figure.year}.`;
+  });
+  // Figures of one row with a year of their own sentence, read from columns dated to the day.
+  const dated = checks.filter((c) => c.status === "carried" && c.by?.cell && c.by.date !== null && c.figure.year !== null && c.figure.years.includes(c.figure.year));
+  for (const a of dated) {
+    for (const b of dated) {
+      const [x, y] = [a.by!, b.by!];
+      if (a.source !== b.source || x.cell!.table !== y.cell!.table || x.cell!.row !== y.cell!.row) continue;
+      if (!(x.date! < y.date! && a.figure.year! > b.figure.year!)) continue;
+      for (const [c, other] of [[a, b], [b, a]] as const) {
+        c.status = "contradicted";
+        c.note = `${c.figure.raw} is ${label(c.by!)} as of ${dayText(c.by!.date!)}, and ${other.figure.raw} as of ${dayText(other.by!.date!)}: not ${c.figure.year} beside ${other.figure.year}.`;
+      }
     }
   }
 }

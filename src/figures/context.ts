@@ -3,7 +3,7 @@
 // line item it is given under (a table's row label, or the words before it in its clause) and its period
 // (a table's column year, or the year its clause names). This is what "the same figure" is decided on.
 import { quantities, type Quantity } from "./numbers";
-import { isCellToken, parseTables } from "./table";
+import { dayOf, isCellToken, parseTables } from "./table";
 import { textCache } from "./text-cache";
 import { lineItemOf } from "./line-items";
 import { contentStems, sentences } from "./text";
@@ -35,6 +35,8 @@ export interface FigureInContext extends Figure {
   year: number | null;
   /** Another name of that year: a column dated January 28, 2023 is usually fiscal 2022. */
   altYear: number | null;
+  /** The day it is given for ("$1,093 million by July 29, 2023", a column dated July 29, 2023): yyyymmdd, or null. */
+  date: number | null;
   /** Every year its sentence names. */
   years: number[];
   /**
@@ -164,6 +166,15 @@ function yearAfter(text: string): { year: number | null; length: number } {
   return fy ? { year: 2000 + Number(fy[1]), length: fy[0].length } : { year: null, length: 0 };
 }
 
+// "on January 28, 2023", "as of July 29, 2023", "(January 28, 2023)": a day written right after a figure.
+const DATE_AFTER = /^\s*(?:\(\s*)?(?:(?:on|as of|by|at|at the end of|through|in the (?:quarter|period|year) ended)\s+)?((?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?\s+\d{1,2}),?\s+((?:19|20)\d\d)\b/i;
+
+/** The day written right after a figure (yyyymmdd), or null. */
+function dateAfter(text: string): number | null {
+  const m = DATE_AFTER.exec(text);
+  return m ? dayOf(m[1], Number(m[2])) : null;
+}
+
 const PART = /\b(?:(first|second|third|fourth|1st|2nd|3rd|4th)\s+quarter|q([1-4])|([1-4])q|(three|six|nine)\s+months|(13|26|39|thirteen|twenty-six|thirty-nine)[\s-]weeks?|(first|second)\s+half|(h[12])|quarter(?:ly)?)\b/i;
 const ORDINAL: Record<string, string> = { first: "1", second: "2", third: "3", fourth: "4", "1st": "1", "2nd": "2", "3rd": "3", "4th": "4" };
 
@@ -269,7 +280,7 @@ function* proseFigureSteps(text: string, scale: number | null, skipTableLines: b
       const trail = itemStems(after.split(/[,;:.()]|\b(?:in|for|of|compared|versus|and|or|while|from|to|at)\b/i)[0] ?? "").item;
       // The figure's own words: its item and the text between its neighbours, not the whole sentence.
       const context = new Set([...item, ...contentStems(`${before} ${after}`)]);
-      out.push({ ...figureOf(q, sentence, scale), item, itemText, standard: item.length ? lineItemOf(itemText) : null, year, altYear: null, part, trail, years: sentenceYears, change, context, index: base + q.index, fromTable: false, sentence: ordinal, cell: null });
+      out.push({ ...figureOf(q, sentence, scale), item, itemText, standard: item.length ? lineItemOf(itemText) : null, year, altYear: null, date: dateAfter(after), part, trail, years: sentenceYears, change, context, index: base + q.index, fromTable: false, sentence: ordinal, cell: null });
       prevItem = item;
       prevText = itemText;
       prevEnd = q.end;
@@ -288,6 +299,9 @@ function formatCell(v: number, decimals: number): string {
   return fraction === undefined ? grouped : `${grouped}.${fraction}`;
 }
 
+/** The part of a year a column's period names (table.ts columnPeriods): null for a full year. */
+const COLUMN_PART: Record<string, string | null> = { quarter: "quarter", half: "h", nine: "9m", year: null };
+
 /** Figures of statement tables: each cell with its row label and column year. */
 function tableFigures(text: string, scale: number | null): FigureInContext[] {
   const out: FigureInContext[] = [];
@@ -302,6 +316,12 @@ function tableFigures(text: string, scale: number | null): FigureInContext[] {
       seen.add(y);
       blocks.push(blocks.length && seen.size === 1 ? (blocks.at(-1) ?? 0) + 1 : (blocks.at(-1) ?? 0));
     }
+    // "Three months ended" and "Twelve months ended" over "2022 2021 2022 2021": each column's period as its
+    // header names it, when every column has one, they differ, and the header names no early fiscal year-end
+    // (January or February: which year such a column is named by depends on the company).
+    const periods = table.columnPeriods;
+    const named = periods && periods.length === table.years.length && periods.every((p) => p in COLUMN_PART) && new Set(periods).size > 1;
+    const parts = named && !table.fiscalLag && !table.earlyMonths && !table.mixedHeader ? periods.map((p) => COLUMN_PART[p]) : null;
     // A table of percentages prints "%" on some rows only ("Volume 6.9 % 12.9 %", then "Price (0.8) (0.7)").
     const percentTable = table.rows.some((r) => r.cells?.some((c) => c.percent));
     // A label printed twice (net revenues, then operating income, per segment): which section a row is in is
@@ -341,9 +361,10 @@ function tableFigures(text: string, scale: number | null): FigureInContext[] {
           standard,
           year: table.years[col] ?? null,
           altYear: table.fiscalLag && table.years[col] ? table.years[col] - 1 : null,
+          date: table.dates?.[col] ?? null,
           years: table.years,
           // "13 Weeks Ended" and "52 Weeks Ended" side by side repeat the years: which column is which period is not read.
-          part: table.uncertain ? "mixed" : table.partial ? "quarter" : null,
+          part: parts ? parts[col] : table.uncertain ? "mixed" : table.partial ? "quarter" : null,
           change: false,
           trail: [],
           context,

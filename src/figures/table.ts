@@ -60,6 +60,8 @@ export interface StatementTable {
    * ("January" / "28," / "2023" on lines of their own), which fiscalLag does not see. Read by chat only.
    */
   earlyMonths?: boolean;
+  /** The day each column is dated ("July 29, 2023": 20230729) when its header prints one, else null. */
+  dates?: (number | null)[];
   rows: StatementRow[];
 }
 
@@ -165,6 +167,13 @@ function splitRow(line: string): { label: string; figures: number[]; cells: Cell
  */
 export const parseTables: (text: string) => StatementTable[] = textCache(parse);
 
+/** "July 29," and 2023 -> 20230729, or null when the month is not read. */
+export function dayOf(monthDay: string, year: number): number | null {
+  const m = /^\s*([a-z]{3})[a-z]*\.?\s+(\d{1,2})/i.exec(monthDay);
+  const month = m ? MONTHS.indexOf(m[1].toLowerCase()) : -1;
+  return m && month >= 0 ? year * 10000 + (month + 1) * 100 + Number(m[2]) : null;
+}
+
 const MONTHS = ["jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec"];
 
 /**
@@ -181,6 +190,9 @@ function parse(text: string): StatementTable[] {
   const tables: StatementTable[] = [];
   let current: StatementTable | null = null;
   let headerRun: number[] = [];
+  /** The day each header year is dated (yyyymmdd), in step with headerRun; the month and day of a split date line. */
+  let headerDays: (number | null)[] = [];
+  let pendingDay: string | null = null;
   /** How many years the last header line named. */
   let headerLineYears = 0;
   let label = "";
@@ -213,6 +225,7 @@ function parse(text: string): StatementTable[] {
     if (!line || line === "$") continue;
     // "December 2," on its own line, its year on the next: part of the header.
     if (/^(jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?\s+\d{1,2},?$/i.test(line)) {
+      pendingDay = line;
       if (!headerText) headerText = before.join("\n");
       headerText += `\n${line}`;
       if (EARLY_MONTH_DAY.test(line)) headerLag = true;
@@ -227,8 +240,18 @@ function parse(text: string): StatementTable[] {
       for (const m of line.matchAll(MONTH_DAY)) headerMonths.add(m[0].slice(0, 3).toLowerCase());
       // "Years ended December 31, 2022, 2021 and 2020" followed by the column years: the columns win. Dates one
       // a line ("July 29, 2023", "January 28, 2023", "July 30, 2022") are each a column, a year repeated or not.
-      if (years.some((y) => headerRun.includes(y)) && (years.length > 1 || headerLineYears > 1)) headerRun = [...years];
-      else headerRun.push(...years);
+      // The day of each year: one month and day per year, one for all ("June 30, 2023 2022"), or the split line's.
+      const days = [...line.matchAll(MONTH_DAY)].map((m) => m[0]);
+      const own = days.length === years.length ? days : days.length === 1 ? years.map(() => days[0]) : !days.length && pendingDay && years.length === 1 ? [pendingDay] : [];
+      const dated = years.map((y, i) => (own[i] ? dayOf(own[i], y) : null));
+      pendingDay = null;
+      if (years.some((y) => headerRun.includes(y)) && (years.length > 1 || headerLineYears > 1)) {
+        headerRun = [...years];
+        headerDays = dated;
+      } else {
+        headerRun.push(...years);
+        headerDays.push(...dated);
+      }
       headerLineYears = years.length;
       continue;
     }
@@ -239,12 +262,13 @@ function parse(text: string): StatementTable[] {
       const mixedHeader = monthsApart(headerMonths);
       const uncertain = headerLag || mixedHeader || new Set(headerRun).size < headerRun.length;
       const earlyMonths = headerLag || EARLY_MONTH.test(headerText);
-      current = { kind, years: [...headerRun], fiscalLag: headerLag, uncertain, partial: headerPartial, columnPeriods: columnPeriodsOf(headerText, headerRun.length), mixedHeader, earlyMonths, rows: [] };
+      current = { kind, years: [...headerRun], fiscalLag: headerLag, uncertain, partial: headerPartial, columnPeriods: columnPeriodsOf(headerText, headerRun.length), mixedHeader, earlyMonths, dates: [...headerDays], rows: [] };
       headerText = "";
       headerPartial = false;
       tables.push(current);
       section = "";
       headerRun = [];
+      headerDays = [];
       headerLineYears = 0;
       headerLag = false;
       headerMonths.clear();

@@ -52,3 +52,30 @@ describe("the row a sentence names, after words that frame the answer", () => {
     expect(checkStatement("These include legal actions related to the accident of Lion Air Flight 610.", [legal], new Set(), "Has Boeing reported any ongoing legal battles from FY2022?").figures.map((c) => c.status)).not.toContain("contradicted");
   });
 });
+
+describe("columns told apart by the period and the day their header names", () => {
+  it("reads 'Three months ended' and 'Twelve months ended' over repeated years as a quarter and a year", () => {
+    const mgm = "Three months ended \nTwelve months ended \nDecember 31, \n2022 \nDecember 31, \n2021 \nDecember 31, \n2022 \nDecember 31, \n2021 \nLas Vegas Strip Resorts \n$ \n877,052 $ \n698,739 $ \n3,142,308 $ \n1,738,211 \nRegional Operations \n319,517 \n309,250 \n1,294,630 \n1,217,814";
+    const query = "Which region had the Highest EBITDAR Contribution for MGM during FY2022?";
+    const said = (figure: string) => grade(query, `The region with the highest EBITDAR contribution for MGM during FY2022 was the Las Vegas Strip Resorts with ${figure} in thousands.`, mgm);
+    expect(said("$3,142,308").factuality).toBeGreaterThanOrEqual(4);
+    expect(said("$1,738,211").factuality).toBeLessThanOrEqual(2);
+    expect(said("$1,294,630").factuality).toBeLessThanOrEqual(2);
+  });
+  const bby = "Consolidated Balance Sheets\n($ in millions)\nJuly 29, 2023\nJanuary 28, 2023\nJuly 30, 2022\nCash and cash equivalents\n$\n1,093\n$\n1,874\n$\n840";
+  const query = "Was there any drop in Cash & Cash equivalents between FY 2023 and Q2 of FY2024?";
+  it("reads a figure dated to a day from that day's column", () => {
+    expect(statuses("Cash and cash equivalents were $1,874 million on January 28, 2023, and decreased to $1,093 million by July 29, 2023.", bby)).toEqual(["$1,874 million:carried", "$1,093 million:carried"]);
+    expect(statuses("Cash and cash equivalents were $1,874 million on January 28, 2023, and decreased to $1,874 million by July 29, 2023.", bby)).toContain("$1,874 million:contradicted");
+    expect(statuses("Cash and cash equivalents were $1,874 million on January 28, 2023, and decreased to $1,093 million by July 29, 2024.", bby)).toContain("$1,093 million:contradicted");
+  });
+  it("reads years that run the other way than their columns' days, or one cell given two years, as contradicted", () => {
+    const right = grade(query, "Yes. The cash and cash equivalents decreased from $1,874 million in FY 2023 to $1,093 million in Q2 of FY 2024.", bby);
+    const swapped = grade(query, "Yes. The cash and cash equivalents decreased from $1,874 million in FY 2024 to $1,093 million in Q2 of FY 2023.", bby);
+    const twice = grade(query, "Yes. The cash and cash equivalents decreased from $1,874 million in FY 2023 to $1,874 million in Q2 of FY 2024.", bby);
+    expect(right.factuality).toBeGreaterThanOrEqual(4);
+    expect(swapped.factuality).toBeLessThanOrEqual(2);
+    expect(swapped.reasoning).toContain("$1,874 million is cash and cash equivalents as of January 28, 2023");
+    expect(twice.factuality).toBeLessThanOrEqual(2);
+  });
+});
