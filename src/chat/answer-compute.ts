@@ -456,6 +456,30 @@ function debtSentences(question: AskedQuestion, sources: Source[]): string[] | n
   return out && out.some((s) => s.includes(" = ")) ? out : null;
 }
 
+/**
+ * "What is the quantity of restructuring costs directly outlined in X's income statements for FY2022? If
+ * restructuring costs are not explicitly outlined then state 0": a restructuring row of the year (the income
+ * statement's first, else a note's total; never a cash payment or a reserve). No row is no answer: a 0 would
+ * rest on the passages holding the whole statement and every note, which they need not.
+ */
+function restructuringSentences(question: AskedQuestion, sources: Source[]): string[] | null {
+  const year = question.years.at(-1);
+  if (year === undefined || !/\brestructuring\b/i.test(question.text)) return null;
+  const candidates: Found[] = [];
+  for (const source of sources) {
+    for (const table of source.yearTables) {
+      const col = table.years.indexOf(year);
+      if (col < 0 || table.kind === "cash") continue;
+      for (const row of table.rows) {
+        if (!/\brestructuring\b/.test(row.label) || /\bcash\b|\bpayments?\b|\bliabilit|\breserve|\bper\b|\bafter tax\b/.test(row.label) || !scaleKnown(source, row.printed)) continue;
+        candidates.push({ hit: { table, row, col }, source, n: citeFor(source, row.printed) });
+      }
+    }
+  }
+  const found = candidates.find((c) => c.hit.table.kind === "income") ?? candidates.find((c) => /^total\b/.test(c.hit.row.label)) ?? candidates[0];
+  return found ? [rowSentence(found, year)] : null;
+}
+
 const CAPITAL_INTENSIVE = /\bcapital[- ]intensive\b|\bcapital intensity\b/i;
 
 /** What the tables give the question: a computed metric or change with its inputs, else the asked rows. */
@@ -464,6 +488,8 @@ export function tableSentences(question: AskedQuestion, sources: Source[]): { se
   if (intensity) return { sentences: intensity, computed: true };
   const debt = debtSentences(question, sources);
   if (debt) return { sentences: debt, computed: true };
+  const restructuring = restructuringSentences(question, sources);
+  if (restructuring) return { sentences: restructuring, computed: true };
   // "Which segment / category / instrument ...": a ranking among rows, which the totals of a statement do not answer;
   // nor a segment's or division's own figure ("the Medical segment's net revenue").
   if (/\bwhich\b/i.test(question.text) && /\b(?:segments?|categor(?:y|ies)|divisions?|products?|instruments?|regions?|geograph\w*|business(?:es)?|units?)\b/i.test(question.text)) {

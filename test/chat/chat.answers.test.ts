@@ -1,9 +1,9 @@
 // Chat answers through the Worker (POST /v2/analytics/sse, the local engine over the external corpus): a
 // capital-intensity question answered with the measures computed from cited statement rows, a change in debt,
-// a loss never written as a profit, a margin a bank's statements do not give said to be no useful metric when
-// the question invites it, a quarter's balance read from the column its date maps to, and a question nothing
-// answers given as such with the closest sentence of the best passage quoted. Inputs wrong on purpose
-// (another company, a year the filings do not cover) get no figure.
+// a restructuring row, a loss never written as a profit, a margin a bank's statements do not give said to be
+// no useful metric when the question invites it, a quarter's balance read from the column its date maps to,
+// and a question nothing answers given as such with the closest sentence of the best passage quoted. Inputs
+// wrong on purpose (another company, a year the filings do not cover) get no figure.
 import { env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
 import { createOrg, type TestOrg } from "../helpers/harness";
@@ -63,6 +63,9 @@ $
 Cost of sales
 4,800
 4,500
+Restructuring charges
+45
+30
 Operating income
 1,100
 950
@@ -203,6 +206,17 @@ describe("chat answers through the Worker", () => {
     for (const figure of ["1,950", "2,100", "1,800"]) expect(swapped.text).not.toContain(figure);
     const other = await ask("Has Globex increased its debt on balance sheet between FY2022 and the FY2021 period?");
     expect(other.text).toBe(NOT_IN_DOCUMENTS);
+  });
+
+  it("gives the restructuring row of the asked year's income statement, and no restructuring figure where none is printed", async () => {
+    const asked = (company: string, year: string) => `What is the quantity of restructuring costs directly outlined in ${company}'s income statements for ${year}? If restructuring costs are not explicitly outlined then state 0.`;
+    const { text, cited } = await ask(asked("Zentrix", "FY2022"));
+    expect(text).toContain("Restructuring charges in 2022 was $45 million [1].");
+    expect(cited).toBe(1);
+    const none = await ask(asked("Norvale", "FY2022"));
+    expect(none.text).not.toMatch(/restructuring[^.]{0,40} was\b/i);
+    const swapped = await ask(asked("Zentrix", "FY2019"));
+    for (const figure of ["45", "30"]) expect(swapped.text).not.toContain(figure);
   });
 
   it("writes a net loss as a loss, never as net income or profit", async () => {
