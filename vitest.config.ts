@@ -43,6 +43,9 @@ async function project(name: string, environment: string | undefined, include: s
       name,
       include,
       setupFiles: ["./test/setup.ts"],
+      // Every test file loads the Worker's module graph afresh; zod and drizzle-orm alone are 180 small
+      // modules. Pre-bundled, each package is one module: a test file's setup takes about half as long.
+      deps: { optimizer: { ssr: { enabled: true, include: ["zod", "drizzle-orm", "drizzle-orm/d1", "drizzle-orm/sqlite-core", "@asteasolutions/zod-to-openapi", "itty-router", "aws4fetch", "fflate"] } } },
       // Flows wait for real queue deliveries (about 1 s each).
       testTimeout: 30_000,
       // The Worker's one-line JSON request logs are for operators, not for test output.
