@@ -25,8 +25,32 @@ export interface SearchReads {
 
 export const directReads: SearchReads = { aliasTickers: findAliasTickers, match: matchCandidates, scope: scopeCandidates, turn: async () => {} };
 
-/** A macrotask turn: requests that arrived meanwhile are served before the caller goes on. */
-const nextTurn = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
+/**
+ * Turns of concurrent searches, one per macrotask. Searches resumed together (one D1 batch answered all of
+ * them) each wait for a turn before computing; were each turn its own timer, the timers set in one turn of
+ * the event loop would fire back to back and hold the isolate for every search's stretch at once. Here the
+ * next turn is set only when the previous one is given, so requests that arrived meanwhile are served
+ * between two stretches.
+ */
+function turnQueue(): () => Promise<void> {
+  const waiting: (() => void)[] = [];
+  let scheduled = false;
+  const give = () => {
+    scheduled = false;
+    waiting.shift()?.();
+    if (waiting.length > 0) schedule();
+  };
+  const schedule = () => {
+    if (scheduled) return;
+    scheduled = true;
+    setTimeout(give, 0);
+  };
+  return () =>
+    new Promise<void>((resolve) => {
+      waiting.push(resolve);
+      schedule();
+    });
+}
 
 interface Waiter<T> {
   resolve(rows: T[]): void;
@@ -59,15 +83,15 @@ async function readAll(db: D1Database, statements: D1PreparedStatement[]): Promi
 }
 
 /**
- * Reads issued in the same turn of the event loop by concurrent searches wait for the next macrotask and
- * travel together: one D1 batch per database, the alias look-ups of one scope merged into one statement
- * (each caller gets the rows of its own candidates). Results equal those of directReads.
- * Turns and the flush are both timers, which fire in the order they were set: searches resumed together
- * each take their turn, then issue their reads, and the flush set by the first read fires after every
- * turn already set, so the reads of all of them still travel in one batch.
+ * Reads issued by concurrent searches travel together: one D1 batch per database, the alias look-ups of one
+ * scope merged into one statement (each caller gets the rows of its own candidates). Results equal those
+ * of directReads. The flush waits in the same queue as the turns: searches resumed together each take
+ * their turn and issue their reads, and the flush queued by the first read comes after every turn already
+ * waiting, so the reads of all of them still travel in one batch.
  */
 export function batchedReads(): SearchReads {
   const queued = new Map<D1Database, Queued>();
+  const turn = turnQueue();
   let scheduled = false;
 
   const flush = async () => {
@@ -115,7 +139,7 @@ export function batchedReads(): SearchReads {
     }
     if (!scheduled) {
       scheduled = true;
-      setTimeout(() => void flush(), 0);
+      void turn().then(flush);
     }
     return q;
   };
@@ -140,6 +164,6 @@ export function batchedReads(): SearchReads {
     },
     match: (db, match, limit, bounds) => read(db, matchCandidatesStatement(db, match, limit, bounds)),
     scope: (db, scopeMatch, exclude, limit, bounds) => read(db, scopeCandidatesStatement(db, scopeMatch, exclude, limit, bounds)),
-    turn: nextTurn,
+    turn,
   };
 }

@@ -47,3 +47,17 @@ it("gives each search the hits it gets alone, with one D1 batch per stage for al
   expect(batches).toBeGreaterThan(0);
   expect(batches).toBeLessThanOrEqual(3);
 });
+
+it("gives concurrent searches their turns one macrotask apart, so other work runs between two stretches", async () => {
+  const { batchedReads } = await import("../../src/search/batched-reads");
+  const reads = batchedReads();
+  const order: string[] = [];
+  const searches = Promise.all([1, 2, 3].map(async (i) => {
+    await reads.turn();
+    order.push(`search ${i}`);
+  }));
+  // Work that arrives after the searches asked for their turns (a request, a timer) is not served last.
+  setTimeout(() => order.push("other"), 0);
+  await searches;
+  expect(order).toEqual(["search 1", "other", "search 2", "search 3"]);
+});
