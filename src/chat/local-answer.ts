@@ -175,6 +175,28 @@ function onlyDates(text: string): boolean {
   return yearsIn(text).length > 0 && yearsIn(text.replace(FULL_DATE, " ")).length === 0;
 }
 
+/** The statements a question may point to, as questions and statement titles name them. */
+const STATEMENT_KINDS: { asked: RegExp; title: RegExp }[] = [
+  { asked: /\bcash ?flows? statements?\b|\bstatements? of cash ?flows?\b/i, title: /\bstatements? of cash flows?\b/i },
+  { asked: /\bincome statements?\b|\bstatements? of (?:income|operations|earnings)\b|\bp&l\b/i, title: /\bstatements? of (?:income|operations|earnings)\b|\bincome statements?\b/i },
+  { asked: /\bbalance sheets?\b|\bstatements? of financial position\b/i, title: /\bbalance sheets?\b|\bstatements? of financial position\b/i },
+];
+
+/**
+ * The title line of the best passage when it is the statement the question says to use ("Please utilize
+ * information in the cash flow statement"), fit for the asked years, with its [n]; else null.
+ */
+function statementTitle(question: AskedQuestion, passages: readonly Passage[], best: number | undefined): string | null {
+  if (best === undefined || !documentFits(passages[best], question.years)) return null;
+  const kinds = STATEMENT_KINDS.filter((k) => k.asked.test(question.text));
+  if (!kinds.length) return null;
+  for (const line of passages[best].text.split("\n", 15)) {
+    const t = line.replace(/\s+/g, " ").trim();
+    if (t.length >= 12 && t.length <= 120 && kinds.some((k) => k.title.test(t))) return `${t} [${best + 1}]`;
+  }
+  return null;
+}
+
 const QUARTER_TALK = /\b(?:quarters?|three months|thirteen weeks|13 weeks|13-week|thirteen-week|q[1-4])\b/i;
 const FULL_YEAR_TALK = /\b(?:full[ -]year|fiscal year|annual|twelve months|52 weeks|fifty-two weeks|52-week|fifty-two-week|year ended)\b/i;
 
@@ -218,11 +240,12 @@ export function* localAnswer(input: AnswerInput): Generator<string> {
     // Nothing answers: said plainly, with the sentence of the best passages (about the asked company and
     // period) closest to the question, quoted as it stands, for the reader to follow.
     const near = quotes(question, passages, chosen.slice(0, CLOSEST_PASSAGES), figureAsked, false, true).filter((q) => passesGuard(`${q.text} [${q.n}]`, texts, question.text));
-    if (!near.length) {
+    const title = near.length ? null : statementTitle(question, passages, chosen[0]);
+    if (!near.length && !title) {
       yield NOT_IN_DOCUMENTS;
       return;
     }
-    yield `${NOT_ANSWERED}\n${near[0].text} [${near[0].n}]`;
+    yield `${NOT_ANSWERED}\n${near.length ? `${near[0].text} [${near[0].n}]` : title}`;
     return;
   }
   for (const [k, part] of parts.entries()) yield `${k ? "\n" : ""}${part}`;

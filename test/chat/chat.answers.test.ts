@@ -2,8 +2,9 @@
 // capital-intensity question answered with the measures computed from cited statement rows, a change in debt,
 // a restructuring row, a loss never written as a profit, a margin a bank's statements do not give said to be
 // no useful metric when the question invites it, a quarter's balance read from the column its date maps to,
-// and a question nothing answers given as such with the closest sentence of the best passage quoted. Inputs
-// wrong on purpose (another company, a year the filings do not cover) get no figure.
+// and a question nothing answers given as such with the closest sentence of the best passage (or the title of
+// the statement it says to use) quoted. Inputs wrong on purpose (another company, a year the filings do not
+// cover) get no figure.
 import { env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
 import { createOrg, type TestOrg } from "../helpers/harness";
@@ -290,6 +291,16 @@ describe("chat answers through the Worker", () => {
   it("does not give the statement's total as one segment's figure", async () => {
     const { text } = await ask("What was the net revenue of Zentrix's Medical segment in FY2022?");
     expect(text).not.toContain("8,000");
+  });
+
+  it("points to the statement the question says to use when nothing in it answers, and to nothing for another year or company", async () => {
+    const asked = (company: string, year: string) => `How much did ${company} spend on research in ${year}? Use the income statement.`;
+    const { text, finish, cited } = await ask(asked("Zentrix", "FY2022"));
+    expect(text).toBe(`${NOT_ANSWERED}\nConsolidated Statements of Operations [1]`);
+    expect(cited).toBe(1);
+    expect(finish).toBe("stop");
+    expect((await ask(asked("Zentrix", "FY2019"))).text).toBe(NOT_IN_DOCUMENTS);
+    expect((await ask(asked("Globex", "FY2022"))).text).toBe(NOT_IN_DOCUMENTS);
   });
 
   it("quotes nothing for another company or a year the passages do not cover", async () => {
