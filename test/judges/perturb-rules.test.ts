@@ -79,3 +79,23 @@ describe("columns told apart by the period and the day their header names", () =
     expect(twice.factuality).toBeLessThanOrEqual(2);
   });
 });
+
+describe("a ranking pick that matches holds the scores up only as far as its figure is the sources'", () => {
+  // Best Buy's fiscal 2023 cash flow statement (10-K), its columns dated in January.
+  const cash = [
+    "Consolidated Statements of Cash Flows", "$ in millions", "Fiscal Years Ended", "January 28, 2023", "January 29, 2022", "January 30, 2021",
+    "Net earnings 1,419 2,454 1,798", "Depreciation and amortization 918 869 839", "Merchandise inventories 809 (328) (435)", "Accounts payable (1,099) (201) 1,676", "Other liabilities (483) 479 498",
+    "Total cash provided by operating activities 1,824 3,252 4,927",
+    "Additions to property and equipment (930) (737) (713)", "Total cash used in investing activities (962) (1,372) (788)",
+    "Repurchase of common stock (1,014) (3,502) (312)", "Dividends paid (789) (688) (568)", "Total cash used in financing activities (1,806) (4,297) (876)",
+  ].join("\n");
+  const query = "Among operations, investing, and financing activities, which brought in the most (or lost the least) cash flow for Best Buy in FY2023?";
+  it("grades the right pick with the row's figure above the right pick with a figure the row does not give", () => {
+    const said = (figure: string) => grade(query, `Operating activities brought in the most cash flow for Best Buy in FY2023, with a total cash provided by operating activities of ${figure} million.`, cash);
+    const right = said("$1,824");
+    const changed = said("$2,337"); // net earnings plus depreciation: derivable, not the row's
+    expect(right.factuality).toBe(5);
+    expect(right.reasoning).toContain("comes first, as the answer says");
+    expect(changed.factuality).toBeLessThan(right.factuality);
+  });
+});

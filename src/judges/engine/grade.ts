@@ -295,7 +295,10 @@ function* gradeSteps(input: GradeInput): Generator<void, GradeDetails, void> {
   // A "which row comes first" question, ranked from the sources' tables.
   const ranked = sources.length ? checkRanking(query, answer, [...input.references, ...input.evidence]) : null;
   yield;
-  const rankFloor = ranked?.status === "match" ? RULES.rankMatch : 0;
+  // A pick that matches holds the scores up, but not to the top when a claim is worded as the sources are and
+  // none of its figures is in them: the figure given for the pick is not the sources' (a fully factual
+  // answer carries every figure it states, as unsupportedFigureCeiling reads).
+  const rankFloor = ranked?.status === "match" ? (uncarried ? Math.min(RULES.rankMatch, RULES.unsupportedFigureCeiling) : RULES.rankMatch) : 0;
   factuality = Math.max(factuality, rankFloor);
   if (ranked?.status === "mismatch") factuality = Math.min(factuality, RULES.rankMismatch);
   if (ranked && ranked.status !== "none") notes.push(ranked.note);
