@@ -11,7 +11,7 @@ import * as repo from "./repo";
 import type { AgentRequest, Assessment } from "./schemas";
 import { aboutSubject, jobTenant, primarySearch } from "./sources";
 import type { SearchHit } from "../search";
-import { resumeRunSteps, step } from "./steps";
+import { resumeRunSteps, runGroup, step, type RunGroup } from "./steps";
 
 const AGENT_SYSTEM =
   "You are an expert financial fact-checker. Work only from the question, the answer, the references and the primary-source passages given. Return JSON that matches the schema.";
@@ -22,14 +22,14 @@ interface EvidenceState {
 
 const MAX_MATERIAL = 25;
 
-export async function runAgentJudge(env: Env, organizationId: string, evaluationId: string, attempt: number): Promise<void> {
-  const start = await repo.startRun(env, organizationId, "agent", evaluationId);
+export async function runAgentJudge(env: Env, organizationId: string, evaluationId: string, attempt: number, group: RunGroup = runGroup(env)): Promise<void> {
+  const start = await repo.startRun(env, organizationId, "agent", evaluationId, group.send);
   if (!start) return;
   const { row } = start;
   const req = row.request as AgentRequest;
   // Test-only: an agent_step fault fails the step on the first delivery; the retry resumes from the stored steps.
-  const run = resumeRunSteps(env, start, attempt, { before: parseFaults(env, row.faults).agentSteps });
-  const fail = (err: ProviderError) => repo.settleEvaluation(env, organizationId, evaluationId, { status: "failed", code: failureCodeOf(err), message: `Assessment failed: ${err.message}` });
+  const run = resumeRunSteps(env, start, attempt, group, { before: parseFaults(env, row.faults).agentSteps });
+  const fail = (err: ProviderError) => repo.settleEvaluation(env, organizationId, evaluationId, { status: "failed", code: failureCodeOf(err), message: `Assessment failed: ${err.message}` }, group.send);
   // A provider that is not configured settles the run at once (JUDGE_EVALUATION_UNAVAILABLE), as in the LLM judge.
   let provider: ModelProvider;
   try {
@@ -66,12 +66,12 @@ export async function runAgentJudge(env: Env, organizationId: string, evaluation
       claims: [],
       exclusion_reason: reason,
     };
-    await repo.settleEvaluation(env, organizationId, evaluationId, { status: "excluded", result: assessment });
+    await repo.settleEvaluation(env, organizationId, evaluationId, { status: "excluded", result: assessment }, group.send);
     return;
   }
 
   const evidence = await step<EvidenceState>(run, "evidence", async () => {
-    const search = primarySearch(env, await jobTenant(env, organizationId, row.userId), req.search_type, req.time_window);
+    const search = primarySearch(env, await jobTenant(env, organizationId, row.userId, group.tenants), req.search_type, req.time_window, group.search);
     // The claims' searches are independent: run together, so the run waits on D1 once, not once per claim.
     const claims = await Promise.all(
       material.map(async (c) => {
@@ -124,5 +124,5 @@ export async function runAgentJudge(env: Env, organizationId: string, evaluation
     }),
     exclusion_reason: null,
   };
-  await repo.settleEvaluation(env, organizationId, evaluationId, { status: "completed", result: assessment });
+  await repo.settleEvaluation(env, organizationId, evaluationId, { status: "completed", result: assessment }, group.send);
 }

@@ -10,7 +10,7 @@ import { gradeOutputSchema, type GradeInput, type GradeOutput } from "./engine/g
 import * as repo from "./repo";
 import type { LlmRequest, LlmResult } from "./schemas";
 import { jobTenant } from "./sources";
-import { resumeRunSteps, step } from "./steps";
+import { resumeRunSteps, runGroup, step, type RunGroup } from "./steps";
 import { verifyReferences, type Verification } from "./verify";
 
 export const DEFAULT_JUDGE_PROMPT =
@@ -40,19 +40,19 @@ interface Graded {
   judge_model: string;
 }
 
-export async function runLlmJudge(env: Env, organizationId: string, evaluationId: string, attempt: number): Promise<void> {
+export async function runLlmJudge(env: Env, organizationId: string, evaluationId: string, attempt: number, group: RunGroup = runGroup(env)): Promise<void> {
   // One usage row per evaluation: a redelivery finds it present and bills nothing more.
-  const start = await repo.startRun(env, organizationId, "llm", evaluationId);
+  const start = await repo.startRun(env, organizationId, "llm", evaluationId, group.send);
   if (!start) return;
   const { row } = start;
   const req = row.request as LlmRequest;
   const faults = parseFaults(env, row.faults);
   // Test-only: an llm_step fault fails the first delivery once the step is stored; the retry resumes.
-  const run = resumeRunSteps(env, start, attempt, { after: faults.llmSteps });
+  const run = resumeRunSteps(env, start, attempt, group, { after: faults.llmSteps });
 
   // Without references verification is skipped: nothing to do, nothing to store.
   const verification: Verification = req.references.length
-    ? await step(run, "verify", async () => verifyReferences(env, await jobTenant(env, organizationId, row.userId), req.references, req.search_type, req.time_window, faults, req.query))
+    ? await step(run, "verify", async () => verifyReferences(env, await jobTenant(env, organizationId, row.userId, group.tenants), req.references, req.search_type, req.time_window, faults, req.query, group.search))
     : { verdicts: [], verifiedCount: 0, evidence: [] };
   // Only surviving verdicts reach the grader; references contradicted by primary sources are left out.
   const contradicted = new Set(verification.verdicts.filter((v) => v.verdict === "contradicted").map((v) => v.reference_index));
@@ -87,7 +87,7 @@ export async function runLlmJudge(env: Env, organizationId: string, evaluationId
     });
   } catch (err) {
     if (!(err instanceof ProviderError)) throw err;
-    await repo.settleEvaluation(env, organizationId, evaluationId, { status: "failed", code: failureCodeOf(err), message: `Grading failed: ${err.message}` });
+    await repo.settleEvaluation(env, organizationId, evaluationId, { status: "failed", code: failureCodeOf(err), message: `Grading failed: ${err.message}` }, group.send);
     return;
   }
   const { grade } = graded;
@@ -101,5 +101,5 @@ export async function runLlmJudge(env: Env, organizationId: string, evaluationId
     verified_reference_count: verification.verifiedCount,
     judge_model: graded.judge_model,
   };
-  await repo.settleEvaluation(env, organizationId, evaluationId, { status: "completed", result });
+  await repo.settleEvaluation(env, organizationId, evaluationId, { status: "completed", result }, group.send);
 }

@@ -15,8 +15,23 @@ export interface Window {
   end_time: string;
 }
 
-/** The tenant a job searches as: the submitting user's visibility, or organization-shared documents only. */
-export async function jobTenant(env: Env, organizationId: string, userId: string | null): Promise<Tenant> {
+/**
+ * The tenant a job searches as: the submitting user's visibility, or organization-shared documents only.
+ * With `known`, runs of one queue batch look each organization and user up once (a failed look-up is not kept).
+ */
+export function jobTenant(env: Env, organizationId: string, userId: string | null, known?: Map<string, Promise<Tenant>>): Promise<Tenant> {
+  if (!known) return lookUpTenant(env, organizationId, userId);
+  const key = JSON.stringify([organizationId, userId]);
+  let tenant = known.get(key);
+  if (!tenant) {
+    tenant = lookUpTenant(env, organizationId, userId);
+    known.set(key, tenant);
+    tenant.catch(() => known.delete(key));
+  }
+  return tenant;
+}
+
+async function lookUpTenant(env: Env, organizationId: string, userId: string | null): Promise<Tenant> {
   const user = userId ? await findUserInOrganization(env, organizationId, userId) : undefined;
   return {
     organizationId,
@@ -51,11 +66,11 @@ export type PrimarySearch = (text: string, topK?: number) => Promise<SearchHit[]
  * searchPrimary for one step of one run (same tenant, search type and window): a query text met again
  * (a repeated reference or claim) reuses the first search's hits instead of searching again. A failed
  * search is not kept, so a later caller searches afresh. Searches started together (the claims of an
- * answer) send their D1 reads in one batch.
+ * answer, and with `batched` shared, the searches of the other runs of the queue batch) send their D1
+ * reads in one batch.
  */
-export function primarySearch(env: Env, tenant: Tenant, searchType: SearchType, window: Window): PrimarySearch {
+export function primarySearch(env: Env, tenant: Tenant, searchType: SearchType, window: Window, batched: ChunkSearch = batchedSearchChunks(env)): PrimarySearch {
   const seen = new Map<string, Promise<SearchHit[]>>();
-  const batched = batchedSearchChunks(env);
   return (text, topK = 6) => {
     const key = `${topK} ${queryOf(text)}`;
     let hits = seen.get(key);

@@ -1,6 +1,9 @@
 // Checkpointed steps of a judge run: a finished step's state is stored in judge_checkpoints, so a
-// redelivered queue job reads it back instead of doing (and paying for) the work again.
+// redelivered queue job reads it back instead of doing (and paying for) the work again. Runs started
+// together by one queue batch share a RunGroup, so their D1 statements and searches travel together.
 import type { Env } from "../core/env";
+import type { Tenant } from "../core/auth";
+import { batchedSearchChunks, type ChunkSearch } from "../search";
 import { InjectedFault } from "./faults";
 import * as repo from "./repo";
 
@@ -8,6 +11,21 @@ import * as repo from "./repo";
 export interface StepFaults {
   before?: Set<string>;
   after?: Set<string>;
+}
+
+/**
+ * What the runs of one queue invocation share: their D1 statements (coalescedSend), their searches' D1
+ * reads (one batchedSearchChunks) and the tenant each searches as, looked up once per organization and user.
+ */
+export interface RunGroup {
+  send: repo.Send;
+  search: ChunkSearch;
+  tenants: Map<string, Promise<Tenant>>;
+}
+
+/** A group for runs of one invocation (never share one between invocations: see coalescedSend). */
+export function runGroup(env: Env): RunGroup {
+  return { send: repo.coalescedSend(), search: batchedSearchChunks(env), tenants: new Map() };
 }
 
 export interface RunSteps {
@@ -18,11 +36,12 @@ export interface RunSteps {
   attempt: number;
   done: Map<string, repo.Checkpoint>;
   faults: StepFaults;
+  send: repo.Send;
 }
 
 /** A run resuming after the steps `done` (read by repo.startRun). */
-export function resumeRunSteps(env: Env, start: repo.RunStart, attempt: number, faults: StepFaults = {}): RunSteps {
-  return { env, organizationId: start.row.organizationId, evaluationId: start.row.id, attempt, done: start.checkpoints, faults };
+export function resumeRunSteps(env: Env, start: repo.RunStart, attempt: number, group: RunGroup, faults: StepFaults = {}): RunSteps {
+  return { env, organizationId: start.row.organizationId, evaluationId: start.row.id, attempt, done: start.checkpoints, faults, send: group.send };
 }
 
 /** The stored state of step `name`, or the state `work` produces, stored before it is returned. */
@@ -32,7 +51,7 @@ export async function step<T>(run: RunSteps, name: string, work: () => Promise<T
   const firstDelivery = run.attempt <= 1;
   if (firstDelivery && run.faults.before?.has(name)) throw new InjectedFault(`step ${name}`);
   const state = await work();
-  await repo.saveCheckpoint(run.env, run.organizationId, run.evaluationId, name, run.attempt, state);
+  await repo.saveCheckpoint(run.env, run.organizationId, run.evaluationId, name, run.attempt, state, run.send);
   if (firstDelivery && run.faults.after?.has(name)) throw new InjectedFault(`after step ${name}`);
   return state;
 }

@@ -3,7 +3,7 @@
 // are verified in chunks; a chunk that fails lowers verified_reference_count and the run goes on.
 import type { Env } from "../core/env";
 import type { Tenant } from "../core/auth";
-import type { SearchHit } from "../search";
+import type { ChunkSearch, SearchHit } from "../search";
 import { alignStatement, prepareSource } from "./engine/align";
 import { extractClaims } from "./engine/claims";
 import { subjectStems } from "../figures/compare";
@@ -80,10 +80,10 @@ export interface Verification {
   evidence: string[];
 }
 
-export async function verifyReferences(env: Env, tenant: Tenant, refs: Reference[], searchType: SearchType, window: Window, faults: Faults, query = ""): Promise<Verification> {
+export async function verifyReferences(env: Env, tenant: Tenant, refs: Reference[], searchType: SearchType, window: Window, faults: Faults, query = "", chunkSearch?: ChunkSearch): Promise<Verification> {
   const verdicts: ReferenceVerdict[] = [];
   // One search per distinct reference text, however often the submission repeats it.
-  const search = primarySearch(env, tenant, searchType, window);
+  const search = primarySearch(env, tenant, searchType, window, chunkSearch);
   for (let start = 0, chunk = 0; start < refs.length; start += VERIFY_CHUNK, chunk += 1) {
     try {
       if (faults.verifyChunks.has(chunk)) throw new InjectedFault(`verifier chunk ${chunk}`);
