@@ -55,11 +55,25 @@ function squeezed(text: string): string {
   return text.replace(/[\u2018\u2019]/g, "'").replace(/[\u201c\u201d]/g, '"').replace(/\s+/g, " ").trim();
 }
 
+/** Passages as compared, kept for the next sentences of the answer (they cite the same few passages). */
+const squeezedPassages = new Map<string, string>();
+const MAX_SQUEEZED = 32;
+
+function squeezedPassage(text: string): string {
+  let out = squeezedPassages.get(text);
+  if (out === undefined) {
+    if (squeezedPassages.size >= MAX_SQUEEZED) squeezedPassages.clear();
+    out = squeezed(text);
+    squeezedPassages.set(text, out);
+  }
+  return out;
+}
+
 /** Whether the sentence (its end punctuation aside) is printed word for word in one of the cited passages. */
 function isQuoted(text: string, sources: readonly string[]): boolean {
   const quote = squeezed(text).replace(/[.;:]$/, "");
   if (quote.length < MIN_QUOTE_CHARS) return false;
-  return sources.some((s) => squeezed(s).includes(quote));
+  return sources.some((s) => squeezedPassage(s).includes(quote));
 }
 
 /** Whether some figure of the cited passages has the value as written (an operand of shown arithmetic). */
