@@ -90,7 +90,7 @@ export function sourcesOf(passages: { n: number; text: string; document: string;
 }
 
 /** The passage of a source that prints a row (its label as printed), else the source's first. */
-function citeFor(source: Source, printed: string): number {
+export function citeFor(source: Source, printed: string): number {
   return (source.members.find((m) => m.text.includes(printed)) ?? source.members[0]).n;
 }
 
@@ -148,7 +148,7 @@ function rowScale(s: Source, printed: string): number | null {
  * at all (figures as printed). Otherwise the row is not read: written bare, a figure would lose the scale
  * its table states.
  */
-function scaleKnown(s: Source, printed: string): boolean {
+export function scaleKnown(s: Source, printed: string): boolean {
   return rowScale(s, printed) !== null || !/\b(?:thousands?|millions?|billions?)\b/i.test(s.text);
 }
 
@@ -184,13 +184,13 @@ function parentShare(hit: RowHit | null, item: string): RowHit | null {
   return parent ? { ...hit, row: parent } : hit;
 }
 
-interface Found {
+export interface Found {
   hit: RowHit;
   source: Source;
   n: number;
 }
 
-function rowSentence(found: Found, year: number): string {
+export function rowSentence(found: Found, year: number): string {
   const { hit, source, n } = found;
   const v = hit.row.values[hit.col];
   const decimals = hit.row.cells[hit.col]?.decimals ?? 0;
@@ -294,7 +294,7 @@ function asMetric(question: string, noInvestments = false): string {
 const INVESTMENTS_ROW = /^(?:short term (?:investments?|marketable securities|investment securities)|marketable securities|current investments|investments current|trading securities|available for sale securities)\b/;
 
 /** The sentences that give an asked metric with its inputs and arithmetic, or null when it cannot be computed. */
-function metricSentences(question: AskedQuestion, sources: Source[]): string[] | null {
+export function metricSentences(question: AskedQuestion, sources: Source[]): string[] | null {
   const tables = sources.flatMap((s) => s.yearTables);
   let r = recomputeFromTables(asMetric(question.text), tables, true);
   // The quick ratio read by default, on a balance sheet that prints no short-term investments or marketable securities.
@@ -360,7 +360,7 @@ function metricSentences(question: AskedQuestion, sources: Source[]): string[] |
 
 const ADJUSTED = /\b(?<!un)adjusted\s(?:non[- ]gaap\s)?(?:ebitda?|ebit|net\s(?:income|earnings)|earnings|eps|operating\s(?:income|profit|margin)|gross\s(?:profit|margin)|free\scash\sflow|diluted)\b/i;
 
-const CHANGE = /\b(?:growth|grow|grew|change[ds]?|increase[ds]?|decrease[ds]?|decline[ds]?|difference)\b/i;
+export const CHANGE = /\b(?:growth|grow|grew|change[ds]?|increase[ds]?|decrease[ds]?|decline[ds]?|difference)\b/i;
 
 /** An asked change of one line item between two years: both figures and the change, in amount and percent. */
 function changeSentences(question: AskedQuestion, sources: Source[]): string[] | null {
@@ -424,72 +424,8 @@ function namedRowSentences(question: AskedQuestion, sources: Source[]): string[]
   return out;
 }
 
-/**
- * "Is 3M a capital-intensive business based on FY2022 data?": the measures analysts read it from, each
- * computed from cited statement rows: fixed assets as a share of total assets, capex as a share of revenue,
- * and the return on assets for the year and the one before. No verdict is written; the figures are.
- */
-function capitalIntensitySentences(question: AskedQuestion, sources: Source[]): string[] | null {
-  const year = question.years.at(-1);
-  if (year === undefined || !CAPITAL_INTENSIVE.test(question.text)) return null;
-  const asked = (text: string): AskedQuestion => ({ ...question, text, items: [] });
-  const measures = [
-    `What is the FY${year} fixed assets to total assets? Fixed assets to total assets is defined as: net PP&E / total assets * 100.`,
-    `What is the FY${year} capex as a % of revenue?`,
-    `Has the return on assets declined between FY${year - 1} and FY${year}? Return on assets is defined as: net income / total assets * 100.`,
-  ];
-  const out: string[] = [];
-  for (const m of measures) for (const s of metricSentences(asked(m), sources) ?? []) if (!out.includes(s)) out.push(s);
-  // The computed lines (inputs alone are no measure).
-  return out.some((s) => s.includes(" = ")) ? out : null;
-}
-
-/**
- * "Has Microsoft increased its debt on balance sheet between FY2023 and FY2022?": long-term debt with its
- * current portion, both rows cited, for each asked year (a balance sheet printing both lines; else null).
- */
-function debtSentences(question: AskedQuestion, sources: Source[]): string[] | null {
-  if (!/\bdebt\b/i.test(question.text) || !CHANGE.test(question.text) || question.years.length !== 2 || /\bdefined as\b|\bdefine\b|\bratio\b/i.test(question.text)) return null;
-  const [from, to] = question.years;
-  const text = `How did long-term debt including current portion change between FY${from} and FY${to}? Long-term debt including current portion is defined as: current portion of long-term debt + long-term debt.`;
-  const out = metricSentences({ ...question, text, items: [] }, sources);
-  return out && out.some((s) => s.includes(" = ")) ? out : null;
-}
-
-/**
- * "What is the quantity of restructuring costs directly outlined in X's income statements for FY2022? If
- * restructuring costs are not explicitly outlined then state 0": a restructuring row of the year (the income
- * statement's first, else a note's total; never a cash payment or a reserve). No row is no answer: a 0 would
- * rest on the passages holding the whole statement and every note, which they need not.
- */
-function restructuringSentences(question: AskedQuestion, sources: Source[]): string[] | null {
-  const year = question.years.at(-1);
-  if (year === undefined || !/\brestructuring\b/i.test(question.text)) return null;
-  const candidates: Found[] = [];
-  for (const source of sources) {
-    for (const table of source.yearTables) {
-      const col = table.years.indexOf(year);
-      if (col < 0 || table.kind === "cash") continue;
-      for (const row of table.rows) {
-        if (!/\brestructuring\b/.test(row.label) || /\bcash\b|\bpayments?\b|\bliabilit|\breserve|\bper\b|\bafter tax\b/.test(row.label) || !scaleKnown(source, row.printed)) continue;
-        candidates.push({ hit: { table, row, col }, source, n: citeFor(source, row.printed) });
-      }
-    }
-  }
-  const found = candidates.find((c) => c.hit.table.kind === "income") ?? candidates.find((c) => /^total\b/.test(c.hit.row.label)) ?? candidates[0];
-  return found ? [rowSentence(found, year)] : null;
-}
-
-const CAPITAL_INTENSIVE = /\bcapital[- ]intensive\b|\bcapital intensity\b/i;
-
 /** What the tables give the question: a computed metric or change with its inputs, else the asked rows. */
 export function tableSentences(question: AskedQuestion, sources: Source[]): { sentences: string[]; computed: boolean } {
-  const intensity = capitalIntensitySentences(question, sources);
-  if (intensity) return { sentences: intensity, computed: true };
-  const debt = debtSentences(question, sources);
-  if (debt) return { sentences: debt, computed: true };
-  const restructuring = restructuringSentences(question, sources);
-  if (restructuring) return { sentences: restructuring, computed: true };
   // "Which segment / category / instrument ...": a ranking among rows, which the totals of a statement do not answer;
   // nor a segment's or division's own figure ("the Medical segment's net revenue").
   if (/\bwhich\b/i.test(question.text) && /\b(?:segments?|categor(?:y|ies)|divisions?|products?|instruments?|regions?|geograph\w*|business(?:es)?|units?)\b/i.test(question.text)) {

@@ -9,7 +9,8 @@ import { partOf, yearsIn } from "../figures/context";
 import { SentenceGuard } from "./grounding";
 import { isCellToken } from "../figures/table";
 import { readQuestion, subjectPassages, companyNames, type AskedQuestion } from "./answer-subject";
-import { sourcesOf, tableSentences } from "./answer-compute";
+import { sourcesOf, tableSentences, type Source } from "./answer-compute";
+import { askedMeasureSentences } from "./answer-measures";
 import { unfitMetricSentences } from "./answer-fit";
 import { quarterSentences } from "./answer-quarter";
 import type { AnswerInput, Passage } from "./types";
@@ -202,6 +203,12 @@ const FULL_YEAR_TALK = /\b(?:full[ -]year|fiscal year|annual|twelve months|52 we
 
 const FIGURE_ASKED = /\b(?:how much|how many|what (?:is|was|were|are) (?:the )?(?:\w+ ){0,6}(?:amount|total|value|number|rate|ratio|margin|percentage|growth|change)|amount|ratio|margin|rate|growth|percent|%|usd|\$)\b/i;
 
+/** A measure the question asks for in words of its own, else what the statement tables give the asked years. */
+function yearSentences(question: AskedQuestion, sources: Source[]): { sentences: string[]; computed: boolean } {
+  const measure = askedMeasureSentences(question, sources);
+  return measure ? { sentences: measure, computed: true } : tableSentences(question, sources);
+}
+
 /** Whether the guard sends a part as written (split into sentences the way the guard splits a stream). */
 function passesGuard(part: string, texts: string[], question: string): boolean {
   const guard = new SentenceGuard(texts, question);
@@ -230,7 +237,7 @@ export function* localAnswer(input: AnswerInput): Generator<string> {
   // A quarter's balance is read from columns dated by day, each mapped onto the company's fiscal quarters.
   const quarter = partOf(question.text) !== null ? quarterSentences(question.text, sources, passages[chosen[0]].tickers?.[0] ?? null) : [];
   const tables = quarter.length ? { sentences: quarter, computed: true }
-    : question.years.length && partOf(question.text) === null ? tableSentences(question, sources) : { sentences: [], computed: false };
+    : question.years.length && partOf(question.text) === null ? yearSentences(question, sources) : { sentences: [], computed: false };
   const figureAsked = question.items.length > 0 || FIGURE_ASKED.test(question.text);
   const quoted = tables.computed ? [] : quotes(question, passages, chosen, figureAsked, tables.sentences.length > 0);
   // The engine's own answer passes the guard before it is written: a part the guard would flag is left out.
