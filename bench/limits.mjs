@@ -54,7 +54,7 @@ try {
   await waitReady(base);
   // The Worker's own socket in workerd, without wrangler dev's proxy Worker in front (as a deployed Worker
   // is reached): the same POSTs are timed there too.
-  const direct = await Promise.race([directTarget, new Promise((_, reject) => setTimeout(() => reject(new Error("no userWorkerUrl in wrangler's debug log")), 30_000))]);
+  const direct = await Promise.race([directTarget, new Promise((_, reject) => setTimeout(() => reject(new Error("no userWorkerUrl in wrangler's debug log")), 90_000))]);
   const { apiKey: api_key } = await benchOrganization(base, "Limits bench");
   const headers = { "X-API-KEY": api_key, "Content-Type": "application/json" };
   for (let i = 0; i < 20; i++) await timedHealth(); // warm the connection and the isolate
