@@ -4,10 +4,11 @@
 // sources give to another year or another row while they state a different one for its own is a
 // contradiction, and the note names both.
 import { isItemStem, partOf, readText, statementFigureSteps, yearsIn, type FigureInContext, type ReadText } from "./context";
-import { contentStems, namedEntities } from "./text";
+import { contentStems, namedEntities, stem, words } from "./text";
 import { coreItemWords, isQualifier, ITEMS } from "./line-items";
 import { candidates, rowCells, tableRows, type TableRow } from "./figure-index";
 import { equalAtSomeScale, kindsMatch, valuesEqual } from "./values";
+import { normalizeLabel } from "./table";
 import { FIGURES_PER_STEP, runSteps } from "./steps";
 
 /** Whether two line items share a word that names the item (not only "net" or "total"). */
@@ -401,6 +402,11 @@ function phraseEnd(stems: string[], words: string[]): number {
   return end;
 }
 
+/** Every word of a row label but its function words, stemmed ("Other current assets": other, current, asset). */
+function labelWords(label: string): string[] {
+  return words(normalizeLabel(label)).filter((w) => !/^(?:and|of|the|in|for|to|by|from|a|an|on|at|with|or)$/.test(w)).map(stem);
+}
+
 /** Whether the stems name a row's words as a phrase, and every stem after the last such phrase passes `fits`. */
 function lastNamed(stems: string[], words: string[], fits: (w: string) => boolean): boolean {
   const end = phraseEnd(stems, words);
@@ -425,7 +431,10 @@ function* namedRows(checks: FigureCheck[], sources: ReadText[], statement: strin
     const c = checks[k];
     const f = c.figure;
     // A figure of the statement's own arithmetic ("= $11,435 million", "($25,867 million out of ...)") names no row.
-    if (c.status === "contradicted" || f.year === null || f.change || f.index < 0 || !f.item.length) continue;
+    // "its total assets ($228,275 million)": a figure alone in parentheses is the row the words before it name
+    // (not "38.8% of total revenue ($25,867 million out of $66,608 million)", a computation's operands).
+    const alone = /\(\s*$/.test(statement.slice(Math.max(0, f.index - 2), f.index)) && /^\s*\)/.test(statement.slice(f.index + f.raw.length, f.index + f.raw.length + 2));
+    if (c.status === "contradicted" || f.year === null || f.change || f.index < 0 || (!f.item.length && !alone)) continue;
     // A bare number of a formula ("(Operating income / Total revenue) * 100") is no figure of a row.
     if (f.kind === "number" && f.scale === null && /[*×/]\s*$/.test(statement.slice(Math.max(0, f.index - 3), f.index))) continue;
     if (c.status === "carried" && !c.by?.cell) continue;
@@ -482,8 +491,17 @@ function* namedRows(checks: FigureCheck[], sources: ReadText[], statement: strin
         }
       }
     }
-    if (ambiguous || !named.length || named.some((n) => c.by && n.row.cells.includes(c.by))) continue;
-    const cells = named.flatMap((n) => n.row.cells.filter((s) => !s.cell!.repeated && kindsMatch(f, s) && samePeriod(f, s) === true).map((s) => ({ s, i: n.i })));
+    if (ambiguous || !named.length) continue;
+    // Rows whose item words are the same ("Total assets", "Other assets", "Other current assets": asset) are
+    // told apart by every word of their label, "other" and "current" too, written before the figure.
+    if (named.length > 1) {
+      const written = new Set(words(statement.slice(start, f.index).replace(/-/g, " ")).map(stem));
+      const exact = named.filter((n) => labelWords(n.row.cells[0].itemText).every((w) => written.has(w)));
+      if (exact.length) named.splice(0, named.length, ...exact);
+    }
+    if (named.some((n) => c.by && n.row.cells.includes(c.by))) continue;
+    const cellsOf = (rows: typeof named) => rows.flatMap((n) => n.row.cells.filter((s) => !s.cell!.repeated && kindsMatch(f, s) && samePeriod(f, s) === true).map((s) => ({ s, i: n.i })));
+    const cells = cellsOf(named);
     if (!cells.length || cells.some(({ s }) => s.value !== cells[0].s.value)) continue;
     const { s, i } = cells[0];
     if (valuesEqual(f, s) || equalAtSomeScale(f, s)) continue;

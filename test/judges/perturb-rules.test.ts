@@ -99,3 +99,17 @@ describe("a ranking pick that matches holds the scores up only as far as its fig
     expect(changed.factuality).toBeLessThan(right.factuality);
   });
 });
+
+describe("a figure alone in parentheses after the row it names", () => {
+  const balance = "Consolidated Balance Sheets\n(In millions)\n2022 2021\nOther current assets 2,685 5,292\nTotal current assets 65,682 60,008\nOther assets 4,620 4,714\nTotal assets 228,275 232,999\nTotal revenues 322,467 292,111";
+  const query = "Is CVS Health a capital-intensive business based on FY2022 data?";
+  it("reads it as that row's, told apart from rows of the same item words by every word of their label", () => {
+    const said = (figure: string) => checkStatement(`This is indicated by the high value of its total assets (${figure} million), including property and equipment.`, [balance], new Set(), query).figures.map((c) => `${c.figure.raw}:${c.status}`);
+    expect(said("$228,275")).toEqual(["$228,275 million:carried"]);
+    expect(said("$4,620")).toEqual(["$4,620 million:contradicted"]);
+    expect(grade(query, "CVS Health is capital-intensive, as the high value of its total assets ($4,620 million) shows.", balance).factuality).toBeLessThanOrEqual(2);
+  });
+  it("does not read a computation's operands in parentheses as the row named before them", () => {
+    expect(statuses("Other assets represent approximately 2.0% of total assets ($4,620 million out of $228,275 million) in 2022.", balance)).not.toContain("$4,620 million:contradicted");
+  });
+});
