@@ -58,9 +58,13 @@ it("judge throughput through the Worker", async () => {
   for (let i = 0; i < n; i += 8) await Promise.all(Array.from({ length: Math.min(8, n - i) }, (_, k) => submitOne(i + k)));
   const submitted = Date.now();
   const statuses: Record<string, number> = {};
+  // Every pending evaluation is read every 250 ms: these status reads share workerd's one thread (and D1)
+  // with the consumer, so their count is printed beside the figure.
+  let reads = 0;
   while (pending.size) {
     await new Promise((r) => setTimeout(r, 250));
     for (const [id, judge] of [...pending]) {
+      reads += 1;
       const json: any = await (await fetchWorker(`${BASE}/v2/judge/${judge}/${id}`, { headers })).json();
       const status = json.payload?.status;
       if (status && status !== "pending") {
@@ -74,6 +78,6 @@ it("judge throughput through the Worker", async () => {
   console.log(
     `\nThroughput in workerd (Worker fetch -> D1 + judge-jobs queue -> verification, local engine -> settled): ${n} evaluations ` +
       `(LLM and agent alternately) in ${(minutes * 60).toFixed(1)} s (submission ${((submitted - started) / 1000).toFixed(1)} s): ` +
-      `${Math.round(n / minutes)} evaluations per minute; settled ${JSON.stringify(statuses)}`,
+      `${Math.round(n / minutes)} evaluations per minute; settled ${JSON.stringify(statuses)}; ${reads} status reads (GET) meanwhile`,
   );
 });
