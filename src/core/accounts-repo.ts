@@ -25,6 +25,23 @@ export async function findUserInOrganization(env: Env, organizationId: string, u
     .get();
 }
 
+/**
+ * The organization and (when asked, by id or by email) one of its users, read in one D1 batch: every
+ * request's tenant is resolved with these two reads, and a call costs D1 more than a statement.
+ */
+export async function findOrganizationAndUser(
+  env: Env,
+  organizationId: string,
+  user: { id: string } | { email: string } | null,
+): Promise<{ organization: OrganizationRow | undefined; user: UserRow | undefined }> {
+  const db = controlDb(env);
+  const org = db.select().from(organizations).where(eq(organizations.id, organizationId)).limit(1);
+  if (!user) return { organization: (await org)[0], user: undefined };
+  const match = "id" in user ? eq(users.id, user.id) : eq(users.email, user.email.toLowerCase());
+  const [orgRows, userRows] = await db.batch([org, db.select().from(users).where(and(eq(users.organizationId, organizationId), match)).limit(1)]);
+  return { organization: orgRows[0], user: userRows[0] };
+}
+
 export async function findUserByEmail(env: Env, organizationId: string, email: string): Promise<UserRow | undefined> {
   return controlDb(env)
     .select()

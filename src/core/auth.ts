@@ -4,7 +4,7 @@ import { ApiError, forbidden, invalidBody, type ErrorCode } from "./errors";
 import type { Config, Env } from "./env";
 import { hashApiKey, hasValidTag, parseApiKey } from "./keys";
 import { sha256Hex, timingSafeEqual } from "./crypto";
-import { findKeyByHash, findOrganization, findUserByEmail, findUserInOrganization, type UserRow } from "./accounts-repo";
+import { findKeyByHash, findOrganizationAndUser, type UserRow } from "./accounts-repo";
 
 export type KeyKind = "organization" | "platform";
 
@@ -99,26 +99,26 @@ export async function resolveTenant(env: Env, principal: Principal, selector: Te
   if (principal.kind === "organization") {
     if (requested && requested !== principal.organizationId) throw forbidden("The API key may not act for this organization");
     organizationId = principal.organizationId;
-    const row = principal.userId ? await findUserInOrganization(env, organizationId, principal.userId) : undefined;
-    user = row ? toTenantUser(row) : null;
   } else {
     if (!requested || !principal.actsFor.includes(requested)) throw forbidden("The API key may not act for this organization");
     organizationId = requested;
-    const userId = optionalString(selector.user_id, "user_id");
-    const userEmail = optionalString(selector.user_email, "user_email");
-    optionalString(selector.user_name, "user_name");
-    if (userId || userEmail) {
-      const row = userId
-        ? await findUserInOrganization(env, organizationId, userId)
-        : await findUserByEmail(env, organizationId, userEmail!);
-      if (!row || (userId && userEmail && row.email !== userEmail.toLowerCase())) {
-        throw forbidden("The user does not belong to this organization");
-      }
-      user = toTenantUser(row);
+  }
+  // An organization key's own user, or the user a platform key names (by id, else by email).
+  const userId = principal.kind === "organization" ? (principal.userId ?? undefined) : optionalString(selector.user_id, "user_id");
+  const userEmail = principal.kind === "organization" ? undefined : optionalString(selector.user_email, "user_email");
+  if (principal.kind === "platform") optionalString(selector.user_name, "user_name");
+  const found = await findOrganizationAndUser(env, organizationId, userId ? { id: userId } : userEmail ? { email: userEmail } : null);
+  if (principal.kind === "organization") {
+    user = found.user ? toTenantUser(found.user) : null;
+  } else if (userId || userEmail) {
+    const row = found.user;
+    if (!row || (userId && userEmail && row.email !== userEmail.toLowerCase())) {
+      throw forbidden("The user does not belong to this organization");
     }
+    user = toTenantUser(row);
   }
 
-  const org = await findOrganization(env, organizationId);
+  const org = found.organization;
   if (!org) throw forbidden("The API key may not act for this organization");
   return { organizationId, user, keyKind: principal.kind, keyId: principal.keyId, entitlements: org.entitlements };
 }
