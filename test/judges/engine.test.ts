@@ -2,7 +2,7 @@
 // one or two steps, or unsupported; and telling a refusal from an answer that carries a caveat.
 import { describe, expect, it } from "vitest";
 import { readFigures } from "../../src/judges/engine/derive";
-import { checkStatement } from "../../src/figures/compare";
+import { checkStatement } from "../../src/figures/statement";
 import { quantities } from "../../src/figures/numbers";
 import { readText } from "../../src/figures/context";
 import { detectRefusal } from "../../src/judges/engine/claims";

@@ -2,7 +2,7 @@
 // correct answer's figure is carried under its own line item and period, so the same sentence with the
 // figure changed or its years swapped reads as contradicted, never as well as the correct one.
 import { describe, expect, it } from "vitest";
-import { checkStatement } from "../../src/figures/compare";
+import { checkStatement } from "../../src/figures/statement";
 import { gradeAnswer } from "../../src/judges/engine/grade";
 
 const grade = (query: string, answer: string, reference: string) => gradeAnswer({ query, answer, references: [reference], evidence: [], verdicts: { supported: 0, contradicted: 0, unresolved: 0 } });

@@ -5,7 +5,8 @@
 import { contentStems, namedEntities, sentences, stem, stemSet } from "../../figures/text";
 import { periodYears } from "../../figures/numbers";
 import { readText, type FigureInContext, type ReadText } from "../../figures/context";
-import { checkStatement, type Budget } from "../../figures/compare";
+import type { Budget } from "../../figures/compare";
+import { checkStatement } from "../../figures/statement";
 import { derivable } from "../../figures/values";
 
 export interface Alignment {
