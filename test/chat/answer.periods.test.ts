@@ -10,6 +10,7 @@ import { FLAG } from "../../src/chat/grounding";
 import { NOT_IN_DOCUMENTS } from "../../src/chat/local-answer";
 import { columnPeriodsOf, parseTables } from "../../src/figures/table";
 import type { Passage } from "../../src/chat/types";
+import { passageOf } from "./chat.helpers";
 
 async function fixture(name: string): Promise<string> {
   const res = await (env as unknown as { FIXTURES: Fetcher }).FIXTURES.fetch(`http://f/chat/${name}`);
@@ -17,25 +18,8 @@ async function fixture(name: string): Promise<string> {
   return res.text();
 }
 
-let chunk = 0;
-function passage(text: string, company: string, ticker: string, extra: Partial<Passage> = {}): Passage {
-  chunk += 1;
-  return {
-    document_id: `doc-${ticker}`,
-    document_name: `${company.toUpperCase().replace(/\W+/g, "")}_2023_EARNINGS`,
-    chunk_id: `chunk-${chunk}`,
-    text,
-    score: 1,
-    search_type: "external",
-    page: chunk,
-    doc_type: "news",
-    tickers: [ticker],
-    published_at: null,
-    offset: 0,
-    metadata: { company_names: [company], fiscal_year: 2023, tickers: [ticker] },
-    ...extra,
-  };
-}
+const passage = (text: string, company: string, ticker: string, extra: Partial<Passage> = {}) =>
+  passageOf(text, company, ticker, { fiscalYear: 2023, form: "EARNINGS", docType: "news" }, extra);
 
 async function answer(query: string, passages: Passage[]): Promise<string> {
   let text = "";

@@ -10,6 +10,7 @@ import { answerPieces } from "../../src/chat/answer";
 import { FLAG, groundSentence } from "../../src/chat/grounding";
 import { NOT_IN_DOCUMENTS } from "../../src/chat/local-answer";
 import type { Passage } from "../../src/chat/types";
+import { passageOf } from "./chat.helpers";
 
 const GUIDANCE = `PepsiCo Reports First-Quarter 2023 Results; Raises Full-Year
 Guidance
@@ -30,24 +31,7 @@ Johnson's Consumer Health business. As a result of the completion of the exchang
 Consumer Health business financial results as discontinued operations, including a gain of approximately $20 billion in the third quarter of
 2023.`;
 
-let chunk = 0;
-function passage(text: string, company: string, ticker: string, fiscalYear = 2023): Passage {
-  chunk += 1;
-  return {
-    document_id: `doc-${ticker}`,
-    document_name: `${company.toUpperCase().replace(/\W+/g, "")}_${fiscalYear}_8K`,
-    chunk_id: `chunk-${chunk}`,
-    text,
-    score: 1,
-    search_type: "external",
-    page: chunk,
-    doc_type: "news",
-    tickers: [ticker],
-    published_at: null,
-    offset: 0,
-    metadata: { company_names: [company], fiscal_year: fiscalYear, tickers: [ticker] },
-  };
-}
+const passage = (text: string, company: string, ticker: string, fiscalYear = 2023) => passageOf(text, company, ticker, { fiscalYear, form: "8K", docType: "news" });
 
 async function answer(query: string, passages: Passage[]): Promise<{ text: string; cites: number[] }> {
   let text = "";

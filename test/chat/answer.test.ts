@@ -9,6 +9,7 @@ import { answerPieces } from "../../src/chat/answer";
 import { FLAG } from "../../src/chat/grounding";
 import { NOT_IN_DOCUMENTS } from "../../src/chat/local-answer";
 import type { AnswerPiece, Passage } from "../../src/chat/types";
+import { passageOf } from "./chat.helpers";
 
 const ACME_INCOME = `Acme Corp
 Consolidated Statements of Operations
@@ -52,25 +53,8 @@ Net income
 2,400
 2,150`;
 
-let chunk = 0;
-function passage(text: string, company: string, ticker: string, extra: Partial<Passage> = {}): Passage {
-  chunk += 1;
-  return {
-    document_id: `doc-${ticker}`,
-    document_name: `${company.toUpperCase().replace(/\W+/g, "")}_2022_10K`,
-    chunk_id: `chunk-${chunk}`,
-    text,
-    score: 1,
-    search_type: "external",
-    page: chunk,
-    doc_type: "filing",
-    tickers: [ticker],
-    published_at: null,
-    offset: 0,
-    metadata: { company_names: [company], fiscal_year: 2022, tickers: [ticker] },
-    ...extra,
-  };
-}
+const passage = (text: string, company: string, ticker: string, extra: Partial<Passage> = {}) =>
+  passageOf(text, company, ticker, { fiscalYear: 2022, form: "10K", docType: "filing" }, extra);
 
 async function answer(query: string, passages: Passage[]): Promise<{ text: string; cites: number[]; pieces: AnswerPiece[] }> {
   const pieces: AnswerPiece[] = [];

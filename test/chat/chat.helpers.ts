@@ -2,6 +2,7 @@
 // into {id, event, data} (framing checked on every event), and document seeding as the search tests do.
 import { expect } from "vitest";
 import { call } from "../helpers/harness";
+import type { Passage } from "../../src/chat/types";
 
 export { addBatch, addDocument, doc, fixturePage, uniqueWord } from "../search/fixtures";
 
@@ -148,4 +149,25 @@ export async function eventsAcrossRestart(key: string, res: Response, attempts =
     }
   }
   return seen;
+}
+
+let chunk = 0;
+/** A retrieved passage of a company's document for the answer engine's tests: each call is a new chunk. */
+export function passageOf(text: string, company: string, ticker: string, doc: { fiscalYear: number; form: string; docType: string }, extra: Partial<Passage> = {}): Passage {
+  chunk += 1;
+  return {
+    document_id: `doc-${ticker}`,
+    document_name: `${company.toUpperCase().replace(/\W+/g, "")}_${doc.fiscalYear}_${doc.form}`,
+    chunk_id: `chunk-${chunk}`,
+    text,
+    score: 1,
+    search_type: "external",
+    page: chunk,
+    doc_type: doc.docType,
+    tickers: [ticker],
+    published_at: null,
+    offset: 0,
+    metadata: { company_names: [company], fiscal_year: doc.fiscalYear, tickers: [ticker] },
+    ...extra,
+  };
 }
