@@ -152,20 +152,36 @@ export type CreateOutcome = { created: true } | { created: false; evaluationId: 
  * now names it, so concurrent submissions with one key produce exactly one evaluation.
  */
 export async function createEvaluation(env: Env, e: NewEvaluation): Promise<CreateOutcome> {
-  const db = tenantD1(env, e.organizationId);
   const body = JSON.stringify(e.request);
-  // A large submission is written to R2 before its row, so a row never names a missing object.
-  let stored = body;
-  if (body.length > INLINE_REQUEST_CHARS) {
-    const key = requestKey(e.organizationId, e.id);
-    await env.DOCUMENTS.put(key, body, { httpMetadata: { contentType: "application/json" } });
-    stored = JSON.stringify({ r2: key } satisfies StoredRequest);
+  if (body.length <= INLINE_REQUEST_CHARS) return insertEvaluation(env, e, body);
+  // A large submission goes to R2 while its row is written: no job names the evaluation before both are in
+  // (the caller queues it after this returns), and a failed write takes the other one back, so a queued
+  // evaluation never names a missing object.
+  const key = requestKey(e.organizationId, e.id);
+  const [object, row] = await Promise.allSettled([
+    env.DOCUMENTS.put(key, body, { httpMetadata: { contentType: "application/json" } }),
+    insertEvaluation(env, e, JSON.stringify({ r2: key } satisfies StoredRequest)),
+  ]);
+  if (object.status === "rejected") {
+    if (row.status === "fulfilled" && row.value.created) await forgetEvaluation(env, e.organizationId, e.id);
+    throw object.reason;
   }
-  const insertEvaluation = `INSERT INTO judge_evaluations (id, organization_id, user_id, judge, status, search_type, request, faults, created_at)
+  if (row.status === "rejected") {
+    await env.DOCUMENTS.delete(key);
+    throw row.reason;
+  }
+  // A replay of the key: the evaluation it names already holds the submission.
+  if (!row.value.created) await env.DOCUMENTS.delete(key);
+  return row.value;
+}
+
+async function insertEvaluation(env: Env, e: NewEvaluation, stored: string): Promise<CreateOutcome> {
+  const db = tenantD1(env, e.organizationId);
+  const insert = `INSERT INTO judge_evaluations (id, organization_id, user_id, judge, status, search_type, request, faults, created_at)
     SELECT ?1, ?2, ?3, ?4, 'pending', ?5, ?6, ?7, ?8`;
   const values = [e.id, e.organizationId, e.userId, e.judge, e.searchType, stored, e.faults, e.createdAt];
   if (!e.idempotency) {
-    await db.prepare(insertEvaluation).bind(...values).run();
+    await db.prepare(insert).bind(...values).run();
     return { created: true };
   }
   const { key, bodyHash } = e.idempotency;
@@ -177,7 +193,7 @@ export async function createEvaluation(env: Env, e: NewEvaluation): Promise<Crea
       )
       .bind(e.organizationId, e.judge, key, bodyHash, e.id, e.createdAt),
     db
-      .prepare(`${insertEvaluation} WHERE EXISTS (SELECT 1 FROM judge_idempotency WHERE organization_id = ?2 AND judge = ?4 AND idempotency_key = ?9 AND evaluation_id = ?1)`)
+      .prepare(`${insert} WHERE EXISTS (SELECT 1 FROM judge_idempotency WHERE organization_id = ?2 AND judge = ?4 AND idempotency_key = ?9 AND evaluation_id = ?1)`)
       .bind(...values, key),
   ]);
   const owner = await db
@@ -186,8 +202,6 @@ export async function createEvaluation(env: Env, e: NewEvaluation): Promise<Crea
     .first<{ evaluation_id: string; body_hash: string }>();
   if (!owner) throw new Error("idempotency row vanished");
   if (owner.evaluation_id === e.id) return { created: true };
-  // A replay of the key: the evaluation it names already holds the submission.
-  if (stored !== body) await env.DOCUMENTS.delete(requestKey(e.organizationId, e.id));
   return { created: false, evaluationId: owner.evaluation_id, bodyHash: owner.body_hash };
 }
 
