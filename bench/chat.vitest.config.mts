@@ -45,6 +45,7 @@ export default defineConfig(async () => ({
           BENCH_TOP_K: process.env.BENCH_TOP_K ?? "8",
           BENCH_DUMP: process.env.BENCH_DUMP ?? "",
           BENCH_LATENCY_QUESTIONS: process.env.BENCH_LATENCY_QUESTIONS ?? "30",
+          BENCH_HELD_BACK: process.env.BENCH_HELD_BACK ?? "",
         },
         serviceBindings: { BENCH_DATA: fileServer(process.env.BENCH_DATA_DIR ?? join(root, "..", "shared", "data")), BARE_SSE: "bare-sse" },
         workers: [{ name: "bare-sse", modules: true, script: BARE_SSE, compatibilityDate: "2025-01-01" }],

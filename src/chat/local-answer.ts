@@ -198,6 +198,34 @@ function statementTitle(question: AskedQuestion, passages: readonly Passage[], b
   return null;
 }
 
+/** Passages (search order) and lines of each a heading pointer is looked for in. */
+const POINTER_PASSAGES = 2;
+const POINTER_LINES = 40;
+
+/**
+ * When nothing answers and no sentence is close: the heading of the best passages (about the asked company,
+ * fit for the asked years) that shares most of the question's words ("Segment results managed basis"), with
+ * its [n], for the reader to follow; at least one word shared. Null when none.
+ */
+function headingPointer(question: AskedQuestion, passages: readonly Passage[], chosen: number[], texts: string[]): string | null {
+  const asked = askedStems(question, passages);
+  let best: { line: string; score: number } | null = null;
+  for (const i of chosen.slice(0, POINTER_PASSAGES)) {
+    if (!documentFits(passages[i], question.years)) continue;
+    for (const raw of passages[i].text.split("\n", POINTER_LINES)) {
+      const line = raw.replace(/\s+/g, " ").trim();
+      // A heading: starts as one (not the tail of a sentence cut by the page) and carries no figure but a year.
+      if (line.length < 12 || line.length > 120 || !/^[A-Z(]/.test(line) || isTableRow(line) || /^table of contents$/i.test(line)) continue;
+      if (quantities(line.replace(/\b(?:19|20)\d\d\b/g, " ")).length) continue;
+      const score = new Set(contentStems(line).filter((w) => asked.has(w))).size;
+      if (score < 1 || (best && score <= best.score)) continue;
+      const pointer = `${line} [${i + 1}]`;
+      if (passesGuard(pointer, texts, question.text)) best = { line: pointer, score };
+    }
+  }
+  return best?.line ?? null;
+}
+
 const QUARTER_TALK = /\b(?:quarters?|three months|thirteen weeks|13 weeks|13-week|thirteen-week|q[1-4])\b/i;
 const FULL_YEAR_TALK = /\b(?:full[ -]year|fiscal year|annual|twelve months|52 weeks|fifty-two weeks|52-week|fifty-two-week|year ended)\b/i;
 
@@ -247,7 +275,7 @@ export function* localAnswer(input: AnswerInput): Generator<string> {
     // Nothing answers: said plainly, with the sentence of the best passages (about the asked company and
     // period) closest to the question, quoted as it stands, for the reader to follow.
     const near = quotes(question, passages, chosen.slice(0, CLOSEST_PASSAGES), figureAsked, false, true).filter((q) => passesGuard(`${q.text} [${q.n}]`, texts, question.text));
-    const title = near.length ? null : statementTitle(question, passages, chosen[0]);
+    const title = near.length ? null : statementTitle(question, passages, chosen[0]) ?? headingPointer(question, passages, chosen, texts);
     if (!near.length && !title) {
       yield NOT_IN_DOCUMENTS;
       return;

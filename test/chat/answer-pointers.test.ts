@@ -1,0 +1,73 @@
+// The local chat engine when nothing in the passages answers: it says so and points to the heading of the
+// best passage that shares the question's words, cited, so the reader can follow it; never a heading with
+// figures, and nothing for another company or a year the passage's filing does not cover. Through
+// answerPieces, so the grounding guard runs over the engine's answer.
+import { env } from "cloudflare:test";
+import { describe, expect, it } from "vitest";
+import type { Env } from "../../src/core/env";
+import { answerPieces } from "../../src/chat/answer";
+import { FLAG } from "../../src/chat/grounding";
+import { NOT_ANSWERED, NOT_IN_DOCUMENTS } from "../../src/chat/local-answer";
+import type { Passage } from "../../src/chat/types";
+import { passageOf } from "./chat.helpers";
+
+// A table printed one cell per line under its heading: no sentence of it answers a ranking on its own.
+const REGIONS = `Zentrix Corp
+Regional results overview
+Year ended December 31,
+Americas
+Europe
+Asia
+(in millions)
+2022
+2021
+2022
+2021
+2022
+2021
+Net revenue
+4,100
+3,900
+2,200
+2,300
+1,700
+1,200`;
+
+const FIGURE_HEADING = `Zentrix Corp
+Regional revenue of $8,000 million in 2022
+Other matters are discussed in the notes.`;
+
+const passage = (text: string, company = "Zentrix", ticker = "ZTX", fiscalYear = 2022) => passageOf(text, company, ticker, { fiscalYear, form: "10K", docType: "filing" });
+
+async function answer(query: string, passages: Passage[]): Promise<{ text: string; cites: number[] }> {
+  let text = "";
+  const cites: number[] = [];
+  for await (const p of answerPieces(env as unknown as Env, { query, resolvedQuery: query, history: [], passages })) {
+    if (p.kind === "text") text += p.text;
+    else {
+      cites.push(p.passage);
+      text += `[${p.passage + 1}]`;
+    }
+  }
+  expect(text).not.toContain(FLAG);
+  return { text, cites };
+}
+
+describe("local answer engine: pointing to the closest passage", () => {
+  it("says the documents do not answer directly and points to the heading sharing the question's words, cited", async () => {
+    const { text, cites } = await answer("Which Zentrix region had the highest growth in regional results in FY2022?", [passage(REGIONS)]);
+    expect(text).toBe(`${NOT_ANSWERED}\nRegional results overview [1]`);
+    expect(cites).toEqual([0]);
+  });
+
+  it("points to no heading that prints a figure", async () => {
+    const { text } = await answer("Which Zentrix region had the highest regional revenue in FY2022?", [passage(FIGURE_HEADING)]);
+    expect(text).not.toContain("8,000");
+    expect(text).toBe(NOT_IN_DOCUMENTS);
+  });
+
+  it("points to nothing for another company or a year the filing does not cover", async () => {
+    expect((await answer("Which Globex region had the highest growth in regional results in FY2022?", [passage(REGIONS)])).text).toBe(NOT_IN_DOCUMENTS);
+    expect((await answer("Which Zentrix region had the highest growth in regional results in FY2017?", [passage(REGIONS)])).text).toBe(NOT_IN_DOCUMENTS);
+  });
+});
