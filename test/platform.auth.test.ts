@@ -1,8 +1,14 @@
 // Authentication and tenancy through the front door: key cases, platform keys, tenant isolation.
-import { describe, expect, it } from "vitest";
+import { env } from "cloudflare:test";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { ACCOUNT_CACHE_TTL_MS } from "../src/core/accounts-repo";
 import { admin, call, createOrg, createUser, jsonOf, platformKey } from "./helpers/harness";
 
 describe("API keys", () => {
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
   it("refuses a request without a key with API_KEY_MISSING", async () => {
     const res = await call("/v1/me");
     expect(res.status).toBe(401);
@@ -53,6 +59,35 @@ describe("API keys", () => {
     const res = await call("/v1/me", { key: org.key });
     expect(res.status).toBe(401);
     expect((await jsonOf(res)).error.code).toBe("UNAUTHORIZED");
+  });
+
+  it("stops accepting a key revoked by another isolate once the isolate's copy expires", async () => {
+    const org = await createOrg();
+    expect((await call("/v1/me", { key: org.key })).status).toBe(200);
+    // Another isolate's revocation reaches this one only through D1: the row changes, this isolate's copy does not.
+    await env.DB.prepare("UPDATE api_keys SET revoked_at = ? WHERE id = ?").bind(new Date().toISOString(), org.keyId).run();
+    vi.useFakeTimers({ toFake: ["Date"] });
+    vi.setSystemTime(Date.now() + ACCOUNT_CACHE_TTL_MS + 1);
+    const res = await call("/v1/me", { key: org.key });
+    expect(res.status).toBe(401);
+    expect((await jsonOf(res)).error.code).toBe("UNAUTHORIZED");
+  });
+
+  it("sees an organization's changed entitlements on the next request", async () => {
+    const org = await createOrg({ entitlements: ["chat"] });
+    expect((await jsonOf(await call("/v1/me", { key: org.key }))).payload.entitlements).toEqual(["chat"]);
+    expect((await admin(`/admin/v1/organizations/${org.organizationId}`, "PATCH", { entitlements: ["chat", "deep_research"] })).status).toBe(200);
+    expect((await jsonOf(await call("/v1/me", { key: org.key }))).payload.entitlements).toEqual(["chat", "deep_research"]);
+  });
+
+  it("accepts a key and a user created after the organization was read", async () => {
+    const home = await createOrg();
+    const client = await createOrg();
+    const key = await platformKey(home.organizationId, [client.organizationId]);
+    expect((await call(`/v1/me?organization_id=${client.organizationId}`, { key })).status).toBe(200);
+    const extra = await createUser(client.organizationId);
+    const res = await jsonOf(await call(`/v1/me?organization_id=${client.organizationId}&user_id=${extra.userId}`, { key }));
+    expect(res.payload.user.id).toBe(extra.userId);
   });
 
   it("answers a genuine key of the other region with FORBIDDEN naming the other deployment", async () => {
