@@ -251,6 +251,13 @@ function heapPop(heap: Int32Array, size: number): number {
   return size;
 }
 
+/** How far a count has come: its total, where it goes on, and the end of the long pre-token it is in, if any. */
+interface Position {
+  total: number;
+  from: number;
+  pieceEnd: number;
+}
+
 /** Pre-tokens up to this many UTF-16 units have their count remembered within one counter. */
 const MEMO_PIECE = 64;
 const MEMO_ENTRIES = 8192;
@@ -270,29 +277,60 @@ export class TokenCounter {
 
   /** Tokens of text; stops early and returns a figure over `limit` once the count passes it. */
   count(text: string, limit = Infinity): number {
+    const at: Position = { total: 0, from: 0, pieceEnd: 0 };
+    this.scan(text, at, text.length, limit);
+    return at.total;
+  }
+
+  /**
+   * Tokens of several texts together, counted as `count` counts each, in steps of about `step` UTF-16 units
+   * (cut where the count is cut anyway: between pre-tokens or a long pre-token's slices, so the figure is
+   * the same), awaiting `pause` between steps: long texts do not hold the isolate's other requests. Stops
+   * early with a figure over `limit` once the count passes it.
+   */
+  async countInSteps(texts: readonly string[], limit: number, step: number, pause: () => Promise<void>): Promise<number> {
+    let total = 0;
+    let budget = step;
+    for (const text of texts) {
+      const at: Position = { total, from: 0, pieceEnd: 0 };
+      for (;;) {
+        const from = at.from;
+        this.scan(text, at, from + budget, limit);
+        budget -= at.from - from;
+        if (at.from >= text.length || at.total > limit) break;
+        await pause();
+        budget = step;
+      }
+      total = at.total;
+      if (total > limit) break;
+    }
+    return total;
+  }
+
+  /** Counts on from `at` until the count reaches `until` in text (or passes `limit`), moving `at`. */
+  private scan(text: string, at: Position, until: number, limit: number): void {
     // Sticky: the pattern matches at every position (any character fits one of its branches), so pieces
     // are consecutive; test() spares a match array per piece.
     const pattern = this.pattern;
-    let total = 0;
-    for (let from = 0; from < text.length; ) {
+    while (at.from < text.length && at.from < until && at.total <= limit) {
+      const from = at.from;
+      if (at.pieceEnd > from) {
+        // Within a pre-token longer than SLICE: its next slice (never half a surrogate pair).
+        let end = Math.min(at.pieceEnd, from + SLICE);
+        const last = text.charCodeAt(end - 1);
+        if (end < at.pieceEnd && last >= 0xd800 && last <= 0xdbff) end--;
+        at.total += mergeCount(this.vocabulary, this.scratch, prepare(this.vocabulary, this.scratch, text, from, end));
+        at.from = end;
+        continue;
+      }
       pattern.lastIndex = from;
       let to = pattern.test(text) ? pattern.lastIndex : from;
       if (to <= from) to = from + (text.charCodeAt(from) >= 0xd800 && text.charCodeAt(from) <= 0xdbff && from + 1 < text.length ? 2 : 1); // never, but always progress
-      if (to - from <= MEMO_PIECE) total += this.short(text.slice(from, to));
-      else {
-        for (let at = from; at < to; ) {
-          let end = Math.min(to, at + SLICE);
-          const last = text.charCodeAt(end - 1);
-          if (end < to && last >= 0xd800 && last <= 0xdbff) end--;
-          total += mergeCount(this.vocabulary, this.scratch, prepare(this.vocabulary, this.scratch, text, at, end));
-          at = end;
-          if (total > limit) return total;
-        }
-      }
-      if (total > limit) return total;
-      from = to;
+      if (to - from <= MEMO_PIECE) {
+        at.total += this.short(text.slice(from, to));
+        at.from = to;
+      } else at.pieceEnd = to;
     }
-    return total;
   }
 
   private short(piece: string): number {

@@ -3,6 +3,7 @@
 // The tokenizer and its 2.3 MB rank table load on the first submission that needs counting, not with the
 // Worker: most submissions never need it, and every isolate (and every test file) would parse it at start.
 import { ApiError } from "../core/errors";
+import { nextTurn } from "../core/turns";
 import type { AgentRequest, LlmRequest } from "./schemas";
 
 export const MAX_BODY_BYTES = 1_000_000;
@@ -33,6 +34,9 @@ function tooLarge(message: string): ApiError {
   return new ApiError("JUDGE_EVALUATION_TOO_LARGE", message);
 }
 
+/** UTF-16 units counted between turns (about 1-2 ms of counting): a body near the budget is 30-60 steps. */
+const COUNT_STEP = 16_384;
+
 /** Throws JUDGE_EVALUATION_TOO_LARGE when a field or the whole submission is past its cap. */
 export async function enforceSizeCaps(body: LlmRequest | AgentRequest): Promise<void> {
   const prompt = "prompt" in body ? body.prompt : undefined;
@@ -47,10 +51,6 @@ export async function enforceSizeCaps(body: LlmRequest | AgentRequest): Promise<
   for (const t of texts) bytes += utf8Length(t);
   if (bytes <= MAX_TOKENS) return;
   const { TokenCounter } = await import("../core/tokens");
-  const counter = new TokenCounter();
-  let tokens = 0;
-  for (const t of texts) {
-    tokens += counter.count(t, MAX_TOKENS - tokens);
-    if (tokens > MAX_TOKENS) throw tooLarge(`The submission is longer than about ${MAX_TOKENS} tokens`);
-  }
+  const tokens = await new TokenCounter().countInSteps(texts, MAX_TOKENS, COUNT_STEP, nextTurn);
+  if (tokens > MAX_TOKENS) throw tooLarge(`The submission is longer than about ${MAX_TOKENS} tokens`);
 }

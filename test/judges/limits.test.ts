@@ -192,6 +192,27 @@ describe("TokenCounter against js-tiktoken", () => {
     expect(partial).toBeLessThan(countTokens(text));
   });
 
+  it("counts several texts in steps (a turn between steps) to the same figure, as many turns as the step asks", async () => {
+    const texts = ["", prose.repeat(30), drawn(HANZI, 9_000, 12), samples[6][1], "", drawn(EMOJI, 5_000, 13, " "), samples[8][1]];
+    const whole = new TokenCounter();
+    const expected = texts.reduce((sum, t) => sum + whole.count(t), 0);
+    for (const step of [1, 700, 4_096, 50_000]) {
+      let turns = 0;
+      const counter = new TokenCounter();
+      const counted = await counter.countInSteps(texts, Infinity, step, async () => {
+        turns++;
+      });
+      expect(counted, `step ${step}`).toBe(expected);
+      const units = texts.reduce((sum, t) => sum + t.length, 0);
+      if (step >= units) expect(turns).toBe(0);
+      // A step ends at the first cut past it: at most one slice (2,048 units) or short pre-token later.
+      else expect(turns).toBeGreaterThanOrEqual(Math.floor(units / (step + 2_048)) - texts.length);
+    }
+    const limited = await new TokenCounter().countInSteps(texts, 1_000, 500, async () => {});
+    expect(limited).toBeGreaterThan(1_000);
+    expect(limited).toBeLessThan(expected);
+  });
+
   it("rests on a property of the o200k ranks: every token is the merge of two lower-ranked tokens", () => {
     const ranks = new Map<string, number>();
     o200k.bpe_ranks
