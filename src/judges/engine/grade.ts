@@ -289,7 +289,8 @@ function* gradeSteps(input: GradeInput): Generator<void, GradeDetails, void> {
   yield;
   const basis = recomputed?.recomputation?.basis;
   const recomputedCeiling = basis === "defined" ? RULES.recomputedMismatchDefined : basis === "standard" ? RULES.recomputedMismatchStandard : RULES.recomputedMismatchConvention;
-  const recomputedFloor = recomputed?.status === "match" && basis === "standard" ? RULES.recomputedMatch : 0;
+  // An answer whose own written arithmetic does not hold agrees with the recomputation by chance: no floor.
+  const recomputedFloor = recomputed?.status === "match" && basis === "standard" && !mathErrors ? RULES.recomputedMatch : 0;
   factuality = Math.max(factuality, recomputedFloor);
   if (recomputed?.status === "mismatch") factuality = Math.min(factuality, recomputedCeiling);
   if (recomputed && recomputed.status !== "none") notes.push(recomputed.note);
@@ -299,7 +300,7 @@ function* gradeSteps(input: GradeInput): Generator<void, GradeDetails, void> {
   // A pick that matches holds the scores up, but not to the top when a claim is worded as the sources are and
   // none of its figures is in them: the figure given for the pick is not the sources' (a fully factual
   // answer carries every figure it states, as unsupportedFigureCeiling reads).
-  const rankFloor = ranked?.status === "match" ? (uncarried ? Math.min(RULES.rankMatch, RULES.unsupportedFigureCeiling) : RULES.rankMatch) : 0;
+  const rankFloor = ranked?.status === "match" && !mathErrors ? (uncarried ? Math.min(RULES.rankMatch, RULES.unsupportedFigureCeiling) : RULES.rankMatch) : 0;
   factuality = Math.max(factuality, rankFloor);
   if (ranked?.status === "mismatch") factuality = Math.min(factuality, RULES.rankMismatch);
   if (ranked && ranked.status !== "none") notes.push(ranked.note);

@@ -1,0 +1,50 @@
+// The arithmetic an answer writes out, read whole (issue 19, perturbations of bench:judge): expressions with
+// brackets and precedence, a named quantity worked out on one line and given on the next, and a change
+// written in words. A step is never read from the middle of an expression, so a correct calculation counts
+// no error, and a figure swapped inside one makes it fail.
+import { describe, expect, it } from "vitest";
+import { arithmeticErrors, arithmeticRelations } from "../../src/judges/engine/arithmetic";
+import { gradeAnswer } from "../../src/judges/engine/grade";
+
+const grade = (query: string, answer: string, reference: string) => gradeAnswer({ query, answer, references: [reference], evidence: [], verdicts: { supported: 0, contradicted: 0, unresolved: 0 } });
+
+describe("expressions read whole", () => {
+  it("reads brackets and precedence, so a percentage of a total is no error", () => {
+    expect(arithmeticErrors("1. Commercial Airplanes: ($25,867 / $66,608) * 100 = 38.83% 2. Defense: ($23,162 / $66,608) * 100 = 34.77%")).toBe(0);
+    expect(arithmeticErrors("Gross Margin = (Total Revenues - COGS) / Total Revenues = (62,286 - 59,237) / 62,286 = 4.89%")).toBe(0);
+    expect(arithmeticErrors("Average inventory = ($10,387 million + $12,483 million) / 2 = $11,435 million")).toBe(0);
+    expect(arithmeticErrors("Average inventory = ($10,387 million + $230 million) / 2 = $11,435 million")).toBe(1);
+  });
+
+  it("does not read a year in brackets, nor an operand cut out of an expression with words, as a figure", () => {
+    expect(arithmeticErrors("Working capital (2022) = $7,453 million - $5,175 million = $2,278 million")).toBe(0);
+    expect(arithmeticErrors("Average = (Inventory at the end of FY2021 + Inventory at the end of FY2022) / 2 = ($10,387 million + $12,483 million) / 2 = $11,435 million")).toBe(0);
+    expect(arithmeticErrors("20% of $66,608 million = 0.20 * 66,608 = $13,321.6 million")).toBe(0);
+  });
+
+  it("compares a named quantity worked out on one line with the value the next line gives it", () => {
+    expect(arithmeticRelations("Total debt = $2,749 million + $47,032 million\nTotal debt = $49,781 million")).toEqual([{ left: "$2,749 million + $47,032 million", right: "$49,781 million", holds: true }]);
+    expect(arithmeticErrors("Total debt = $2,749 million + $95,082 million\nTotal debt = $49,781 million")).toBe(1);
+    expect(arithmeticErrors("- Quick Ratio = $27,111 million / $12,097 million\n- Quick Ratio ≈ 0.54")).toBe(1);
+    // Another year's line between them: not the same quantity.
+    expect(arithmeticErrors("For 2022: Gross Margin = 11,640 / 51,761\nFor 2023: Gross Margin = 9,912 / 46,298 = 21.41%")).toBe(0);
+  });
+
+  it("checks a change written in words against its levels, relative or in points", () => {
+    expect(arithmeticErrors("It increased by 64%, from $3.7 billion in 2021 to $6 billion in 2022.")).toBe(0);
+    expect(arithmeticErrors("It increased by 64%, from $6.0 billion in 2021 to $6 billion in 2022.")).toBe(1);
+    expect(arithmeticErrors("The revenues decreased from $5,034 million in Q2 2022 to $2,415 million in Q2 2023, which is a 74% decrease.")).toBe(1);
+    expect(arithmeticErrors("The effective tax rate increased by 3% from 20% in FY2021 to 23% in FY2022.")).toBe(0);
+  });
+});
+
+describe("grading an answer whose calculation holds and one with a figure swapped inside it", () => {
+  const reference = "Consolidated Balance Sheets (In millions)\nJune 30, 2023 2022\nCurrent portion of long-term debt 5,247 2,749\nLong-term debt 41,990 47,032\nTotal current liabilities 104,149 95,082";
+  const query = "What was Microsoft's total debt in FY2022?";
+  it("grades the swapped operand lower, though each figure is some row's", () => {
+    const right = grade(query, "Total debt for FY2022:\nTotal debt = $2,749 million + $47,032 million\nTotal debt = $49,781 million", reference);
+    const swapped = grade(query, "Total debt for FY2022:\nTotal debt = $2,749 million + $95,082 million\nTotal debt = $49,781 million", reference);
+    expect(swapped.factuality).toBeLessThan(right.factuality);
+    expect(swapped.reasoning).toContain("calculation step(s) do not hold");
+  });
+});
