@@ -46,6 +46,8 @@ export interface FigureInContext extends Figure {
   part: string | null;
   /** Given as a change ("grew 3%", "up by $5 million"), not as a level. */
   change: boolean;
+  /** A bare whole number that is part of a name ("the 737 MAX", "Flight 610"): a claim only if a source states it. */
+  name: boolean;
   /** Item words written right after the figure ("12.9% volume increase"): it is not the row's figure unless the row has them. */
   trail: string[];
   /** Stems of its sentence or table row: what the figure's subject words are checked against. */
@@ -191,6 +193,18 @@ export function partOf(text: string): string | null {
   return "quarter";
 }
 
+/**
+ * A whole number written bare that is part of a name, not a figure: "the 737 MAX", "Lion Air Flight 610",
+ * "the Securities Exchange Act of 1934", "MDL No. 2804", or a list's number ("10. Licensing ...").
+ */
+function isNameNumber(q: Quantity, sentence: string): boolean {
+  if (q.currency || q.percent || q.scale !== 1 || q.decimals > 0 || /[,()-]/.test(q.raw)) return false;
+  const before = sentence.slice(Math.max(0, q.index - 24), q.index);
+  const after = sentence.slice(q.end, q.end + 12);
+  if (/^\s?\.?\s*$/.test(sentence.slice(0, q.index)) && /^\.(?:\s|$)/.test(after)) return true;
+  return /^\s[A-Z]{2,}\b/.test(after) || /(?:\b[A-Z][a-z]+|\bNo\.?|\b[A-Z][a-z]+ of)\s$/.test(before);
+}
+
 /** Figures of prose: per sentence, each figure's item from the words before it and its year from its clause. */
 function proseFigures(text: string, scale: number | null, skipTableLines: boolean): FigureInContext[] {
   return runSteps(proseFigureSteps(text, scale, skipTableLines));
@@ -280,7 +294,7 @@ function* proseFigureSteps(text: string, scale: number | null, skipTableLines: b
       const trail = itemStems(after.split(/[,;:.()]|\b(?:in|for|of|compared|versus|and|or|while|from|to|at)\b/i)[0] ?? "").item;
       // The figure's own words: its item and the text between its neighbours, not the whole sentence.
       const context = new Set([...item, ...contentStems(`${before} ${after}`)]);
-      out.push({ ...figureOf(q, sentence, scale), item, itemText, standard: item.length ? lineItemOf(itemText) : null, year, altYear: null, date: dateAfter(after), part, trail, years: sentenceYears, change, context, index: base + q.index, fromTable: false, sentence: ordinal, cell: null });
+      out.push({ ...figureOf(q, sentence, scale), item, itemText, standard: item.length ? lineItemOf(itemText) : null, year, altYear: null, date: dateAfter(after), part, trail, years: sentenceYears, change, name: isNameNumber(q, sentence), context, index: base + q.index, fromTable: false, sentence: ordinal, cell: null });
       prevItem = item;
       prevText = itemText;
       prevEnd = q.end;
@@ -366,6 +380,7 @@ function tableFigures(text: string, scale: number | null): FigureInContext[] {
           // "13 Weeks Ended" and "52 Weeks Ended" side by side repeat the years: which column is which period is not read.
           part: parts ? parts[col] : table.uncertain ? "mixed" : table.partial ? "quarter" : null,
           change: false,
+          name: false,
           trail: [],
           context,
           index: -1,

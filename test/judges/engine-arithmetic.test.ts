@@ -48,3 +48,30 @@ describe("grading an answer whose calculation holds and one with a figure swappe
     expect(swapped.reasoning).toContain("calculation step(s) do not hold");
   });
 });
+
+describe("numbers that are part of a name", () => {
+  const reference = "Boeing plans to gradually increase the 787 program production rate to five per month in 2023. Production of the 777X is expected to resume in 2023. The 737 program is producing at 31 per month.";
+  const query = "What production rate changes is Boeing forecasting for FY2023?";
+  it("reads 'the 737 MAX', 'Flight 610' and 'the Act of 1934' as names, not figures the sources must state", () => {
+    const named = grade(query, "Boeing expects the 787 program to reach five per month in 2023, after the 737 MAX accidents of Lion Air Flight 610 and a filing under the Securities Exchange Act of 1934.", reference);
+    expect(named.factuality).toBeGreaterThanOrEqual(4);
+    expect(named.reasoning).not.toContain("neither stated in the sources");
+  });
+  it("still reads a figure written with a unit or separators as a figure", () => {
+    const figure = grade(query, "Boeing expects the 787 program to reach 5,000 aircraft per month in 2023.", reference);
+    expect(figure.reasoning).toContain("neither stated in the sources");
+  });
+});
+
+describe("a contradicted figure costs as much as a calculation that does not hold", () => {
+  const reference = "Consolidated Statement of Income (Millions)\n2022 2021\nNet sales 34,229 35,355\nOperating income 6,539 7,369";
+  const query = "What was 3M's operating income in 2022 and 2021?";
+  const steps = "margin = 6,539 / 34,229 = 19.1%, and 7,369 / 35,355 = 20.8%, so = lower.";
+  it("takes an answer already read low for its steps one score lower, not only to the ceiling of 2", () => {
+    const right = grade(query, `Operating income was $6,539 million in 2022 and $7,369 million in 2021; ${steps}`, reference);
+    const wrong = grade(query, `Operating income was $6,539 million in 2022 and $9,369 million in 2021; ${steps}`, reference);
+    expect(right.factuality).toBe(3);
+    expect(wrong.factuality).toBe(1);
+    expect(wrong.reasoning).toContain("The source gives operating income for 2021 as 7,369 million, not $9,369 million.");
+  });
+});

@@ -112,7 +112,8 @@ export function* readFiguresSteps(checks: FigureCheck[], relevantSource: Figure[
   for (const [k, c] of checks.entries()) {
     if (k > 0 && k % FIGURES_PER_STEP === 0) yield;
     const f = c.figure;
-    if (isConstant(f)) {
+    // Formula constants, and numbers of names ("the 737 MAX") that no source states as the answer does.
+    if (isConstant(f) || (f.name && c.status !== "carried")) {
       out.push({ figure: f, support: "constant", note: "" });
       continue;
     }

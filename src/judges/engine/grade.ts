@@ -75,6 +75,8 @@ export const RULES = {
    * year or row): factuality and grounding read 2 at most (raw below the second cut of both scales).
    */
   contradictedFigureCeiling: 0.5,
+  /** ... and each (at most two) costs as much as a calculation step that does not hold: a figure shown wrong. */
+  contradictedFigurePenalty: 0.2,
   /**
    * A figure that no source states in context nor yields in one or two steps: factuality reads 4 at most
    * (just below the last cut). A fully factual answer carries every figure it states. Calibration half:
@@ -281,6 +283,7 @@ function* gradeSteps(input: GradeInput): Generator<void, GradeDetails, void> {
     factuality = 0.55 * figureShare + 0.45 * grounding;
     factuality -= 0.2 * Math.min(2, mathErrors) + 0.1 * Math.min(3, contradicted + uncarried) + 0.05 * Math.min(2, strayYears);
     factuality -= RULES.stepPenalty * steps;
+    factuality -= RULES.contradictedFigurePenalty * Math.min(2, figures.contradicted);
     factuality = Math.max(0, Math.min(1, factuality));
   }
   // The metric the question asks for, recomputed from the sources' statement tables: an answer can use
