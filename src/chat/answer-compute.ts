@@ -10,6 +10,7 @@ import { statedScale } from "../figures/context";
 import { contentStems } from "../figures/text";
 import { fiscalYearEnd } from "../core/fiscal-calendar";
 import type { AskedQuestion } from "./answer-subject";
+import { withoutFigureNotes } from "./answer-notes";
 
 /**
  * What the engine reads tables from: the passages of one document page together, in page order (a statement
@@ -82,7 +83,7 @@ export function sourcesOf(passages: { n: number; text: string; document: string;
     const text = members.map((m) => m.text).join("\n");
     // "($ million, except per share amounts) 2022 2023 2022 2023": the header's note in the singular, which the
     // shared reader takes for a row label; read as the plural it means (chat only: the judges' reading stays).
-    const tables = parseTables(text.replace(/\((\$|US\$|USD)\s?(thousand|million|billion),/gi, "($1 $2s,"));
+    const tables = parseTables(withoutFigureNotes(text.replace(/\((\$|US\$|USD)\s?(thousand|million|billion),/gi, "($1 $2s,")));
     const ticker = g.find((p) => p.ticker)?.ticker ?? null;
     const yearTables = tables.flatMap((t) => yearColumns(t, ticker) ?? []);
     return { members, text, tables, yearTables, scale: sourceScale(text), currency: text.includes("$") };
@@ -121,8 +122,8 @@ function moneyOf(v: number, decimals: number, s: Source, unscaled = false): stri
   return `${s.currency ? "$" : ""}${formatNumber(Math.abs(v), decimals)}${s.scale && !unscaled ? SCALE_WORD[s.scale] ?? "" : ""}`;
 }
 
-/** A row whose figures take no scale word: per-share amounts, percentages, ratios, counts of shares are not "$0.70 million". */
-const UNSCALED_ROW = /\bper\b|\bshares?\b|%|\bratio\b|\brate\b|\bmargin\b|\bcps\b|\bcents\b/i;
+/** A row whose figures take no scale word: per-share amounts, percentages, ratios, counts of shares are not "$0.70 million" (an interest rate swap's notional amount is an amount). */
+const UNSCALED_ROW = /\bper\b|\bshares?\b|%|\bratio\b|\brate\b(?! (?:swaps?|caps?|locks?|contracts?|derivatives?|hedges?)\b)|\bmargin\b|\bcps\b|\bcents\b/i;
 
 const SCALE_NOTE = /\b(?:in|amounts in|dollars in)\s(thousands|millions|billions)\b|\((?:\$|us\$|usd)?\s?(?:in\s)?(thousands?|millions?|billions?)\b/gi;
 
@@ -133,7 +134,9 @@ const SCALE_NOTE = /\b(?:in|amounts in|dollars in)\s(thousands|millions|billions
  */
 function rowScale(s: Source, printed: string): number | null {
   if (s.scale !== null) return s.scale;
-  const at = s.text.indexOf(printed);
+  // The row itself, a line of its own, before a mention of its label in the prose above the table.
+  const line = s.text.indexOf(`\n${printed}`);
+  const at = line >= 0 ? line + 1 : s.text.indexOf(printed);
   if (at < 0) return null;
   let last: number | null = null;
   for (const m of s.text.slice(0, Math.min(at, 40_000)).matchAll(SCALE_NOTE)) {

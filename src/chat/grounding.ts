@@ -6,6 +6,7 @@ import { checkStatement } from "../figures/statement";
 import { readText, type FigureInContext } from "../figures/context";
 import { equalAtSomeScale, kindsMatch } from "../figures/values";
 import { shownArithmetic } from "./grounding-arithmetic";
+import { withoutFigureNotes } from "./answer-notes";
 
 export const FLAG = "[figure not in sources]";
 
@@ -105,12 +106,23 @@ export function groundSentence(sentence: string, passages: readonly string[], qu
   const read = sources.map((s) => readText(s));
   const shown = shownArithmetic(text, check.figures.map((c) => ({ index: c.figure.index, raw: c.figure.raw, percent: c.figure.kind === "percent" })));
   const inExpression = (i: number) => shown.expressions.some(([a, b]) => i >= a && i < b);
-  const bad = check.figures.filter((c) => {
+  let bad = check.figures.filter((c) => {
     if (c.status === "carried") return false;
     const f = c.figure;
     if (shown.results.has(f.index)) return false;
     return !(inExpression(f.index) && valueInSources(f, read));
   });
+  // A statement row whose label ends in a note printing figures ("Long-term debt (includes ...: 2022,
+  // $12,662; 2021, $13,803)") is misread with the note's figure as its first cell: read without the notes,
+  // the row's own figures are carried too.
+  if (bad.length) {
+    const plain = sources.map(withoutFigureNotes);
+    if (plain.some((p, i) => p !== sources[i])) {
+      const again = checkStatement(text, plain, subjectStems(question), question);
+      const carried = new Set(again.figures.filter((c) => c.status === "carried").map((c) => c.figure.index));
+      bad = bad.filter((c) => !carried.has(c.figure.index));
+    }
+  }
   if (!bad.length) return { text: sentence, flagged: [] };
   // Replace from the end, so earlier offsets stay valid; offsets map back past the markers.
   let out = sentence;

@@ -13,6 +13,7 @@ import { sourcesOf, tableSentences, type Source } from "./answer-compute";
 import { askedMeasureSentences } from "./answer-measures";
 import { unfitMetricSentences } from "./answer-fit";
 import { quarterSentences } from "./answer-quarter";
+import { rankingSentences } from "./answer-rankings";
 import type { AnswerInput, Passage } from "./types";
 
 export const NOT_IN_DOCUMENTS = "The documents searched do not say.";
@@ -264,7 +265,10 @@ export function* localAnswer(input: AnswerInput): Generator<string> {
   // Statement tables answer full-year questions; a quarter's figures are quoted where a sentence gives them.
   // A quarter's balance is read from columns dated by day, each mapped onto the company's fiscal quarters.
   const quarter = partOf(question.text) !== null ? quarterSentences(question.text, sources, passages[chosen[0]].tickers?.[0] ?? null) : [];
+  // "Which segment had the highest ...": the rows of the group it ranks, each cited, and the first of them.
+  const ranking = quarter.length ? null : rankingSentences(question, sources);
   const tables = quarter.length ? { sentences: quarter, computed: true }
+    : ranking ? { sentences: ranking, computed: true }
     : question.years.length && partOf(question.text) === null ? yearSentences(question, sources) : { sentences: [], computed: false };
   const figureAsked = question.items.length > 0 || FIGURE_ASKED.test(question.text);
   const quoted = tables.computed ? [] : quotes(question, passages, chosen, figureAsked, tables.sentences.length > 0);
