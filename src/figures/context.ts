@@ -127,10 +127,13 @@ export function isItemStem(s: string): boolean {
   return !CHANGE_WORDS.has(s) && !NOT_ITEM.has(s) && !/^\d/.test(s);
 }
 
+/** "Long-term debt" read as "long term debt", as table labels are (normalizeLabel), so both sides have the same words. */
+const unhyphenated = (text: string) => text.replace(/(?<=\p{L})[-‐–](?=\p{L})/gu, " ");
+
 /** Content stems of a clause fragment that name a line item (change words and reporting words left out). */
 function itemStems(fragment: string): { item: string[]; change: boolean } {
   // "Apple's net sales": the owner is the subject, not the line item.
-  const stems = contentStems(fragment.replace(YEAR, " ").replace(POSSESSIVE, " "));
+  const stems = contentStems(unhyphenated(fragment.replace(YEAR, " ").replace(POSSESSIVE, " ")));
   let change = false;
   const item: string[] = [];
   for (const s of stems) {
@@ -293,7 +296,7 @@ function* proseFigureSteps(text: string, scale: number | null, skipTableLines: b
       // "a 12.9% volume increase", "6.9% to sales": words right after the figure, up to a comma or the next figure.
       const trail = itemStems(after.split(/[,;:.()]|\b(?:in|for|of|compared|versus|and|or|while|from|to|at)\b/i)[0] ?? "").item;
       // The figure's own words: its item and the text between its neighbours, not the whole sentence.
-      const context = new Set([...item, ...contentStems(`${before} ${after}`)]);
+      const context = new Set([...item, ...contentStems(unhyphenated(`${before} ${after}`))]);
       out.push({ ...figureOf(q, sentence, scale), item, itemText, standard: item.length ? lineItemOf(itemText) : null, year, altYear: null, date: dateAfter(after), part, trail, years: sentenceYears, change, name: isNameNumber(q, sentence), context, index: base + q.index, fromTable: false, sentence: ordinal, cell: null });
       prevItem = item;
       prevText = itemText;
@@ -354,7 +357,7 @@ function tableFigures(text: string, scale: number | null): FigureInContext[] {
       const item = itemStems(row.label).item;
       if (!item.length) return;
       // A label printed in two sections is told apart by its section heading ("Gaming" under "Net revenue:").
-      const context = new Set(contentStems((labels.get(row.label) ?? 0) > 1 ? `${row.printed} ${row.section}` : row.printed));
+      const context = new Set(contentStems(unhyphenated((labels.get(row.label) ?? 0) > 1 ? `${row.printed} ${row.section}` : row.printed)));
       const standard = lineItemOf(row.printed);
       row.values.forEach((v, col) => {
         const written = row.cells?.[col] ?? { decimals: 0, percent: false };
