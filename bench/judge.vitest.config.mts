@@ -8,7 +8,7 @@ const data = fileServer(join(process.env.JUDGE_BENCH_DATA ?? join(root, "..", "s
 
 export default workerdBench({
   include: "bench/judges/throughput.workerd.ts",
-  bindings: { JUDGE_BENCH_ROWS: process.env.JUDGE_BENCH_ROWS ?? "300", JUDGE_BENCH_JUDGES: process.env.JUDGE_BENCH_JUDGES ?? "llm,agent" },
+  bindings: { JUDGE_BENCH_ROWS: process.env.JUDGE_BENCH_ROWS ?? "300", JUDGE_BENCH_JUDGES: process.env.JUDGE_BENCH_JUDGES ?? "llm,agent", JUDGE_BENCH_POLL: process.env.JUDGE_BENCH_POLL ?? "backoff" },
   data: () => data(new Request("http://bench/derived_oracle_judge_pairs.jsonl")),
   timeoutMinutes: 30,
 });
