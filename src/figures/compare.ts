@@ -78,8 +78,9 @@ export function sameItem(f: FigureInContext, s: FigureInContext, known: Readonly
     const extra = (x: FigureInContext, other: FigureInContext) => coreItemWords(x.item).every((w) => vocabulary.has(w) || MEASURE.has(w) || other.context.has(w) || known.has(w));
     return extra(f, s) && extra(s, f);
   }
-  const a = coreItemWords(f.item);
-  const b = coreItemWords(s.item);
+  // "a negative value of $(1,419) million": a word for a figure of any row is no word of the item.
+  const a = coreItemWords(f.item).filter((w) => !MEASURE.has(w));
+  const b = coreItemWords(s.item).filter((w) => !MEASURE.has(w));
   if (!a.length || !b.length) return false;
   return b.every((w) => f.context.has(w) || known.has(w)) && a.every((w) => s.context.has(w) || known.has(w));
 }

@@ -110,7 +110,7 @@ const NOT_ITEM = new Set(
   `compar versu vs report respectively approximately approximat around roughly nearly almost year years fiscal fy quarter quarters ended ending end
   period month months week weeks million billion thousand amount amounted stood came totaled totalled reach reached equal equaled represent
   represented whil wherea prior previou last current same reflect reflecting reflected recorded record recognized recogniz posted post generat generated
-  see note notes page q1 q2 q3 q4 h1 h2 approx respective corresponding one two three four five six seven eight nine ten both januar februar march april may june juli august septemb octob novemb decemb jan feb mar apr jun jul aug sep sept oct nov dec`
+  negativ positiv see note notes page q1 q2 q3 q4 h1 h2 approx respective corresponding one two three four five six seven eight nine ten both januar februar march april may june juli august septemb octob novemb decemb jan feb mar apr jun jul aug sep sept oct nov dec`
     .split(/\s+/)
     .filter(Boolean),
 );
@@ -130,6 +130,9 @@ export function isItemStem(s: string): boolean {
 /** "Long-term debt" read as "long term debt", as table labels are (normalizeLabel), so both sides have the same words. */
 const unhyphenated = (text: string) => text.replace(/(?<=\p{L})[-‐–](?=\p{L})/gu, " ");
 
+// "rose to $5 million", "increased from a negative value of $(1,419) million": the level reached or left, not a change.
+const LEVEL_BEFORE = /\b(?:to|from)(?:\s+(?:(?:a|an|the|negative|positive|record|new|total|level|value)\s+){0,3}of)?\s*$/i;
+
 /** Content stems of a clause fragment that name a line item (change words and reporting words left out). */
 function itemStems(fragment: string): { item: string[]; change: boolean } {
   // "Apple's net sales": the owner is the subject, not the line item.
@@ -141,7 +144,7 @@ function itemStems(fragment: string): { item: string[]; change: boolean } {
     else if (!NOT_ITEM.has(s) && !/^\d/.test(s)) item.push(s);
   }
   // "increased to $5 million" and "rose from $4 million" state levels; "increased by $5 million", "grew 3%" a change.
-  if (/\b(?:to|from)\s*$/i.test(fragment)) change = false;
+  if (LEVEL_BEFORE.test(fragment)) change = false;
   if (/\bby\s*$/i.test(fragment)) change = true;
   return { item, change };
 }
@@ -273,7 +276,7 @@ function* proseFigureSteps(text: string, scale: number | null, skipTableLines: b
         itemText = prevText;
       }
       // "increased 18% to $10.2 billion" states a level; "grew 3%", "up by $5 million" a change.
-      const change = /\b(?:to|from)\s*$/i.test(own) ? false : /\bby\s*$/i.test(own) ? true : read.item.length ? read.change : read.change || prevChange;
+      const change = LEVEL_BEFORE.test(own) ? false : /\bby\s*$/i.test(own) ? true : read.item.length ? read.change : read.change || prevChange;
       const gapEnd = i + 1 < qs.length ? qs[i + 1].index : sentence.length;
       const after = sentence.slice(q.end, Math.min(gapEnd, q.end + 60));
       let year: number | null = null;

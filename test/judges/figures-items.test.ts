@@ -1,6 +1,6 @@
-// Line items written with a hyphen ("Short-Term Investments", "long-term debt") are read with the same words as
-// the table labels the sources print, whose hyphens the table reader reads as spaces: so a figure given to a
-// hyphenated item is compared with that row, and another row's value given to it is contradicted.
+// Line items read with the words the sources' table labels have: a hyphenated item ("Short-Term Investments")
+// as the table reader reads the row (its hyphens as spaces), and a level written with words for any figure
+// ("from a negative value of") as its row's. Another row's value given to such an item is contradicted.
 import { describe, expect, it } from "vitest";
 import { checkStatement } from "../../src/figures/statement";
 
@@ -17,5 +17,14 @@ describe("a hyphenated line item", () => {
     expect(statuses("- Short-Term Investments: $4,835\n")).toEqual(["$4,835:contradicted"]);
     const check = checkStatement("AMD's short-term investments were $4,835 million in 2022.", [balance]);
     expect(check.notes).toEqual(["$4,835 million is cash and cash equivalents for 2022, not short-term investments; the source gives 1,020 million."]);
+  });
+});
+
+describe("a level written with words for any figure ('from a negative value of')", () => {
+  const income = "Consolidated Statements of Income (Millions)\n2022 2021\nTotal provisions for credit losses 2,182 (1,419)\nTotal revenues net of interest expense after provisions for credit losses 50,680 43,799";
+  const check = (answer: string) => checkStatement(answer, [income]).figures.map((c) => `${c.figure.raw}:${c.status}`);
+  it("reads the row the words name, so another row's value given to it is contradicted", () => {
+    expect(check("Provisions for credit losses increased from a negative value of $(1,419) million in 2021 to $2,182 million in 2022.")).toEqual(["$(1,419) million:carried", "$2,182 million:carried"]);
+    expect(check("Provisions for credit losses increased from a negative value of $(43,799) million in 2021 to $2,182 million in 2022.")).toEqual(["$(43,799) million:contradicted", "$2,182 million:carried"]);
   });
 });
