@@ -38,6 +38,19 @@ describe("expressions read whole", () => {
   });
 });
 
+describe("a figure followed by its working in brackets", () => {
+  it("checks '155.5% ($7,396 million / $4,756 million)' and a share 'out of' a total", () => {
+    expect(arithmeticErrors("The conversion rates are 155.5% ($7,396 million / $4,756 million) and 142.8% ($6,882 million / $4,822 million).")).toBe(0);
+    expect(arithmeticErrors("The conversion rate is 155.5% ($7,396 million / $4,822 million).")).toBe(1);
+    expect(arithmeticErrors("Commercial Airplanes is 38.8% of the total revenue ($25,867 million out of $66,608 million).")).toBe(0);
+    expect(arithmeticErrors("Commercial Airplanes is 38.8% of the total revenue ($19,493 million out of $66,608 million).")).toBe(1);
+  });
+
+  it("reads no working in a bracket without an operator", () => {
+    expect(arithmeticRelations("Net income of $5,000 million (2022) and a loss of (5), wireless licenses ($149,796 million).")).toEqual([]);
+  });
+});
+
 describe("grading an answer whose calculation holds and one with a figure swapped inside it", () => {
   const reference = "Consolidated Balance Sheets (In millions)\nJune 30, 2023 2022\nCurrent portion of long-term debt 5,247 2,749\nLong-term debt 41,990 47,032\nTotal current liabilities 104,149 95,082";
   const query = "What was Microsoft's total debt in FY2022?";

@@ -182,8 +182,14 @@ function tokenize(s: string): Token[] {
       i++;
       continue;
     }
-    // "20% of $66,608 million": a percentage of a figure is their product.
+    // "20% of $66,608 million": a percentage of a figure is their product; "$25,867 million out of $66,608
+    // million" is a share, their quotient.
     const last = out.at(-1);
+    if (c === "o" && s.startsWith("out of", i) && !isLetter(s[i + 6]) && last?.t === "num") {
+      out.push({ t: "op", op: "/", start: i });
+      i += 6;
+      continue;
+    }
     if (c === "o" && s[i + 1] === "f" && !isLetter(s[i + 2]) && s[i - 1] === " " && last?.t === "num" && last.percent && last.end >= i - 1) {
       out.push({ t: "op", op: "*", start: i });
       i += 2;
@@ -357,12 +363,13 @@ function labelBefore(text: string, at: number): { label: string; start: number }
 }
 
 function relationsAt(text: string): RelationAt[] {
-  if (!/[=≈≅]/.test(text)) return [];
+  if (!/[=≈≅(]/.test(text)) return [];
   const tokens = tokenize(text);
   const out: RelationAt[] = [];
   // Where the run before each token began: after the last break or equals sign.
   let runStart = 0;
   let equals = 0;
+  let brackets = 0;
   // The last line that worked a named quantity out without a result ("Total debt = $2,749 million + $47,032
   // million"), which the next line may give ("Total debt = $49,781 million").
   let open: { label: string; side: Side; end: number } | null = null;
@@ -371,6 +378,13 @@ function relationsAt(text: string): RelationAt[] {
     const t = tokens[e];
     if (t.t === "break") {
       runStart = e + 1;
+      continue;
+    }
+    if (t.t === "(") {
+      // Bounded as the equals signs are: an answer writes tens of brackets.
+      if (++brackets > MAX_EQUALS) continue;
+      const given = givenWithWorking(tokens, e);
+      if (given) out.push({ tokens, ...given });
       continue;
     }
     if (t.t !== "=") continue;
@@ -399,6 +413,30 @@ function relationsAt(text: string): RelationAt[] {
     out.push({ tokens, left, right });
   }
   return out;
+}
+
+/**
+ * A figure followed by its working in brackets, "155.5% ($7,396 million / $4,756 million)", or a percentage
+ * whose working follows the words it is a share of, "38.8% of the total revenue ($25,867 million out of
+ * $66,608 million)": the figure and the bracket's expression, when that has an operator.
+ */
+function givenWithWorking(tokens: Token[], open: number): { left: Side; right: Side } | null {
+  let close = open + 1;
+  let depth = 1;
+  for (; close < tokens.length && close - open <= MAX_RUN; close++) {
+    const t = tokens[close].t;
+    if (t === "(") depth++;
+    else if (t === ")" && --depth === 0) break;
+    else if (t === "=" || t === "break") return null;
+  }
+  if (depth !== 0 || close >= tokens.length) return null;
+  const inner = evaluate(tokens, open + 1, close, true);
+  if (!inner?.computed) return null;
+  let k = open - 1;
+  const before = tokens[k];
+  if (before?.t === "break" && tokens[k - 1]?.t === "op" && tokens[k - 2]?.t === "num" && (tokens[k - 2] as NumToken).percent) k -= 2;
+  else if (before?.t !== "num") return null;
+  return { left: { from: k, to: k + 1 }, right: { from: open + 1, to: close } };
 }
 
 const sideText = (text: string, r: RelationAt, side: Side) => {
