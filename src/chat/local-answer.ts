@@ -205,21 +205,26 @@ const POINTER_LINES = 40;
 
 /**
  * When nothing answers and no sentence is close: the heading of the best passages (about the asked company,
- * fit for the asked years) that shares most of the question's words ("Segment results managed basis"), with
- * its [n], for the reader to follow; at least one word shared. Null when none.
+ * fit for the asked years) that shares most of the question's words ("Segment results managed basis"), else
+ * the first heading of the best one, with its [n], for the reader to follow. Null when none.
  */
 function headingPointer(question: AskedQuestion, passages: readonly Passage[], chosen: number[], texts: string[]): string | null {
   const asked = askedStems(question, passages);
+  // Score 0: the first heading of the best passage, when no heading shares a word (the search ranked it closest).
   let best: { line: string; score: number } | null = null;
   for (const i of chosen.slice(0, POINTER_PASSAGES)) {
-    if (!documentFits(passages[i], question.years)) continue;
+    // A pointer writes no figure: a filing named one fiscal year on (Ulta's fiscal 2022 ends in January 2023) may be it.
+    if (!documentFits(passages[i], question.years) && !documentFits(passages[i], question.years.map((y) => y - 1))) continue;
+    const names = new Set(contentStems([...companyNames(passages[i]).names, ...companyNames(passages[i]).tickers].join(" ")));
     for (const raw of passages[i].text.split("\n", POINTER_LINES)) {
       const line = raw.replace(/\s+/g, " ").trim();
       // A heading: starts as one (not the tail of a sentence cut by the page) and carries no figure but a year.
       if (line.length < 12 || line.length > 120 || !/^[A-Z(]/.test(line) || isTableRow(line) || /^table of contents$/i.test(line)) continue;
       if (quantities(line.replace(/\b(?:19|20)\d\d\b/g, " ")).length) continue;
+      // A line that only names the company ("Acme Corp") points to nothing.
+      if (contentStems(line).every((w) => names.has(w) || /^(?:inc|corp|corporation|co|ltd|plc|llc|company|subsidiaries|and)$/.test(w))) continue;
       const score = new Set(contentStems(line).filter((w) => asked.has(w))).size;
-      if (score < 1 || (best && score <= best.score)) continue;
+      if (best ? score <= best.score : score < 1 && i !== chosen[0]) continue;
       const pointer = `${line} [${i + 1}]`;
       if (passesGuard(pointer, texts, question.text)) best = { line: pointer, score };
     }
