@@ -110,7 +110,7 @@ const NOT_ITEM = new Set(
   `compar versu vs report respectively approximately approximat around roughly nearly almost year years fiscal fy quarter quarters ended ending end
   period month months week weeks million billion thousand amount amounted stood came totaled totalled reach reached equal equaled represent
   represented whil wherea prior previou last current same reflect reflecting reflected recorded record recognized recogniz posted post generat generated
-  negativ positiv see note notes page q1 q2 q3 q4 h1 h2 approx respective corresponding one two three four five six seven eight nine ten both januar februar march april may june juli august septemb octob novemb decemb jan feb mar apr jun jul aug sep sept oct nov dec`
+  negativ positiv see note notes page q1 q2 q3 q4 h1 h2 approx respective corresponding one two three four five six seven eight nine ten both januar january februar february march april may june juli july august septemb octob novemb decemb jan feb mar apr jun jul aug sep sept oct nov dec`
     .split(/\s+/)
     .filter(Boolean),
 );

@@ -28,3 +28,12 @@ describe("a level written with words for any figure ('from a negative value of')
     expect(check("Provisions for credit losses increased from a negative value of $(43,799) million in 2021 to $2,182 million in 2022.")).toEqual(["$(43,799) million:contradicted", "$2,182 million:carried"]);
   });
 });
+
+describe("a month's name is no word of a line item", () => {
+  const balance = "Condensed Consolidated Balance Sheets (In thousands)\nJuly 29, 2023 January 28, 2023 July 30, 2022\nCash and cash equivalents $ 1,093 $ 1,874 $ 1,265\nInventory 1,936 1,603 1,846";
+  const check = (answer: string) => checkStatement(answer, [balance]).figures.map((c) => `${c.figure.raw}:${c.status}`);
+  it("reads the figure after 'as of January 28, 2023, to' as the same item, dated to its own day", () => {
+    expect(check("Cash and cash equivalents decreased from $1,874 as of January 28, 2023, to $1,093 as of July 29, 2023.")).toEqual(["$1,874:carried", "$1,093:carried"]);
+    expect(check("Cash and cash equivalents decreased from $1,874 as of January 28, 2023, to $1,093 as of July 29, 2024.")).toEqual(["$1,874:carried", "$1,093:contradicted"]);
+  });
+});
