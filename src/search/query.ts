@@ -201,12 +201,18 @@ export function planQuery(query: string, companyWords: Set<string> = new Set()):
   const usedGroups = new Set<number>();
 
   // Synonym groups named by a 1-4 word sequence of the question; the words of a matched sequence are
-  // then represented by the group (any variant counts), not one by one.
+  // then represented by the group (any variant counts), not one by one. A word's name words and stems are
+  // computed once: a sequence's are those of its words in order (allWords hold no apostrophe or space).
   const consumed = new Set<string>();
+  const wordParts = allWords.map((w) => nameWords(w));
+  const wordKeys = wordParts.map((parts) => synonymKey(parts));
   for (let n = 4; n >= 1; n--) {
     for (let i = 0; i + n <= allWords.length; i++) {
-      const seq = nameWords(allWords.slice(i, i + n).join(" "));
-      for (const g of SYNONYM_INDEX.get(synonymKey(seq)) ?? []) {
+      const key = wordKeys.slice(i, i + n).filter(Boolean).join(" ");
+      const groups = SYNONYM_INDEX.get(key);
+      if (!groups) continue;
+      const seq = wordParts.slice(i, i + n).flat();
+      for (const g of groups) {
         if (usedGroups.has(g)) continue;
         usedGroups.add(g);
         seq.forEach((w) => consumed.add(w));

@@ -116,9 +116,37 @@ export function textExpression(plan: QueryPlan, relaxed = false, max = MAX_MATCH
   return `{text title} : (${all.map((w) => quote([w])).join(" OR ")})`;
 }
 
-function matchExpression(text: string | null, scope: ScopeExpr): string {
-  const s = `scope : ${render(scope)}`;
+/** The MATCH of a search: its words (if any) within its rendered scope. */
+function matchExpression(text: string | null, scope: string): string {
+  const s = `scope : ${scope}`;
   return text ? `(${text}) AND ${s}` : s;
+}
+
+/** Where a search looks: each database's rendered scope (the parts of the access scope it holds), the organizations of each database, and the published window. */
+interface Where {
+  scopes: Map<D1Database, string>;
+  orgsByDb: Map<D1Database, string[]>;
+  bounds: DatedBounds | undefined;
+}
+
+function whereToSearch(env: Env, tenant: Tenant, filters: SearchFilters): Where {
+  const scope = accessScope(tenant, filters);
+  // The external corpus and the tenant may live in different databases (TENANT_DB_OVERRIDES).
+  const parts = new Map<D1Database, ScopeExpr[]>();
+  const orgsByDb = new Map<D1Database, string[]>();
+  const add = (org: string, expr: ScopeExpr) => {
+    const db = tenantD1(env, org);
+    orgsByDb.set(db, [...(orgsByDb.get(db) ?? []), org]);
+    if (expr.op !== "none") parts.set(db, [...(parts.get(db) ?? []), expr]);
+  };
+  add(tenant.organizationId, scope.rms);
+  add(EXTERNAL_ORGANIZATION, scope.external);
+  return { scopes: new Map([...parts].map(([db, exprs]) => [db, render(or(...exprs))])), orgsByDb, bounds: datedBounds(filters) };
+}
+
+/** A scope narrowed further: render(and(scope, extra)) from the scope already rendered. */
+function within(scope: string, extra: ScopeExpr | null): string {
+  return extra ? `(${scope} AND ${render(extra)})` : scope;
 }
 
 async function detectCompanies(reads: SearchReads, dbs: Map<D1Database, string[]>, query: string): Promise<{ tickers: Set<string>; words: Set<string> }> {
@@ -180,23 +208,24 @@ export type ChunkSearch = (tenant: Tenant, query: string, filters: SearchFilters
  */
 export function batchedSearchChunks(env: Env): ChunkSearch {
   const reads = batchedReads();
-  return (tenant, query, filters, topK) => searchWith(reads, env, tenant, query, filters, topK);
+  // The searches of one caller mostly share tenant and filters: the scope (about 1,400 characters of
+  // hex tokens with a published window) is built and rendered once for them.
+  const known = new Map<string, Where>();
+  const where = (tenant: Tenant, filters: SearchFilters): Where => {
+    const key = JSON.stringify([tenant.organizationId, tenant.user?.id ?? null, filters]);
+    let w = known.get(key);
+    if (!w) {
+      w = whereToSearch(env, tenant, filters);
+      known.set(key, w);
+    }
+    return w;
+  };
+  return (tenant, query, filters, topK) => searchWith(reads, env, tenant, query, filters, topK, where(tenant, filters));
 }
 
-async function searchWith(reads: SearchReads, env: Env, tenant: Tenant, query: string, filters: SearchFilters, topK: number): Promise<SearchHit[]> {
+async function searchWith(reads: SearchReads, env: Env, tenant: Tenant, query: string, filters: SearchFilters, topK: number, where = whereToSearch(env, tenant, filters)): Promise<SearchHit[]> {
   const k = Math.max(1, Math.min(MAX_TOP_K, Math.floor(topK)));
-  const scope = accessScope(tenant, filters);
-  const bounds = datedBounds(filters);
-  // The external corpus and the tenant may live in different databases (TENANT_DB_OVERRIDES).
-  const parts = new Map<D1Database, ScopeExpr[]>();
-  const orgsByDb = new Map<D1Database, string[]>();
-  const add = (org: string, expr: ScopeExpr) => {
-    const db = tenantD1(env, org);
-    orgsByDb.set(db, [...(orgsByDb.get(db) ?? []), org]);
-    if (expr.op !== "none") parts.set(db, [...(parts.get(db) ?? []), expr]);
-  };
-  add(tenant.organizationId, scope.rms);
-  add(EXTERNAL_ORGANIZATION, scope.external);
+  const { scopes: parts, orgsByDb, bounds } = where;
   if (parts.size === 0) return [];
 
   // Companies named in the question, unless the caller already narrowed by company or document.
@@ -211,7 +240,7 @@ async function searchWith(reads: SearchReads, env: Env, tenant: Tenant, query: s
 
   const run = async (extra: ScopeExpr | null, words = text): Promise<CandidateRow[]> => {
     const rows = await Promise.all(
-      [...parts].map(([db, exprs]) => reads.match(db, matchExpression(words, extra ? and(or(...exprs), extra) : or(...exprs)), CANDIDATES, bounds)),
+      [...parts].map(([db, scope]) => reads.match(db, matchExpression(words, within(scope, extra)), CANDIDATES, bounds)),
     );
     return rows.flat();
   };
@@ -223,7 +252,7 @@ async function searchWith(reads: SearchReads, env: Env, tenant: Tenant, query: s
     if (rows.length >= k) return rows;
     const seen = rows.map((r) => r.chunk_id);
     const more = await Promise.all(
-      [...parts].map(([db, exprs]) => reads.scope(db, `scope : ${render(extra ? and(or(...exprs), extra) : or(...exprs))}`, seen, SCOPE_CANDIDATES, bounds)),
+      [...parts].map(([db, scope]) => reads.scope(db, `scope : ${within(scope, extra)}`, seen, SCOPE_CANDIDATES, bounds)),
     );
     return [...rows, ...more.flat()];
   };
