@@ -61,8 +61,9 @@ function matches(r: { value: number; err: number; ratio: boolean }, target: Figu
   return statesValue(r.value, err, target, scaled);
 }
 
-// Stems of the words that present a figure as worked out from others.
-const WORKED_OUT = new Set(["total", "combin", "sum", "together", "aggregat", "differ", "differenc", "increas", "decreas", "chang", "grew", "grow", "growth", "declin", "rose", "fell", "averag", "net", "minu", "plu", "less", "exclud", "includ", "adjust", "calcul", "comput", "result", "therefor", "ratio", "margin", "rate", "turnover", "yield", "return", "share", "proport", "percentag", "times"]);
+// Stems of the words that present a figure as worked out from others. Not "net": "net income", "net sales"
+// name a line item's level (a "net income of $5,548 million" is not looked for as a sum of two source figures).
+const WORKED_OUT = new Set(["total", "combin", "sum", "together", "aggregat", "differ", "differenc", "increas", "decreas", "chang", "grew", "grow", "growth", "declin", "rose", "fell", "averag", "minu", "plu", "less", "exclud", "includ", "adjust", "calcul", "comput", "result", "therefor", "ratio", "margin", "rate", "turnover", "yield", "return", "share", "proport", "percentag", "times"]);
 
 // Metrics that are worked out from line items by definition ("working capital was $2,278 million").
 const COMPUTED_METRIC = /\b(?:working capital|free cash flows?|net debt|ebitda|ebit|capital employed|invested capital)\b/i;
