@@ -7,6 +7,7 @@ import { readText, type FigureInContext } from "../figures/context";
 import { equalAtSomeScale, kindsMatch } from "../figures/values";
 import { shownArithmetic } from "./grounding-arithmetic";
 import { withoutFigureNotes } from "./answer-notes";
+import { columnGroupReading } from "./answer-column-groups";
 
 export const FLAG = "[figure not in sources]";
 
@@ -121,6 +122,15 @@ export function groundSentence(sentence: string, passages: readonly string[], qu
       const again = checkStatement(text, plain, subjectStems(question), question);
       const carried = new Set(again.figures.filter((c) => c.status === "carried").map((c) => c.figure.index));
       bad = bad.filter((c) => !carried.has(c.figure.index));
+    }
+  }
+  // A segment's figure from a table printed one column group per segment, which the shared reader does not lay
+  // out: that table's own reading decides, both ways.
+  if (/^[^:]{3,80}: /.test(text)) {
+    for (const c of check.figures) {
+      const readings = sources.map((s) => columnGroupReading(text, c.figure.raw, s));
+      if (readings.includes(true)) bad = bad.filter((b) => b !== c);
+      else if (readings.includes(false) && !bad.includes(c)) bad.push(c);
     }
   }
   if (!bad.length) return { text: sentence, flagged: [] };

@@ -14,6 +14,7 @@ import { askedMeasureSentences } from "./answer-measures";
 import { unfitMetricSentences } from "./answer-fit";
 import { quarterSentences } from "./answer-quarter";
 import { rankingSentences } from "./answer-rankings";
+import { columnGroupRanking } from "./answer-column-groups";
 import type { AnswerInput, Passage } from "./types";
 
 export const NOT_IN_DOCUMENTS = "The documents searched do not say.";
@@ -271,7 +272,7 @@ export function* localAnswer(input: AnswerInput): Generator<string> {
   // A quarter's balance is read from columns dated by day, each mapped onto the company's fiscal quarters.
   const quarter = partOf(question.text) !== null ? quarterSentences(question.text, sources, passages[chosen[0]].tickers?.[0] ?? null) : [];
   // "Which segment had the highest ...": the rows of the group it ranks, each cited, and the first of them.
-  const ranking = quarter.length ? null : rankingSentences(question, sources);
+  const ranking = quarter.length ? null : columnGroupRanking(question, sources, passages[chosen[0]].tickers?.[0] ?? null) ?? (partOf(question.text) === null ? rankingSentences(question, sources) : null);
   const tables = quarter.length ? { sentences: quarter, computed: true }
     : ranking ? { sentences: ranking, computed: true }
     : question.years.length && partOf(question.text) === null ? yearSentences(question, sources) : { sentences: [], computed: false };
