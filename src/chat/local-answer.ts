@@ -55,6 +55,17 @@ function documentFits(p: Passage, years: number[]): boolean {
   return fy === null || years.some((y) => fy >= y && fy <= y + 2);
 }
 
+/**
+ * The passages in the order statement tables are read: the annual filing of the latest asked year first (the
+ * figures as first reported; a later filing's comparative columns may be restated), then search order.
+ */
+function byAskedFiling(question: AskedQuestion, passages: readonly Passage[], chosen: number[]): number[] {
+  const year = question.years.at(-1);
+  if (year === undefined) return chosen;
+  const annual = (p: Passage) => p.metadata?.fiscal_year === year && (p.metadata?.fiscal_quarter === null || p.metadata?.fiscal_quarter === undefined);
+  return [...chosen.filter((i) => annual(passages[i])), ...chosen.filter((i) => !annual(passages[i]))];
+}
+
 /** A line that ends in two or more figure cells: a table row, which the rows' own sentences give better. */
 function isTableRow(line: string): boolean {
   const tokens = line.trim().split(/\s+/);
@@ -260,7 +271,7 @@ export function* localAnswer(input: AnswerInput): Generator<string> {
     yield NOT_IN_DOCUMENTS;
     return;
   }
-  const sources = sourcesOf(chosen.map((i) => ({ n: i + 1, text: passages[i].text.slice(0, MAX_PASSAGE_CHARS), document: passages[i].document_id, page: passages[i].page, offset: passages[i].offset, ticker: passages[i].tickers?.[0] ?? null })));
+  const sources = sourcesOf(byAskedFiling(question, passages, chosen).map((i) => ({ n: i + 1, text: passages[i].text.slice(0, MAX_PASSAGE_CHARS), document: passages[i].document_id, page: passages[i].page, offset: passages[i].offset, ticker: passages[i].tickers?.[0] ?? null })));
   // "If gross margin is not a useful metric for a company like this, then state that": a bank's statements say so.
   const unfit = unfitMetricSentences(question.text, sources, companyNames(passages[chosen[0]]).names[0] ?? companyNames(passages[chosen[0]]).key);
   if (unfit) {
