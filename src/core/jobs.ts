@@ -29,8 +29,12 @@ export function classifyQueue(name: string): { queue: JobQueue | null; deadLette
 
 const envelope = z.object({ kind: z.string() }).loose();
 
-/** Messages of one batch handled at once: parse jobs hold whole files in memory, so one at a time. */
-const CONCURRENCY: Record<JobQueue, number> = { judge: 5, parse: 1, briefing: 5 };
+/**
+ * Messages of one batch handled at once: parse jobs hold whole files in memory, so one at a time. Judge
+ * runs all start together (the whole batch, max_batch_size in wrangler.toml): runs started in one turn
+ * share their D1 round trips and searches (judges/jobs.ts), a lane's later runs would not.
+ */
+const CONCURRENCY: Record<JobQueue, number> = { judge: 10, parse: 1, briefing: 5 };
 
 async function handle(message: Message<unknown>, queueName: string, deadLetter: boolean, env: Env): Promise<void> {
   const parsed = envelope.safeParse(message.body);
