@@ -5,6 +5,7 @@ import { z } from "zod";
 import type { Tenant } from "../core/auth";
 import type { Env } from "../core/env";
 import { ApiError, invalidBody, notFound } from "../core/errors";
+import { nextTurn } from "../core/turns";
 import { modelProvider, ProviderError, registerLocalEngine } from "../core/providers";
 import { checkFigure, STATEMENT_BUDGET, subjectStems, type Budget } from "../figures/compare";
 import { checkStatementSteps } from "../figures/statement";
@@ -274,7 +275,7 @@ export async function groundAnswerCooperatively(input: JudgeInput): Promise<Find
   const steps = groundAnswerSteps(input);
   for (let step = steps.next(); ; step = steps.next()) {
     if (step.done) return step.value;
-    await new Promise((resolve) => setTimeout(resolve, 0));
+    await nextTurn();
   }
 }
 
