@@ -233,7 +233,9 @@ function* proseFigureSteps(text: string, scale: number | null, skipTableLines: b
     if (!qs.length) {
       // "Data Center:" heads the lines below it ("FY21 Revenue: $3,694 million"); a longer line ends the section.
       const heading = /:\s*$/.test(sentence) && sentence.length <= 80;
-      section = heading && sentence.length <= 60 ? itemStems(sentence).item : [];
+      // "Here's the relevant data:", "The figures are as follows:": a line that introduces, not an item.
+      const introduces = /\b(?:here|following|follows|below|relevant|these|this|we|let['’]?s|is|are|as)\b/i.test(sentence);
+      section = heading && sentence.length <= 60 && !introduces ? itemStems(sentence).item : [];
       // "For the year ended December 2, 2022:", "**FY2021:**": the year of the lines below it.
       const headingYears = heading ? [...new Set(yearsIn(sentence))] : [];
       sectionYear = headingYears.length === 1 ? headingYears[0] : null;

@@ -37,3 +37,12 @@ describe("a month's name is no word of a line item", () => {
     expect(check("Cash and cash equivalents decreased from $1,874 as of January 28, 2023, to $1,093 as of July 29, 2024.")).toEqual(["$1,874:carried", "$1,093:contradicted"]);
   });
 });
+
+describe("a line that introduces the figures below it", () => {
+  const balance = "Balance Sheets (In millions)\nJune 30, 2023 2022\nCurrent portion of long-term debt 5,247 2,749\nLong-term debt 41,990 47,032\nLong-term income taxes 25,560 26,069";
+  const check = (answer: string) => checkStatement(answer, [balance]).figures.map((c) => `${c.figure.raw}:${c.status}`);
+  it("adds no words to their line items, as a heading such as 'Data Center:' does", () => {
+    expect(check("Here's the relevant data:\n- The long-term debt decreased from $47,032 million in FY2022 to $41,990 million in FY2023.")).toEqual(["$47,032 million:carried", "$41,990 million:carried"]);
+    expect(check("Here's the relevant data:\n- The long-term debt decreased from $47,032 million in FY2022 to $25,560 million in FY2023.")).toEqual(["$47,032 million:carried", "$25,560 million:contradicted"]);
+  });
+});
