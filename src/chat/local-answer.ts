@@ -127,6 +127,9 @@ function quotes(question: AskedQuestion, passages: readonly Passage[], chosen: n
   }
   // "As of August 30, 2023" names a day, not a year's figure: a sentence about that day's quarter may answer it.
   const yearAsked = question.years.length > 0 && partOf(question.text) === null && !onlyDates(question.text);
+  // "Q2 of FY2023": a sentence that names a year and no quarter, outside a quarter's heading, gives a year's figure.
+  const part = partOf(question.text);
+  const quarterAsked = part !== null && (part === "quarter" || /^q[1-4]$/.test(part));
   const rare = (w: string) => (carrying.get(w) ?? 0) <= Math.max(3, read * 0.2);
   for (const i of chosen) {
     const p = passages[i];
@@ -153,6 +156,7 @@ function quotes(question: AskedQuestion, passages: readonly Passage[], chosen: n
       // A year's figure is asked: a sentence about a quarter's figures ("compared to $2.7 billion in the year-ago
       // quarter") would give a quarter's figure as the year's.
       if (figureAsked && yearAsked && QUARTER_TALK.test(s) && !FULL_YEAR_TALK.test(s)) continue;
+      if (figureAsked && quarterAsked && years.length && !underQuarter && !QUARTER_TALK.test(s)) continue;
       const stems = new Set(contentStems(s));
       let score = 0;
       let rareHit = false;

@@ -81,4 +81,14 @@ describe("local answer engine: quotations", () => {
     const { text } = await answer("What was the amount of the gain JnJ recorded on the separation of its Consumer Health business in fiscal 2023?", [passage(SEPARATION, "Johnson & Johnson", "JNJ")]);
     expect(text).not.toContain("$20 billion");
   });
+
+  it("keeps a year's sentence out of an answer about a quarter, and quotes the quarter's", async () => {
+    const RESULTS = `Acme Corp
+In 2022, worldwide sales increased 1.3% to $94.9 billion as compared to an increase of 13.6% in 2021.
+Second-quarter 2022 worldwide sales increased 5.0% to $24.0 billion compared to the second quarter of 2021.`;
+    const { text, cites } = await answer("By how much did Acme's worldwide sales increase in Q2 of FY2022?", [passage(RESULTS, "Acme Corp", "ACME", 2022)]);
+    expect(text).toContain("Second-quarter 2022 worldwide sales increased 5.0% to $24.0 billion");
+    expect(text).not.toContain("1.3%");
+    expect(cites).toEqual([0]);
+  });
 });
