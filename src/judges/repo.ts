@@ -215,12 +215,20 @@ export async function forgetEvaluation(env: Env, organizationId: string, id: str
   await env.DOCUMENTS.delete(requestKey(organizationId, id));
 }
 
-export async function findEvaluation(env: Env, organizationId: string, judge: Judge, id: string): Promise<EvaluationRow | null> {
+/**
+ * The evaluation as a status read needs it: everything but the submission (`request` reads as null), which
+ * only a run reads (startRun). A client polls each evaluation several times, and a submission is up to
+ * 16 KiB in the row: D1 would send it and the Worker parse it on every poll.
+ */
+export async function findEvaluation(env: Env, organizationId: string, judge: Judge, id: string): Promise<(EvaluationRow & { request: null }) | null> {
   const row = await tenantD1(env, organizationId)
-    .prepare("SELECT * FROM judge_evaluations WHERE organization_id = ? AND judge = ? AND id = ?")
+    .prepare(
+      `SELECT id, organization_id, user_id, judge, status, search_type, 'null' AS request, faults, result, failure_code, failure_message, created_at, completed_at
+       FROM judge_evaluations WHERE organization_id = ? AND judge = ? AND id = ?`,
+    )
     .bind(organizationId, judge, id)
     .first<RawRow>();
-  return row ? toRow(row) : null;
+  return row ? { ...toRow(row), request: null } : null;
 }
 
 export interface RunStart {
