@@ -10,7 +10,7 @@ import { statedScale } from "../figures/context";
 import { contentStems } from "../figures/text";
 import { fiscalYearEnd } from "../core/fiscal-calendar";
 import type { AskedQuestion } from "./answer-subject";
-import { withoutFigureNotes } from "./answer-notes";
+import { statementText } from "./answer-notes";
 
 /**
  * What the engine reads tables from: the passages of one document page together, in page order (a statement
@@ -69,6 +69,27 @@ export function yearColumns(table: StatementTable, ticker: string | null): State
   return { ...table, years: pick(years), rows: table.rows.map((r) => ({ ...r, values: pick(r.values), cells: pick(r.cells) })) };
 }
 
+/** A standard line item's labels without their spaces ("capitalexpenditures"), to the label as spaced. */
+const SPACED = new Map(Object.values(ITEMS).flatMap((spec) => spec.labels.map((l) => [l.replaceAll(" ", ""), l] as const)));
+
+/**
+ * A table whose row labels lost their spaces in the PDF text ("capitalexpenditures netofconstructionpayable"),
+ * with the words of a standard line item's label and a "net of" spaced again, so the label is read as that
+ * item's ("capital expenditures net of constructionpayable"). A copy: the shared reader's tables are cached.
+ */
+function respaced(table: StatementTable): StatementTable {
+  let changed = false;
+  const rows = table.rows.map((row) => {
+    const words = row.label.split(" ");
+    if (!words.some((w) => w.length >= 12)) return row;
+    const label = words.map((w) => SPACED.get(w) ?? (w.startsWith("netof") && w.length > 5 ? `net of ${w.slice(5)}` : w)).join(" ");
+    if (label === row.label) return row;
+    changed = true;
+    return { ...row, label };
+  });
+  return changed ? { ...table, rows } : table;
+}
+
 /** Groups passages (1-based n, text, document and page, offset, ticker) by page, each group read as one text. */
 export function sourcesOf(passages: { n: number; text: string; document: string; page: number | null; offset: number; ticker?: string | null }[]): Source[] {
   const groups = new Map<string, typeof passages>();
@@ -83,7 +104,7 @@ export function sourcesOf(passages: { n: number; text: string; document: string;
     const text = members.map((m) => m.text).join("\n");
     // "($ million, except per share amounts) 2022 2023 2022 2023": the header's note in the singular, which the
     // shared reader takes for a row label; read as the plural it means (chat only: the judges' reading stays).
-    const tables = parseTables(withoutFigureNotes(text.replace(/\((\$|US\$|USD)\s?(thousand|million|billion),/gi, "($1 $2s,")));
+    const tables = parseTables(statementText(text.replace(/\((\$|US\$|USD)\s?(thousand|million|billion),/gi, "($1 $2s,"))).map(respaced);
     const ticker = g.find((p) => p.ticker)?.ticker ?? null;
     const yearTables = tables.flatMap((t) => yearColumns(t, ticker) ?? []);
     return { members, text, tables, yearTables, scale: sourceScale(text), currency: text.includes("$") };

@@ -6,7 +6,7 @@ import { checkStatement } from "../figures/statement";
 import { readText, type FigureInContext } from "../figures/context";
 import { equalAtSomeScale, kindsMatch } from "../figures/values";
 import { shownArithmetic } from "./grounding-arithmetic";
-import { withoutFigureNotes } from "./answer-notes";
+import { statementText } from "./answer-notes";
 import { columnGroupReading } from "./answer-column-groups";
 
 export const FLAG = "[figure not in sources]";
@@ -117,7 +117,7 @@ export function groundSentence(sentence: string, passages: readonly string[], qu
   // $12,662; 2021, $13,803)") is misread with the note's figure as its first cell: read without the notes,
   // the row's own figures are carried too.
   if (bad.length) {
-    const plain = sources.map(withoutFigureNotes);
+    const plain = sources.map(statementText);
     if (plain.some((p, i) => p !== sources[i])) {
       const again = checkStatement(text, plain, subjectStems(question), question);
       const carried = new Set(again.figures.filter((c) => c.status === "carried").map((c) => c.figure.index));
