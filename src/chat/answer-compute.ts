@@ -374,6 +374,8 @@ export function metricSentences(question: AskedQuestion, sources: Source[]): str
     // Which way it moved, in words (the figures are the lines above).
     if (then && earlier !== null && result(then.value) !== result(w.value)) {
       lines.push(`${name} was ${w.value > then.value ? "higher" : "lower"} in ${r.year} than in ${earlier}`);
+      // A percentage's change in points, from the same figures (not from the rounded results above).
+      if (percent) lines.push(`${name} change from ${earlier} to ${r.year} = (${w.text}) - (${then.text}) = ${formatNumber(w.value - then.value, decimals)} percentage points`);
     }
   }
   const inputs = inputSentences(operands, sources);

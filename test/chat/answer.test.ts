@@ -129,6 +129,14 @@ Net income
     expect(margin.text).toContain("= 1,914 / 12,617 * 100 = 15.2% [1]");
   });
 
+  it("gives a margin's change between the years in percentage points, from the statement's figures", async () => {
+    const a = await answer("Does Acme have an improving gross margin profile as of FY2022?", [passage(ACME_INCOME, "Acme Corp", "ACME")]);
+    expect(a.text).toContain("Gross margin in 2021 = (11,141 - 6,724) / 11,141 * 100 = 39.6% [1].");
+    expect(a.text).toContain("Gross margin in 2022 = (12,617 - 7,406) / 12,617 * 100 = 41.3% [1].");
+    // 41.30 - 39.65 (the unrounded margins): 1.7 points.
+    expect(a.text).toContain("Gross margin change from 2021 to 2022 = ((12,617 - 7,406) / 12,617 * 100) - ((11,141 - 6,724) / 11,141 * 100) = 1.7 percentage points [1].");
+  });
+
   it("answers from the asked company's passage when another company's is ranked first", async () => {
     const a = await answer("What were Globex's total revenues in 2022?", [passage(ACME_INCOME, "Acme Corp", "ACME"), passage(GLOBEX_INCOME, "Globex", "GBX")]);
     expect(a.text).toContain("$30,200 million [2]");
