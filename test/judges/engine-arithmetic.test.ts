@@ -30,6 +30,13 @@ describe("expressions read whole", () => {
     expect(arithmeticErrors("For 2022: Gross Margin = 11,640 / 51,761\nFor 2023: Gross Margin = 9,912 / 46,298 = 21.41%")).toBe(0);
   });
 
+  it("reads lines that work a named quantity out after a colon as one chain", () => {
+    const lines = (first: string) => `Client:\nPercentage Increase: ((FY22 Revenue - FY21 Revenue) / FY21 Revenue) * 100\nPercentage Increase: ((${first} - $6,887) / $6,887) * 100\nPercentage Increase: (-$686 / $6,887) * 100\nPercentage Increase: -0.0996 * 100\nPercentage Increase: -9.96% (This is a decrease, not an increase)`;
+    expect(arithmeticErrors(lines("$6,201"))).toBe(0);
+    expect(arithmeticRelations(lines("$6,201")).map((r) => r.right)).toEqual(["(-$686 / $6,887) * 100", "-0.0996 * 100", "-9.96%"]);
+    expect(arithmeticErrors(lines("$6,805"))).toBe(1);
+  });
+
   it("checks a change written in words against its levels, relative or in points", () => {
     expect(arithmeticErrors("It increased by 64%, from $3.7 billion in 2021 to $6 billion in 2022.")).toBe(0);
     expect(arithmeticErrors("It increased by 64%, from $6.0 billion in 2021 to $6 billion in 2022.")).toBe(1);

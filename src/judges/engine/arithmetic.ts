@@ -28,6 +28,8 @@ export interface ArithmeticRelation {
 }
 
 interface RelationAt {
+  /** The text the tokens were read from (the answer, or two lines of it joined by "="). */
+  text: string;
   tokens: Token[];
   left: Side;
   right: Side;
@@ -82,7 +84,7 @@ function relationsAt(text: string): RelationAt[] {
       // Bounded as the equals signs are: an answer writes tens of brackets.
       if (++brackets > MAX_EQUALS) continue;
       const given = givenWithWorking(tokens, e);
-      if (given) out.push({ tokens, ...given });
+      if (given) out.push({ text, tokens, ...given });
       continue;
     }
     if (t.t !== "=") continue;
@@ -96,7 +98,7 @@ function relationsAt(text: string): RelationAt[] {
     else if (!left) chainLabel = null;
     runStart = e + 1;
     if (named && right && open && open.label === named.label && /^[\s*#-]*$/.test(text.slice(open.end, named.start))) {
-      out.push({ tokens, left: open.side, right });
+      out.push({ text, tokens, left: open.side, right });
     }
     if (right) {
       const last = tokens[right.to - 1];
@@ -108,7 +110,7 @@ function relationsAt(text: string): RelationAt[] {
     const a = evaluate(tokens, left.from, left.to, true)!;
     const b = evaluate(tokens, right.from, right.to, true)!;
     if (!a.computed && !b.computed) continue;
-    out.push({ tokens, left, right });
+    out.push({ text, tokens, left, right });
   }
   return out;
 }
@@ -119,6 +121,10 @@ function relationsAt(text: string): RelationAt[] {
  * $66,608 million)": the figure and the bracket's expression, when that has an operator.
  */
 function givenWithWorking(tokens: Token[], open: number): { left: Side; right: Side } | null {
+  let k = open - 1;
+  const before = tokens[k];
+  if (before?.t === "break" && tokens[k - 1]?.t === "op" && tokens[k - 2]?.t === "num" && (tokens[k - 2] as NumToken).percent) k -= 2;
+  else if (before?.t !== "num") return null;
   let close = open + 1;
   let depth = 1;
   for (; close < tokens.length && close - open <= MAX_RUN; close++) {
@@ -130,22 +136,53 @@ function givenWithWorking(tokens: Token[], open: number): { left: Side; right: S
   if (depth !== 0 || close >= tokens.length) return null;
   const inner = evaluate(tokens, open + 1, close, true);
   if (!inner?.computed) return null;
-  let k = open - 1;
-  const before = tokens[k];
-  if (before?.t === "break" && tokens[k - 1]?.t === "op" && tokens[k - 2]?.t === "num" && (tokens[k - 2] as NumToken).percent) k -= 2;
-  else if (before?.t !== "num") return null;
   return { left: { from: k, to: k + 1 }, right: { from: open + 1, to: close } };
 }
 
-const sideText = (text: string, r: RelationAt, side: Side) => {
+const sideText = (r: RelationAt, side: Side) => {
   const last = r.tokens[side.to - 1];
   const end = last.t === "num" ? last.end : last.start + 1;
-  return text.slice(r.tokens[side.from].start, end);
+  return r.text.slice(r.tokens[side.from].start, end);
 };
+
+// "Percentage Increase: (($6,043 - $3,694) / $3,694) * 100": a named quantity worked out after a colon.
+const LABELLED_LINE = /^[ \t]*(?:[-*•][ \t]*)?([A-Za-z][A-Za-z &'’()/.-]{0,58}[A-Za-z)]):[ \t]*([^\n=≈]{1,300})$/gm;
+
+/** Pairs of such lines read per text: an answer writes tens. */
+const MAX_LABELLED_PAIRS = 200;
+
+/**
+ * Lines that name a quantity and work it out after a colon, the next line giving the same name its next step
+ * or its value ("Percentage Increase: ($2,349 / $3,694) * 100" then "Percentage Increase: 63.59%"): each
+ * pair read as one relation, as if written with "=" (the first 2,000 such lines, 200 pairs).
+ */
+function labelledLines(text: string): RelationAt[] {
+  if (!text.includes(":")) return [];
+  const out: RelationAt[] = [];
+  let prev: { label: string; rest: string; end: number } | null = null;
+  let seen = 0;
+  let pairs = 0;
+  for (const m of text.matchAll(LABELLED_LINE)) {
+    if (++seen > 2_000 || pairs >= MAX_LABELLED_PAIRS) break;
+    const at = m.index ?? 0;
+    const label = m[1].toLowerCase().replace(/\s+/g, " ");
+    if (prev && prev.label === label && /^\n[ \t]*$/.test(text.slice(prev.end, at).replace(/^[ \t]*/, ""))) {
+      pairs++;
+      for (const r of relationsAt(`${prev.rest} = ${m[2]}`)) if (r.left.from === 0) out.push(r);
+    }
+    prev = { label, rest: m[2], end: at + m[0].length };
+  }
+  return out;
+}
+
+/** Every relation the text writes between expressions ("a op b = c", "(a - b) / c = d = e%"), left to right. */
+function allRelations(text: string): RelationAt[] {
+  return [...relationsAt(text), ...labelledLines(text)];
+}
 
 /** Every relation the text writes between expressions ("a op b = c", "(a - b) / c = d = e%"), left to right. */
 export function arithmeticRelations(text: string): ArithmeticRelation[] {
-  return relationsAt(text).map((r) => ({ left: sideText(text, r, r.left), right: sideText(text, r, r.right), holds: holds(r) }));
+  return allRelations(text).map((r) => ({ left: sideText(r, r.left), right: sideText(r, r.right), holds: holds(r) }));
 }
 
 /** The relations of two figures and one operator whose result is one figure ("$1,577 / $32,765 = 4.8%"). */
@@ -210,7 +247,7 @@ function changeHolds(sentence: string): boolean | null {
 
 /** How many written relations do not hold within the rounding of the figures as written. */
 export function arithmeticErrors(answer: string): number {
-  let errors = relationsAt(answer).filter((r) => !holds(r)).length;
+  let errors = allRelations(answer).filter((r) => !holds(r)).length;
   // Changes written in words: only sentences that name a level "from" (bounded: the first 400 sentences).
   for (const sentence of sentences(answer).slice(0, 400)) if (/\bfrom\b/i.test(sentence) && /%/.test(sentence) && changeHolds(sentence) === false) errors += 1;
   return errors;

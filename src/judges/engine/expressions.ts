@@ -148,8 +148,9 @@ export function tokenize(s: string): Token[] {
       }
       continue;
     }
-    // A dash or star that opens a line is a bullet; "**" is emphasis: neither is an operator.
-    if ((c === "-" || c === "*" || c === "•") && /(?:^|\n)[ \t]*$/.test(s.slice(Math.max(0, i - 8), i))) {
+    // A dash or star that opens a line before a space is a bullet ("- Cash: $4,835", not "-0.0996 * 100");
+    // "**" is emphasis: neither is an operator.
+    if ((c === "•" || ((c === "-" || c === "*") && (s[i + 1] === " " || s[i + 1] === "\t"))) && /(?:^|\n)[ \t]*$/.test(s.slice(Math.max(0, i - 8), i))) {
       pushBreak(i);
       i++;
       continue;
@@ -291,7 +292,8 @@ export function suffixExpression(tokens: Token[], from: number, to: number): Sid
 /** The longest expression of tokens[from, to) that starts at `from` (the right side), on the same terms. */
 export function prefixExpression(tokens: Token[], from: number, to: number): Side | null {
   for (let k = Math.min(to, from + MAX_RUN); k > from; k--) {
-    if (k < to && joins(tokens[k])) continue;
+    // "= -9.96% (This is a decrease)": a bracket that opens words goes on with no expression.
+    if (k < to && joins(tokens[k]) && !(tokens[k].t === "(" && tokens[k + 1]?.t === "break")) continue;
     if (evaluate(tokens, from, k, true)) return { from, to: k };
   }
   return null;
