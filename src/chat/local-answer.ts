@@ -15,6 +15,7 @@ import { unfitMetricSentences } from "./answer-fit";
 import { quarterSentences } from "./answer-quarter";
 import { rankingSentences } from "./answer-rankings";
 import { columnGroupRanking } from "./answer-column-groups";
+import { registeredSecuritiesSentences } from "./answer-registered";
 import type { AnswerInput, Passage } from "./types";
 
 export const NOT_IN_DOCUMENTS = "The documents searched do not say.";
@@ -288,7 +289,10 @@ export function* localAnswer(input: AnswerInput): Generator<string> {
   const quarter = partOf(question.text) !== null ? quarterSentences(question.text, sources, passages[chosen[0]].tickers?.[0] ?? null) : [];
   // "Which segment had the highest ...": the rows of the group it ranks, each cited, and the first of them.
   const ranking = quarter.length ? null : columnGroupRanking(question, sources, passages[chosen[0]].tickers?.[0] ?? null) ?? (partOf(question.text) === null ? rankingSentences(question, sources) : null);
-  const tables = quarter.length ? { sentences: quarter, computed: true }
+  // "Which debt securities are registered ...": the cover page's list.
+  const registered = registeredSecuritiesSentences(question.text, passages, chosen);
+  const tables = registered ? { sentences: registered, computed: true }
+    : quarter.length ? { sentences: quarter, computed: true }
     : ranking ? { sentences: ranking, computed: true }
     : question.years.length && partOf(question.text) === null ? yearSentences(question, sources) : { sentences: [], computed: false };
   const figureAsked = question.items.length > 0 || FIGURE_ASKED.test(question.text);
