@@ -8,8 +8,15 @@
 //
 // Polling (JUDGE_BENCH_POLL): "backoff" (default) is what a client of an asynchronous API does: each
 // evaluation is read 1 s after its submission, then at intervals growing by half up to 5 s, until it
-// settles. "250ms" reads every pending evaluation every 250 ms (this bench before session 9): about five
-// times the reads, which share workerd's one thread and D1 with the consumer.
+// settles. "250ms" reads the pending evaluations one after another, every 250 ms (this bench before
+// session 9). Either way the reads share workerd's one thread and D1 with the consumer; their count is printed.
+//
+// What the figure is: one workerd thread serving the submissions, the reads and the consumer, with
+// Miniflare's queue delivering one batch at a time (the next when the previous returns; Cloudflare runs up
+// to max_concurrency consumer invocations at once, on other isolates). The index holds no documents
+// (migrations only): every search finds nothing, so verification ends unresolved and the agent searches
+// each claim twice (alone, then with the question). workerd's CPU seconds are the steadier measure on a
+// shared machine (read /proc/<workerd pid>/stat while it runs).
 // @ts-expect-error: no Node type declarations in this project; workerd provides the module (nodejs_compat).
 import { AsyncLocalStorage } from "node:async_hooks";
 import { applyD1Migrations, createExecutionContext, env, waitOnExecutionContext } from "cloudflare:test";
