@@ -260,6 +260,19 @@ function yearSentences(question: AskedQuestion, sources: Source[]): { sentences:
   return measure ? { sentences: measure, computed: true } : tableSentences(question, sources);
 }
 
+const HIGH_GROWTH = /\bhigh[- ]growth\b|\bgrowth (?:company|stock|business)\b/i;
+
+/**
+ * "Are JnJ's FY2022 financials that of a high growth company?": read as the measure analysts answer it with,
+ * the year's revenue growth (statement rows when the passages give them, else the sentences about sales growth).
+ */
+function growthAsked(question: AskedQuestion): AskedQuestion {
+  const year = question.years.at(-1);
+  if (year === undefined || !HIGH_GROWTH.test(question.text)) return question;
+  const asked = readQuestion(`How much did revenue grow from FY${year - 1} to FY${year}? Sales revenue growth increase.`);
+  return { ...asked, subject: question.subject };
+}
+
 /** Whether the guard sends a part as written (split into sentences the way the guard splits a stream). */
 function passesGuard(part: string, texts: string[], question: string): boolean {
   const guard = new SentenceGuard(texts, question);
@@ -294,9 +307,9 @@ export function* localAnswer(input: AnswerInput): Generator<string> {
   const tables = registered ? { sentences: registered, computed: true }
     : quarter.length ? { sentences: quarter, computed: true }
     : ranking ? { sentences: ranking, computed: true }
-    : question.years.length && partOf(question.text) === null ? yearSentences(question, sources) : { sentences: [], computed: false };
+    : question.years.length && partOf(question.text) === null ? yearSentences(growthAsked(question), sources) : { sentences: [], computed: false };
   const figureAsked = question.items.length > 0 || FIGURE_ASKED.test(question.text);
-  const quoted = tables.computed ? [] : quotes(question, passages, chosen, figureAsked, tables.sentences.length > 0);
+  const quoted = tables.computed ? [] : quotes(growthAsked(question), passages, chosen, figureAsked, tables.sentences.length > 0);
   // The engine's own answer passes the guard before it is written: a part the guard would flag is left out.
   const texts = passages.map((p) => p.text);
   const parts = [...tables.sentences, ...quoted.map((q) => `${q.text.trimEnd()} [${q.n}]`)].filter((part) => passesGuard(part, texts, question.text));

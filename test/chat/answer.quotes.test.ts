@@ -82,6 +82,16 @@ describe("local answer engine: quotations", () => {
     expect(text).not.toContain("$20 billion");
   });
 
+  it("answers whether a company is a high growth one with its year's sales growth", async () => {
+    const RESULTS = `Acme Corp
+For discussion of prior years see the Company's Annual Report on Form 10-K for the fiscal year ended January 2, 2022.
+In 2022, worldwide sales increased 1.3% to $94.9 billion as compared to an increase of 13.6% in 2021.`;
+    const { text, cites } = await answer("Are Acme's FY2022 financials that of a high growth company?", [passage(RESULTS, "Acme Corp", "ACME", 2022)]);
+    expect(text).toContain("In 2022, worldwide sales increased 1.3% to $94.9 billion as compared to an increase of 13.6% in 2021. [1]");
+    expect(text).not.toContain("For discussion");
+    expect(cites).toEqual([0]);
+  });
+
   it("keeps a year's sentence out of an answer about a quarter, and quotes the quarter's", async () => {
     const RESULTS = `Acme Corp
 In 2022, worldwide sales increased 1.3% to $94.9 billion as compared to an increase of 13.6% in 2021.
