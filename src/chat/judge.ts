@@ -5,11 +5,10 @@ import { z } from "zod";
 import type { Tenant } from "../core/auth";
 import type { Env } from "../core/env";
 import { ApiError, invalidBody, notFound } from "../core/errors";
-import { nextTurn } from "../core/turns";
 import { modelProvider, ProviderError, registerLocalEngine } from "../core/providers";
 import { checkFigure, STATEMENT_BUDGET, subjectStems, type Budget } from "../figures/compare";
 import { checkStatementSteps } from "../figures/statement";
-import { runSteps } from "../figures/steps";
+import { runSteps, runStepsCooperatively } from "../figures/steps";
 import { readText, statementFigures, yearsIn, type FigureInContext } from "../figures/context";
 import { derivable, equalAtSomeScale, kindsMatch } from "../figures/values";
 import { contentStems, namedEntities, sentences, stemSet } from "../figures/text";
@@ -272,11 +271,7 @@ export function groundAnswer(input: JudgeInput): Findings {
  * FIGURES_PER_STEP figures: the judge answers synchronously, in an isolate that serves other requests.
  */
 export async function groundAnswerCooperatively(input: JudgeInput): Promise<Findings> {
-  const steps = groundAnswerSteps(input);
-  for (let step = steps.next(); ; step = steps.next()) {
-    if (step.done) return step.value;
-    await nextTurn();
-  }
+  return runStepsCooperatively(groundAnswerSteps(input));
 }
 
 /** groundAnswer in steps (figures/steps.ts). */

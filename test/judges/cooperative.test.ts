@@ -4,7 +4,7 @@
 // recomputed and ranked metrics, and through the local provider the job calls.
 import { describe, expect, it } from "vitest";
 import { seededRandom } from "../../bench/lib/random";
-import { runSteps } from "../../src/figures/steps";
+import { runSteps, runStepsCooperatively } from "../../src/figures/steps";
 import { detectRefusal, extractClaims, extractClaimsSteps } from "../../src/judges/engine/claims";
 import {
   assessClaims,
@@ -12,7 +12,6 @@ import {
   extractAnswerClaims,
   extractAnswerClaimsSteps,
   MAX_CLAIMS,
-  runStepsCooperatively,
   type AssessInput,
 } from "../../src/judges/engine/assess";
 import { TASK_ASSESS, TASK_CLAIMS } from "../../src/judges/engine";

@@ -27,17 +27,6 @@ export function extractAnswerClaims(input: ClaimsInput): ClaimsOutput {
   return runSteps(extractAnswerClaimsSteps(input));
 }
 
-/**
- * A job's steps run with turns between them: the event loop serves the isolate's other requests at each
- * yield, so a large answer never holds them for the whole of its reading. A Worker's clock stands still
- * while it computes, so turns are taken by steps, not by time. Same result as runSteps(steps).
- */
-export async function runStepsCooperatively<T>(steps: Generator<void, T, void>): Promise<T> {
-  for (let step = steps.next(); ; step = steps.next()) {
-    if (step.done) return step.value;
-    await new Promise((resolve) => setTimeout(resolve, 0));
-  }
-}
 
 /** extractAnswerClaims in steps (see extractClaimsSteps); it reads only as far as the MAX_CLAIMS-th claim. */
 export function* extractAnswerClaimsSteps(input: ClaimsInput): Generator<void, ClaimsOutput, void> {

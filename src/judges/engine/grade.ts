@@ -4,7 +4,7 @@ import { z } from "zod";
 import { extractClaimsSteps, detectRefusal } from "./claims";
 import { alignStatement, prepareSource, relevantOperands, REPORTING_STEMS, unsupportedCausalLink, type Alignment, type PreparedSource } from "./align";
 import { readFiguresSteps } from "./derive";
-import { runSteps } from "../../figures/steps";
+import { runSteps, runStepsCooperatively } from "../../figures/steps";
 import { STATEMENT_BUDGET, subjectStems, type Budget } from "../../figures/compare";
 import { checkStatementSteps } from "../../figures/statement";
 import { checkRecomputation } from "./solve";
@@ -165,11 +165,7 @@ export function gradeAnswer(input: GradeInput): GradeOutput {
  * turns are taken by steps, not by time.
  */
 export async function gradeAnswerCooperatively(input: GradeInput): Promise<GradeOutput> {
-  const steps = gradeSteps(input);
-  for (let step = steps.next(); ; step = steps.next()) {
-    if (step.done) return toOutput(step.value);
-    await new Promise((resolve) => setTimeout(resolve, 0));
-  }
+  return toOutput(await runStepsCooperatively(gradeSteps(input)));
 }
 
 function toOutput(d: GradeDetails): GradeOutput {

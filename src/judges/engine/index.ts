@@ -2,7 +2,8 @@
 // in steps with turns between them, since the judge jobs share their isolate with requests.
 import { registerLocalEngine } from "../../core/providers";
 import { gradeAnswerCooperatively, type GradeInput } from "./grade";
-import { assessClaimsSteps, extractAnswerClaimsSteps, runStepsCooperatively, type AssessInput, type ClaimsInput } from "./assess";
+import { runStepsCooperatively } from "../../figures/steps";
+import { assessClaimsSteps, extractAnswerClaimsSteps, type AssessInput, type ClaimsInput } from "./assess";
 
 export const TASK_GRADE = "judge.llm.grade";
 export const TASK_CLAIMS = "judge.agent.claims";
