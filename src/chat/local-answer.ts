@@ -216,6 +216,9 @@ function statementTitle(question: AskedQuestion, passages: readonly Passage[], b
   return null;
 }
 
+/** Words a heading may share with a question without sharing its topic ("Adjustments to reconcile net income"). */
+const UNTOPICAL = new Set(contentStems("net total other cash amount amounts"));
+
 /** Passages (search order) and lines of each a heading pointer is looked for in. */
 const POINTER_PASSAGES = 2;
 const POINTER_LINES = 40;
@@ -236,11 +239,12 @@ function headingPointer(question: AskedQuestion, passages: readonly Passage[], c
     for (const raw of passages[i].text.split("\n", POINTER_LINES)) {
       const line = raw.replace(/\s+/g, " ").trim();
       // A heading: starts as one (not the tail of a sentence cut by the page) and carries no figure but a year.
-      if (line.length < 12 || line.length > 120 || !/^[A-Z(]/.test(line) || isTableRow(line) || /^table of contents$/i.test(line)) continue;
+      // A year is no table cell here ("For the Full Year of Fiscal 2022").
+      if (line.length < 12 || line.length > 120 || !/^[A-Z(]/.test(line) || isTableRow(line.replace(/\b(?:19|20)\d\d\b/g, " ")) || /^table of contents$/i.test(line)) continue;
       if (quantities(line.replace(/\b(?:19|20)\d\d\b/g, " ")).length) continue;
       // A line that only names the company ("Acme Corp") points to nothing.
       if (contentStems(line).every((w) => names.has(w) || /^(?:inc|corp|corporation|co|ltd|plc|llc|company|subsidiaries|and)$/.test(w))) continue;
-      const score = new Set(contentStems(line).filter((w) => asked.has(w))).size;
+      const score = new Set(contentStems(line).filter((w) => asked.has(w) && !UNTOPICAL.has(w))).size;
       if (best ? score <= best.score : score < 1 && i !== chosen[0]) continue;
       const pointer = `${line} [${i + 1}]`;
       if (passesGuard(pointer, texts, question.text)) best = { line: pointer, score };

@@ -69,6 +69,17 @@ describe("local answer engine: pointing to the closest passage", () => {
     expect(text).toBe(`${NOT_ANSWERED}\nOther matters are discussed in the notes. [1]`);
   });
 
+  it("points to the best passage's heading over a lower one that shares only a word like 'net'", async () => {
+    const RELEASE = `Net sales increased 18.3% to $10.2 billion compared to $8.6 billion in fiscal 2021.
+For the Full Year of Fiscal 2022
+Gross profit increased 20.1% to $4.0 billion compared to $3.4 billion in fiscal 2021.`;
+    const CASH = `Adjustments to reconcile net income to net cash provided by operating activities:
+Depreciation and amortization 241,372 268,460`;
+    const { text, cites } = await answer("Did Zentrix's wages expense as a percent of net sales increase or decrease in FY2022?", [passage(RELEASE), passage(CASH)]);
+    expect(text).toBe(`${NOT_ANSWERED}\nFor the Full Year of Fiscal 2022 [1]`);
+    expect(cites).toEqual([0]);
+  });
+
   it("points to nothing for another company or a year the filing does not cover", async () => {
     expect((await answer("Which Globex region had the highest growth in regional results in FY2022?", [passage(REGIONS)])).text).toBe(NOT_IN_DOCUMENTS);
     expect((await answer("Which Zentrix region had the highest growth in regional results in FY2017?", [passage(REGIONS)])).text).toBe(NOT_IN_DOCUMENTS);
