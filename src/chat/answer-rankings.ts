@@ -90,6 +90,11 @@ function excludedNames(question: string): string[] {
   return [...question.matchAll(EXCLUDED)].map((m) => m[1].trim().toLowerCase()).filter((n) => n.length >= 3);
 }
 
+/** Whether a question asks for one row among several ("which segment ... the highest"), which no single row's figure answers. */
+export function asksRanking(text: string): boolean {
+  return RANKS.test(text) && HIGHEST.test(text) !== (LOWEST.test(text) || /\bdragged down\b/i.test(text));
+}
+
 /**
  * The rows of the group the question ranks, each with its figure for the asked year (or its change from the
  * year before, when a change is asked) and [n], then the row that ranks first; null when the question ranks

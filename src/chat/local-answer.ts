@@ -13,7 +13,7 @@ import { sourcesOf, tableSentences, type Source } from "./answer-compute";
 import { askedMeasureSentences } from "./answer-measures";
 import { unfitMetricSentences } from "./answer-fit";
 import { quarterSentences } from "./answer-quarter";
-import { rankingSentences } from "./answer-rankings";
+import { asksRanking, rankingSentences } from "./answer-rankings";
 import { columnGroupRanking } from "./answer-column-groups";
 import { registeredSecuritiesSentences } from "./answer-registered";
 import type { AnswerInput, Passage } from "./types";
@@ -303,7 +303,7 @@ export function* localAnswer(input: AnswerInput): Generator<string> {
   question.subject = new Set(chosen.flatMap((i) => { const c = companyNames(passages[i]); return contentStems([...c.names, ...c.tickers].join(" ")); }));
   // Statement tables answer full-year questions; a quarter's figures are quoted where a sentence gives them.
   // A quarter's balance is read from columns dated by day, each mapped onto the company's fiscal quarters.
-  const quarter = partOf(question.text) !== null ? quarterSentences(question.text, sources, passages[chosen[0]].tickers?.[0] ?? null) : [];
+  const quarter = partOf(question.text) !== null && !asksRanking(question.text) ? quarterSentences(question.text, sources, passages[chosen[0]].tickers?.[0] ?? null) : [];
   // "Which segment had the highest ...": the rows of the group it ranks, each cited, and the first of them.
   const ranking = quarter.length ? null : columnGroupRanking(question, sources, passages[chosen[0]].tickers?.[0] ?? null) ?? (partOf(question.text) === null ? rankingSentences(question, sources) : null);
   // "Which debt securities are registered ...": the cover page's list.

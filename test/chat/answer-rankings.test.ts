@@ -125,6 +125,17 @@ describe("local answer engine: rankings", () => {
     expect(groundSentence("Long-term debt in 2022 was $42,573 million [1].", [BALANCE], "Zentrix long-term debt 2022").flagged).toEqual([]);
   });
 
+  it("gives no single row's figure for a quarter as the answer to a ranking", async () => {
+    const DATED = `Best Buy Co., Inc.
+Revenue by segment ($ in millions)
+July 29, 2023 January 28, 2023
+Domestic 8,890 9,100
+International 700 750`;
+    const { text } = await answer("Which Best Buy product category performed the best in the domestic market during Q2 of FY2024?", [passageOf(DATED, "Best Buy", "BBY", { fiscalYear: 2024, form: "10Q", docType: "filing" })]);
+    expect(text).not.toContain("Domestic at July 29, 2023");
+    expect(text).not.toContain("8,890");
+  });
+
   it("ranks nothing for another company or a year the table does not print", async () => {
     expect((await answer("What was the largest liability in Globex's balance sheet in 2022?", [passage(BALANCE)])).text).toBe(NOT_IN_DOCUMENTS);
     const swapped = await answer("What was the largest liability in Zentrix's balance sheet in 2019?", [passage(BALANCE)]);
