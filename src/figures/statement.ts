@@ -1,7 +1,7 @@
 // A statement's figures checked together (checkFigure for each, in steps), then read against one another and
 // the sources' tables: a figure anchored to its neighbours' column, to the day a column prints, or to the row
 // its sentence names last. What "the same figure" is stays in compare.ts.
-import { isItemStem, partOf, readText, statementFigureSteps, yearsIn, type ReadText } from "./context";
+import { isItemStem, partOf, readText, statementFigureSteps, yearsIn, type FigureInContext, type ReadText } from "./context";
 import { contentStems, stem, words } from "./text";
 import { coreItemWords } from "./line-items";
 import { rowCells, tableRows, type TableRow } from "./figure-index";
@@ -199,6 +199,41 @@ function lastNamed(stems: string[], words: string[], fits: (w: string) => boolea
   return end >= 0 && stems.slice(end).every(fits);
 }
 
+interface PhraseRow {
+  row: TableRow;
+  /** The words that name the row as a phrase (cash direction words left out). */
+  words: string[];
+  /** Those words in order: rows of one name count as one line item. */
+  name: string;
+}
+
+/** A source's rows as statements name them, read once per source (the rows are the source's, kept with it). */
+const PHRASE_ROWS = new WeakMap<ReadText, PhraseRow[]>();
+function phraseRows(read: ReadText): PhraseRow[] {
+  let rows = PHRASE_ROWS.get(read);
+  if (!rows) {
+    rows = tableRows(read)
+      .map((row) => {
+        const words = row.words.filter((w) => !DIRECTION.has(w));
+        return { row, words, name: [...words].sort().join(" ") };
+      })
+      .filter((r) => r.words.length > 0);
+    PHRASE_ROWS.set(read, rows);
+  }
+  return rows;
+}
+
+/** The stems of a row's label, every word of it ("other", "current" too), read once per row. */
+const LABELS = new WeakMap<TableRow, string[]>();
+function labelOf(row: TableRow): string[] {
+  let label = LABELS.get(row);
+  if (!label) {
+    label = labelWords(row.cells[0].itemText);
+    LABELS.set(row, label);
+  }
+  return label;
+}
+
 /**
  * The row a statement names for a figure: the one line item of the sources' tables that the words before the
  * figure (since the previous figure of its sentence) name as a phrase, "cross currency swaps, with a notional
@@ -206,12 +241,7 @@ function lastNamed(stems: string[], words: string[], fits: (w: string) => boolea
  * carried by a source sentence or by that row, another row's value was given to it: a contradiction.
  */
 function* namedRows(checks: FigureCheck[], sources: ReadText[], statement: string, known: ReadonlySet<string>, budget: Budget): Generator<void, void, void> {
-  // Each source's rows with the words that name them as a phrase (cash direction words left out), once per statement.
-  const rowsBySource = sources.map((read) =>
-    tableRows(read)
-      .map((row) => ({ row, words: row.words.filter((w) => !DIRECTION.has(w)) }))
-      .filter((r) => r.words.length > 0),
-  );
+  const rowsBySource = sources.map(phraseRows);
   for (let k = 0; k < checks.length; k++) {
     if (k > 0 && k % FIGURES_PER_STEP === 0) yield;
     const c = checks[k];
@@ -242,7 +272,7 @@ function* namedRows(checks: FigureCheck[], sources: ReadText[], statement: strin
     let name = "";
     let ambiguous = false;
     rows: for (let i = 0; i < sources.length; i++) {
-      for (const { row, words } of rowsBySource[i]) {
+      for (const { row, words, name: rowName } of rowsBySource[i]) {
         if (--budget.comparisons < 0) return;
         if (!namesPhrase(stems, words)) continue;
         // The figure's own item is that row's (its label, or the section it is printed under): "Income tax
@@ -256,7 +286,6 @@ function* namedRows(checks: FigureCheck[], sources: ReadText[], statement: strin
         if (!itemWords.every(fits) && !(coreItemWords(words).length > 1 && lastNamed(clause, words, (w) => fits(w) || !isItemStem(w)))) continue;
         // Rows of one name (an income statement's and a summary's "Revenues") count as one line item; two
         // line items named before the figure leave it unread.
-        const rowName = [...words].sort().join(" ");
         if (name && name !== rowName) {
           ambiguous = true;
           break rows;
@@ -268,9 +297,9 @@ function* namedRows(checks: FigureCheck[], sources: ReadText[], statement: strin
     // A row of another name written right after the figure names it instead: the figure is not read.
     if (!ambiguous && named.length) {
       for (let i = 0; i < sources.length && !ambiguous; i++) {
-        for (const { words } of rowsBySource[i]) {
+        for (const entry of rowsBySource[i]) {
           if (--budget.comparisons < 0) return;
-          if (namesPhrase(after, words) && [...words].sort().join(" ") !== name) {
+          if (namesPhrase(after, entry.words) && entry.name !== name) {
             ambiguous = true;
             break;
           }
@@ -282,14 +311,25 @@ function* namedRows(checks: FigureCheck[], sources: ReadText[], statement: strin
     // told apart by every word of their label, "other" and "current" too, written before the figure.
     if (named.length > 1) {
       const written = new Set(words(statement.slice(start, f.index).replace(/-/g, " ")).map(stem));
-      const exact = named.filter((n) => labelWords(n.row.cells[0].itemText).every((w) => written.has(w)));
+      const exact = named.filter((n) => labelOf(n.row).every((w) => written.has(w)));
       if (exact.length) named.splice(0, named.length, ...exact);
     }
     if (named.some((n) => c.by && n.row.cells.includes(c.by))) continue;
-    const cellsOf = (rows: typeof named) => rows.flatMap((n) => n.row.cells.filter((s) => !s.cell!.repeated && kindsMatch(f, s) && samePeriod(f, s) === true).map((s) => ({ s, i: n.i })));
-    const cells = cellsOf(named);
-    if (!cells.length || cells.some(({ s }) => s.value !== cells[0].s.value)) continue;
-    const { s, i } = cells[0];
+    // The named rows' cells of the figure's kind and period must agree on one value (the first cell of them).
+    let first: { s: FigureInContext; i: number } | null = null;
+    let differ = false;
+    cells: for (const n of named) {
+      for (const s of n.row.cells) {
+        if (s.cell!.repeated || !kindsMatch(f, s) || samePeriod(f, s) !== true) continue;
+        if (!first) first = { s, i: n.i };
+        else if (s.value !== first.s.value) {
+          differ = true;
+          break cells;
+        }
+      }
+    }
+    if (!first || differ) continue;
+    const { s, i } = first;
     if (valuesEqual(f, s) || equalAtSomeScale(f, s)) continue;
     c.status = "contradicted";
     c.source = i;
