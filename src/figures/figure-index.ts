@@ -66,6 +66,15 @@ function indexOf(read: ReadText): FigureIndex {
 }
 
 /**
+ * Builds a text's figure index and rows now rather than on its first comparison: a caller working in steps
+ * gives each source's building a step of its own instead of adding all of them to its first statement's.
+ */
+export function indexText(read: ReadText): void {
+  indexOf(read);
+  tableRows(read);
+}
+
+/**
  * The source figures worth comparing with f: those whose value or mantissa may equal one of f's (their
  * rounding ranges share a bucket) and those under one of its item words for its year. The rest can neither
  * equal it nor conflict with it.
