@@ -4,14 +4,10 @@
 // (the total column left out); the guard carries those figures and flags an altered one. Inputs wrong on
 // purpose (another quarter, another company) get no ranking. Figures are invented; JPM's ticker gives the
 // fiscal calendar (quarters end in March, June, September and December).
-import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import type { Env } from "../../src/core/env";
-import { answerPieces } from "../../src/chat/answer";
-import { FLAG, groundSentence } from "../../src/chat/grounding";
+import { groundSentence } from "../../src/chat/grounding";
 import { NOT_IN_DOCUMENTS } from "../../src/chat/local-answer";
-import type { Passage } from "../../src/chat/types";
-import { passageOf } from "./chat.helpers";
+import { answerOver, passageOf } from "./chat.helpers";
 
 const SEGMENTS = `Segment results managed basis
 The following tables summarize the Firm's results by segment for the periods indicated.
@@ -86,19 +82,7 @@ Net income/(loss)
 
 const passage = (text: string, company = "JPMorgan Chase", ticker = "JPM") => passageOf(text, company, ticker, { fiscalYear: 2021, form: "10Q", docType: "filing" });
 
-async function answer(query: string, passages: Passage[]): Promise<{ text: string; cites: number[] }> {
-  let text = "";
-  const cites: number[] = [];
-  for await (const p of answerPieces(env as unknown as Env, { query, resolvedQuery: query, history: [], passages })) {
-    if (p.kind === "text") text += p.text;
-    else {
-      cites.push(p.passage);
-      text += `[${p.passage + 1}]`;
-    }
-  }
-  expect(text).not.toContain(FLAG);
-  return { text, cites };
-}
+const answer = answerOver;
 
 describe("local answer engine: segment tables in column groups", () => {
   it("gives each segment's figure for the asked quarter, cited, and the one that ranks first, not the total", async () => {

@@ -1,13 +1,9 @@
 // The local chat engine reads a year's statement figures from that year's annual filing first (the figures as
 // first reported), not from a later filing's comparative column that may be restated; with no such filing
 // among the passages, from the later one. Through answerPieces, so the grounding guard runs over the answer.
-import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import type { Env } from "../../src/core/env";
-import { answerPieces } from "../../src/chat/answer";
-import { FLAG } from "../../src/chat/grounding";
 import type { Passage } from "../../src/chat/types";
-import { passageOf } from "./chat.helpers";
+import { answerOver, passageOf } from "./chat.helpers";
 
 const income = (years: [number, number], revenue: [string, string]) => `Zentrix Corp
 Consolidated Statements of Operations
@@ -28,12 +24,7 @@ const LATER = income([2023, 2022], ["8,000", "7,450"]);
 const ORIGINAL = income([2022, 2021], ["7,400", "6,900"]);
 const filing = (text: string, fiscalYear: number) => passageOf(text, "Zentrix", "ZTX", { fiscalYear, form: "10K", docType: "filing" });
 
-async function answer(query: string, passages: Passage[]): Promise<string> {
-  let text = "";
-  for await (const p of answerPieces(env as unknown as Env, { query, resolvedQuery: query, history: [], passages })) text += p.kind === "text" ? p.text : `[${p.passage + 1}]`;
-  expect(text).not.toContain(FLAG);
-  return text;
-}
+const answer = async (query: string, passages: Passage[]) => (await answerOver(query, passages)).text;
 
 describe("local answer engine: which filing a year's figure is read from", () => {
   it("reads the asked year's figure from that year's annual filing, though a later one ranks first", async () => {

@@ -3,14 +3,9 @@
 // can follow it; never a line with figures or the company's name alone, and nothing for another company or a
 // year the passage's filing does not cover. Through
 // answerPieces, so the grounding guard runs over the engine's answer.
-import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import type { Env } from "../../src/core/env";
-import { answerPieces } from "../../src/chat/answer";
-import { FLAG } from "../../src/chat/grounding";
 import { NOT_ANSWERED, NOT_IN_DOCUMENTS } from "../../src/chat/local-answer";
-import type { Passage } from "../../src/chat/types";
-import { passageOf } from "./chat.helpers";
+import { answerOver, passageOf } from "./chat.helpers";
 
 // A table printed one cell per line under its heading: no sentence of it answers a ranking on its own.
 const REGIONS = `Zentrix Corp
@@ -40,19 +35,7 @@ Other matters are discussed in the notes.`;
 
 const passage = (text: string, company = "Zentrix", ticker = "ZTX", fiscalYear = 2022) => passageOf(text, company, ticker, { fiscalYear, form: "10K", docType: "filing" });
 
-async function answer(query: string, passages: Passage[]): Promise<{ text: string; cites: number[] }> {
-  let text = "";
-  const cites: number[] = [];
-  for await (const p of answerPieces(env as unknown as Env, { query, resolvedQuery: query, history: [], passages })) {
-    if (p.kind === "text") text += p.text;
-    else {
-      cites.push(p.passage);
-      text += `[${p.passage + 1}]`;
-    }
-  }
-  expect(text).not.toContain(FLAG);
-  return { text, cites };
-}
+const answer = answerOver;
 
 describe("local answer engine: pointing to the closest passage", () => {
   it("says the documents do not answer directly and points to the heading sharing the question's words, cited", async () => {

@@ -3,14 +3,10 @@
 // that ranks first; a row the question excludes is left out, and a label's note printing figures is not read
 // as the row's figure. Inputs wrong on purpose (another company, a year the table does not print) get no
 // ranking. Through answerPieces, so the grounding guard runs over the engine's answer.
-import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import type { Env } from "../../src/core/env";
-import { answerPieces } from "../../src/chat/answer";
-import { FLAG, groundSentence } from "../../src/chat/grounding";
+import { groundSentence } from "../../src/chat/grounding";
 import { NOT_IN_DOCUMENTS } from "../../src/chat/local-answer";
-import type { Passage } from "../../src/chat/types";
-import { passageOf } from "./chat.helpers";
+import { answerOver, passageOf } from "./chat.helpers";
 
 const SEGMENTS = `Zentrix Corp
 The following table provides a summary of net revenue and operating income (loss) by segment for 2022 and 2021:
@@ -89,19 +85,7 @@ $
 
 const passage = (text: string) => passageOf(text, "Zentrix", "ZTX", { fiscalYear: 2022, form: "10K", docType: "filing" });
 
-async function answer(query: string, passages: Passage[]): Promise<{ text: string; cites: number[] }> {
-  let text = "";
-  const cites: number[] = [];
-  for await (const p of answerPieces(env as unknown as Env, { query, resolvedQuery: query, history: [], passages })) {
-    if (p.kind === "text") text += p.text;
-    else {
-      cites.push(p.passage);
-      text += `[${p.passage + 1}]`;
-    }
-  }
-  expect(text).not.toContain(FLAG);
-  return { text, cites };
-}
+const answer = answerOver;
 
 describe("local answer engine: rankings", () => {
   it("ranks a section's rows by their change, leaving out the row the question excludes, each cited", async () => {

@@ -2,14 +2,10 @@
 // under "Securities registered pursuant to Section 12(b) of the Act", each with its trading symbol and
 // exchange, cited; debt only when debt is asked; nothing for another company. Through answerPieces, so the
 // grounding guard runs over the answer.
-import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import type { Env } from "../../src/core/env";
-import { answerPieces } from "../../src/chat/answer";
-import { FLAG } from "../../src/chat/grounding";
 import { NOT_IN_DOCUMENTS } from "../../src/chat/local-answer";
 import type { Passage } from "../../src/chat/types";
-import { passageOf } from "./chat.helpers";
+import { answerOver, passageOf } from "./chat.helpers";
 
 const COVER = `ZENTRIX CORPORATION
 (Exact name of registrant as specified in its charter)
@@ -30,12 +26,7 @@ Indicate by check mark whether the registrant (1) has filed all reports required
 
 const cover = (text: string) => passageOf(text, "Zentrix", "ZTX", { fiscalYear: 2023, form: "10Q", docType: "filing" });
 
-async function answer(query: string, passages: Passage[]): Promise<string> {
-  let text = "";
-  for await (const p of answerPieces(env as unknown as Env, { query, resolvedQuery: query, history: [], passages })) text += p.kind === "text" ? p.text : `[${p.passage + 1}]`;
-  expect(text).not.toContain(FLAG);
-  return text;
-}
+const answer = async (query: string, passages: Passage[]) => (await answerOver(query, passages)).text;
 
 describe("local answer engine: registered securities", () => {
   it("lists the debt classes the cover page registers, with symbol and exchange, cited", async () => {

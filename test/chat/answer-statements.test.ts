@@ -3,14 +3,10 @@
 // rows, and a label that lost its spaces ("Capitalexpenditures,netofconstructionpayable") as its line item.
 // A run of figures that is not the section's sum gets no label. Through answerPieces, so the grounding guard
 // runs over the answer.
-import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import type { Env } from "../../src/core/env";
-import { answerPieces } from "../../src/chat/answer";
-import { FLAG } from "../../src/chat/grounding";
 import { withLabelledTotals } from "../../src/chat/answer-notes";
 import type { Passage } from "../../src/chat/types";
-import { passageOf } from "./chat.helpers";
+import { answerOver, passageOf } from "./chat.helpers";
 
 const operations = (total: string) => `ZENTRIX CORP AND SUBSIDIARIES
 CONSOLIDATED STATEMENTS OF OPERATIONS
@@ -52,12 +48,7 @@ Dispositionsofpropertyandequipment
 
 const filing = (text: string) => passageOf(text, "Zentrix", "ZTX", { fiscalYear: 2020, form: "10K", docType: "filing" });
 
-async function answer(query: string, passages: Passage[]): Promise<string> {
-  let text = "";
-  for await (const p of answerPieces(env as unknown as Env, { query, resolvedQuery: query, history: [], passages })) text += p.kind === "text" ? p.text : `[${p.passage + 1}]`;
-  expect(text).not.toContain(FLAG);
-  return text;
-}
+const answer = async (query: string, passages: Passage[]) => (await answerOver(query, passages)).text;
 
 describe("local answer engine: statements as PDF text prints them", () => {
   it("reads an unlabelled section total and a label without spaces, and computes from them", async () => {

@@ -4,13 +4,10 @@
 // of the demo corpus (test/fixtures/chat, see SOURCES.md) and short tables written for these tests.
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import type { Env } from "../../src/core/env";
-import { answerPieces } from "../../src/chat/answer";
-import { FLAG } from "../../src/chat/grounding";
 import { NOT_IN_DOCUMENTS } from "../../src/chat/local-answer";
 import { columnPeriodsOf, parseTables } from "../../src/figures/table";
 import type { Passage } from "../../src/chat/types";
-import { passageOf } from "./chat.helpers";
+import { answerOver, passageOf } from "./chat.helpers";
 
 async function fixture(name: string): Promise<string> {
   const res = await (env as unknown as { FIXTURES: Fetcher }).FIXTURES.fetch(`http://f/chat/${name}`);
@@ -21,12 +18,7 @@ async function fixture(name: string): Promise<string> {
 const passage = (text: string, company: string, ticker: string, extra: Partial<Passage> = {}) =>
   passageOf(text, company, ticker, { fiscalYear: 2023, form: "EARNINGS", docType: "news" }, extra);
 
-async function answer(query: string, passages: Passage[]): Promise<string> {
-  let text = "";
-  for await (const p of answerPieces(env as unknown as Env, { query, resolvedQuery: query, history: [], passages })) text += p.kind === "text" ? p.text : `[${p.passage + 1}]`;
-  expect(text).not.toContain(FLAG);
-  return text;
-}
+const answer = async (query: string, passages: Passage[]) => (await answerOver(query, passages)).text;
 
 describe("column periods", () => {
   it("reads quarter and year columns from the header words", () => {

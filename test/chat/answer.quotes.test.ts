@@ -3,14 +3,10 @@
 // ("as of August 30, 2023") may be answered by a sentence about that day's quarter. Inputs wrong on purpose
 // (another company's release, a swapped year, an altered figure) must not get the figure. Through
 // answerPieces, so the grounding guard runs over the engine's answer.
-import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import type { Env } from "../../src/core/env";
-import { answerPieces } from "../../src/chat/answer";
-import { FLAG, groundSentence } from "../../src/chat/grounding";
+import { groundSentence } from "../../src/chat/grounding";
 import { NOT_IN_DOCUMENTS } from "../../src/chat/local-answer";
-import type { Passage } from "../../src/chat/types";
-import { passageOf } from "./chat.helpers";
+import { answerOver, passageOf } from "./chat.helpers";
 
 const GUIDANCE = `PepsiCo Reports First-Quarter 2023 Results; Raises Full-Year
 Guidance
@@ -33,19 +29,7 @@ Consumer Health business financial results as discontinued operations, including
 
 const passage = (text: string, company: string, ticker: string, fiscalYear = 2023) => passageOf(text, company, ticker, { fiscalYear, form: "8K", docType: "news" });
 
-async function answer(query: string, passages: Passage[]): Promise<{ text: string; cites: number[] }> {
-  let text = "";
-  const cites: number[] = [];
-  for await (const p of answerPieces(env as unknown as Env, { query, resolvedQuery: query, history: [], passages })) {
-    if (p.kind === "text") text += p.text;
-    else {
-      cites.push(p.passage);
-      text += `[${p.passage + 1}]`;
-    }
-  }
-  expect(text).not.toContain(FLAG);
-  return { text, cites };
-}
+const answer = answerOver;
 
 describe("local answer engine: quotations", () => {
   it("quotes a guidance sentence word for word with every figure it prints, cited", async () => {

@@ -2,14 +2,11 @@
 // asked metrics and changes computed from cited statement rows with the inputs shown, and a plain refusal
 // when the passages do not carry what is asked (another company, another year). Through answerPieces, so
 // the grounding guard runs over the engine's own answer too.
-import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import type { Env } from "../../src/core/env";
-import { answerPieces } from "../../src/chat/answer";
 import { FLAG } from "../../src/chat/grounding";
 import { NOT_ANSWERED, NOT_IN_DOCUMENTS } from "../../src/chat/local-answer";
-import type { AnswerPiece, Passage } from "../../src/chat/types";
-import { passageOf } from "./chat.helpers";
+import type { Passage } from "../../src/chat/types";
+import { answerOver, passageOf } from "./chat.helpers";
 
 const ACME_INCOME = `Acme Corp
 Consolidated Statements of Operations
@@ -56,12 +53,7 @@ Net income
 const passage = (text: string, company: string, ticker: string, extra: Partial<Passage> = {}) =>
   passageOf(text, company, ticker, { fiscalYear: 2022, form: "10K", docType: "filing" }, extra);
 
-async function answer(query: string, passages: Passage[]): Promise<{ text: string; cites: number[]; pieces: AnswerPiece[] }> {
-  const pieces: AnswerPiece[] = [];
-  for await (const p of answerPieces(env as unknown as Env, { query, resolvedQuery: query, history: [], passages })) pieces.push(p);
-  const text = pieces.map((p) => (p.kind === "text" ? p.text : `[${p.passage + 1}]`)).join("");
-  return { text, cites: pieces.flatMap((p) => (p.kind === "cite" ? [p.passage] : [])), pieces };
-}
+const answer = answerOver;
 
 describe("local answer engine", () => {
   it("gives the asked line item for the asked year from the statement row, cited", async () => {

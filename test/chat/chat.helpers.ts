@@ -1,8 +1,12 @@
 // Chat test helpers: turns and reconnects through the Worker's fetch, SSE bodies read fully and parsed
 // into {id, event, data} (framing checked on every event), and document seeding as the search tests do.
+import { env } from "cloudflare:test";
 import { expect } from "vitest";
 import { call } from "../helpers/harness";
-import type { Passage } from "../../src/chat/types";
+import type { Env } from "../../src/core/env";
+import { answerPieces } from "../../src/chat/answer";
+import { FLAG } from "../../src/chat/grounding";
+import type { AnswerPiece, Passage } from "../../src/chat/types";
 
 export { addBatch, addDocument, doc, fixturePage, uniqueWord } from "../search/fixtures";
 
@@ -170,4 +174,17 @@ export function passageOf(text: string, company: string, ticker: string, doc: { 
     metadata: { company_names: [company], fiscal_year: doc.fiscalYear, tickers: [ticker] },
     ...extra,
   };
+}
+
+/**
+ * The answer engine's answer to a first question over `passages`, through answerPieces (so the grounding guard
+ * runs over it): its text with each citation as [n], the passages cited in order, and the pieces. No figure
+ * of it was flagged by the guard.
+ */
+export async function answerOver(query: string, passages: Passage[]): Promise<{ text: string; cites: number[]; pieces: AnswerPiece[] }> {
+  const pieces: AnswerPiece[] = [];
+  for await (const p of answerPieces(env as unknown as Env, { query, resolvedQuery: query, history: [], passages })) pieces.push(p);
+  const text = pieces.map((p) => (p.kind === "text" ? p.text : `[${p.passage + 1}]`)).join("");
+  expect(text).not.toContain(FLAG);
+  return { text, cites: pieces.flatMap((p) => (p.kind === "cite" ? [p.passage] : [])), pieces };
 }
