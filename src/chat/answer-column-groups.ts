@@ -4,7 +4,7 @@
 // segments had the lowest net revenue in 2021 Q1"): each segment's figure cited, then the one that ranks first.
 import { fiscalPeriodOf } from "../core/fiscal-calendar";
 import { contentStems } from "../figures/text";
-import { formatNumber, type Source } from "./answer-compute";
+import { formatNumber, type Source } from "./answer-sources";
 import type { AskedQuestion } from "./answer-subject";
 
 /** Lines of a source read, names looked back for, and lines of rows read after a header. */

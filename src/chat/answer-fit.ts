@@ -3,7 +3,7 @@
 // question invites that answer ("If gross margin is not a useful metric for a company like this, then state
 // that and explain why") and the company's cited statement shows a financial institution's lines, it is said.
 import type { StatementTable } from "../figures/table";
-import type { Source } from "./answer-compute";
+import type { Source } from "./answer-sources";
 
 /** Lines of a lender's statements: interest income netted into revenue, provisions for credit losses. */
 const FINANCIAL_ROW = /^(?:total )?(?:net interest income|provisions? for credit losses|revenues? net of interest expense|total noninterest (?:revenue|expense)|noninterest (?:revenue|expense))\b/;

@@ -1,6 +1,7 @@
 // Measures a question asks for in words of its own, each computed or read from cited statement rows with the
 // engine of answer-compute.ts: capital intensity, a change in debt, the restructuring costs of a year.
-import { CHANGE, citeFor, metricSentences, rowSentence, scaleKnown, type Found, type Source } from "./answer-compute";
+import { CHANGE, metricSentences } from "./answer-compute";
+import { citeFor, rowSentence, scaleKnown, type Found, type Source } from "./answer-sources";
 import type { AskedQuestion } from "./answer-subject";
 
 /** The sentences of the measure the question asks for, or null when it asks none of them or they cannot be read. */

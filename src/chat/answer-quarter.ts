@@ -3,7 +3,7 @@
 // 2023 is Q2 of fiscal 2024, January 28, 2023 the end of fiscal 2023), never guessed from the calendar.
 import { fiscalPeriodOf } from "../core/fiscal-calendar";
 import { contentStems } from "../figures/text";
-import { formatNumber, type Source } from "./answer-compute";
+import { formatNumber, type Source } from "./answer-sources";
 
 /** A period the question asks about: a fiscal quarter, or a fiscal year's end (quarter 4). */
 interface AskedPeriod {

@@ -3,7 +3,7 @@
 // up, or a small table of like rows), each figure cited, and which row ranks first, from those figures only.
 import { contentStems } from "../figures/text";
 import type { StatementRow, StatementTable } from "../figures/table";
-import { citeFor, formatNumber, rowSentence, scaleKnown, type Source } from "./answer-compute";
+import { citeFor, formatNumber, rowSentence, scaleKnown, type Source } from "./answer-sources";
 import type { AskedQuestion } from "./answer-subject";
 
 const HIGHEST = /\b(?:highest|largest|biggest|greatest|most|top|best|strongest)\b/i;
