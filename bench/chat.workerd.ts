@@ -1,7 +1,8 @@
 // FinanceBench chat benchmark (run by `npm run bench:chat`): for each of the 150 questions, the app's search
 // (searchChunks, top BENCH_TOP_K passages) and the answer engine (answerPieces with the configured provider,
 // local by default, grounding guard included), then: is an evidence page among the cited passages, are the
-// answer's figures carried by the passages it cites, does the answer state the gold figure or conclusion.
+// answer's figures carried by the passages it cites, does the answer state the gold figure or conclusion; and,
+// before answering, retrieval recall (an evidence page among the first k passages, up to a wider top 50).
 // Printed for the tuning half and the held-back half separately (bench/chat-split.ts); only tuning-half
 // questions are ever printed one by one (BENCH_VERBOSE=1).
 import { env, SELF } from "cloudflare:test";
@@ -48,7 +49,16 @@ interface Outcome {
   evidenceRanks: number[];
   /** Ranks (1-based) of the cited passages. */
   citedRanks: number[];
+  /** Rank (1-based) of the first evidence page in a wider search (top WIDE_K), or 0 when none is there. */
+  wideRank: number;
+  /** FinanceBench's question_type: metrics-generated, domain-relevant or novel-generated. */
+  type: string;
+  /** Whether the question's document has over WHOLE_DOCUMENT_PAGES pages in the corpus (a whole filing, where the search has most pages to choose from). */
+  wholeDocument: boolean;
 }
+
+/** The wider search that says whether an evidence page is retrievable at all (recall@k beyond the answer's top k). */
+const WIDE_K = 50;
 
 /** The answer as the client reads it: cites written back as [n] (passage numbers, 1-based). */
 async function answer(question: string, passages: SearchHit[]): Promise<{ text: string; cited: Set<number> }> {
@@ -120,7 +130,26 @@ function pct(a: number, b: number): string {
   return b ? `${((100 * a) / b).toFixed(1)}% (${a}/${b})` : "n/a (0/0)";
 }
 
-function report(label: string, xs: Outcome[]) {
+/** Share of questions with an evidence page within the first k passages (the answer's own top k, or the wider search beyond it). */
+function recallAt(xs: Outcome[], k: number, topK: number): string {
+  const hit = (o: Outcome) => (k <= topK ? o.evidenceRanks.some((r) => r <= k) : o.wideRank > 0 && o.wideRank <= k);
+  return pct(xs.filter(hit).length, xs.length);
+}
+
+/** Evidence cited and retrieved (top k) per group: FinanceBench's question types, whole filings against evidence pages. */
+function groups(xs: Outcome[]): string {
+  const parts: string[] = [];
+  const by = (name: string, keep: (o: Outcome) => boolean) => {
+    const g = xs.filter(keep);
+    if (g.length) parts.push(`${name} ${g.filter((o) => o.evidenceCited).length}/${g.filter((o) => o.evidenceRetrieved).length}/${g.length}`);
+  };
+  for (const t of ["metrics-generated", "domain-relevant", "novel-generated"]) by(t, (o) => o.type === t);
+  by(`documents of over ${WHOLE_DOCUMENT_PAGES} pages`, (o) => o.wholeDocument);
+  by("shorter documents", (o) => !o.wholeDocument);
+  return parts.join("; ");
+}
+
+function report(label: string, xs: Outcome[], topK: number) {
   const n = xs.length;
   const figures = xs.reduce((s, o) => s + o.figures, 0);
   const carried = xs.reduce((s, o) => s + o.carried, 0);
@@ -133,22 +162,27 @@ function report(label: string, xs: Outcome[]) {
       `  answers stating the gold figure or conclusion: ${pct(xs.filter((o) => o.stated).length, n)} (target >= 40%)\n` +
       `  refusals ("${NOT_IN_DOCUMENTS}"): ${pct(xs.filter((o) => o.refused).length, n)}, of which no passage about the asked company: ${xs.filter((o) => o.noSubject).length}; wrong-or-partial answers (not refused, not stating gold): ${xs.filter((o) => !o.refused && !o.stated).length}, of which "${NOT_ANSWERED}" with the closest passage quoted: ${xs.filter((o) => o.answer.startsWith(NOT_ANSWERED)).length}\n` +
       `  cited passages per answer: ${(xs.reduce((s, o) => s + o.citedRanks.length, 0) / Math.max(1, n)).toFixed(2)} (mean; answers citing none: ${xs.filter((o) => !o.citedRanks.length).length}); evidence cited by an answer that only points to the closest passage ("${NOT_ANSWERED}"): ${xs.filter((o) => o.evidenceCited && o.answer.startsWith(NOT_ANSWERED)).length}\n` +
+      `  retrieval recall (an evidence page among the first k passages, before answering): @1 ${recallAt(xs, 1, topK)}, @3 ${recallAt(xs, 3, topK)}, @${topK} ${recallAt(xs, topK, topK)} (the answer's passages); wider search @16 ${recallAt(xs, 16, topK)}, @${WIDE_K} ${recallAt(xs, WIDE_K, topK)}\n` +
+      `  cited / retrieved / questions by group: ${groups(xs)}\n` +
       `  evidence page not cited: ${missed.length}: refused ${missed.filter((o) => o.refused).length} (evidence ranked first ${missed.filter((o) => o.refused && o.evidenceRanks[0] === 1).length}), answered ${missed.filter((o) => !o.refused).length} (evidence ranked first ${missed.filter((o) => !o.refused && o.evidenceRanks[0] === 1).length}), not retrieved ${missed.filter((o) => !o.evidenceRanks.length).length}`,
   );
 }
 
-async function goldAnswers(): Promise<Map<string, string>> {
+async function goldAnswers(): Promise<Map<string, { answer: string; type: string }>> {
   const res = await benchEnv.BENCH_DATA.fetch("http://data/financebench/financebench_open_source.jsonl");
-  const out = new Map<string, string>();
+  const out = new Map<string, { answer: string; type: string }>();
   for (const line of (await res.text()).split("\n")) {
     if (!line.trim()) continue;
-    const q = JSON.parse(line) as { financebench_id: string; answer: string };
-    out.set(q.financebench_id, q.answer);
+    const q = JSON.parse(line) as { financebench_id: string; answer: string; question_type: string };
+    out.set(q.financebench_id, { answer: q.answer, type: q.question_type });
   }
   return out;
 }
 
-async function run(questions: Question[], docIds: Map<string, string>, gold: Map<string, string>, topK: number): Promise<Outcome[]> {
+/** Pages past which a document counts as long: the whole 10-K and 10-Q PDFs (the other documents hold only their questions' evidence pages). */
+const WHOLE_DOCUMENT_PAGES = 30;
+
+async function run(questions: Question[], docIds: Map<string, string>, gold: Map<string, { answer: string; type: string }>, topK: number, pagesOf: Map<string, number>): Promise<Outcome[]> {
   const out: Outcome[] = [];
   for (const q of questions) {
     const passages = await searchChunks(benchEnv, tenant, q.question, {}, topK);
@@ -160,7 +194,8 @@ async function run(questions: Question[], docIds: Map<string, string>, gold: Map
     const wanted = new Set(q.evidence.map((e) => `${docIds.get(e.docName)}#${e.page}`));
     const { text, cited } = await answer(q.question, passages);
     const share = figureShare(text, passages, q.question);
-    const g = gold.get(q.id) ?? "";
+    const g = gold.get(q.id)?.answer ?? "";
+    const wide = await searchChunks(benchEnv, tenant, q.question, {}, WIDE_K);
     out.push({
       id: q.id,
       tuning: inTuningHalf(q.id),
@@ -176,6 +211,9 @@ async function run(questions: Question[], docIds: Map<string, string>, gold: Map
       gold: g,
       evidenceRanks: passages.flatMap((p, i) => (wanted.has(`${p.document_id}#${p.page}`) ? [i + 1] : [])),
       citedRanks: [...cited].sort((a, b) => a - b).map((i) => i + 1),
+      wideRank: wide.findIndex((p) => wanted.has(`${p.document_id}#${p.page}`)) + 1,
+      type: gold.get(q.id)?.type ?? "",
+      wholeDocument: (pagesOf.get(q.docName) ?? 0) > WHOLE_DOCUMENT_PAGES,
     });
   }
   return out;
@@ -276,14 +314,14 @@ it("FinanceBench chat answers", async () => {
   console.log(`corpus: ${corpus.length} documents, ${corpus.reduce((s, c) => s + c.pages.length, 0)} pages, ${chunks} chunks; built in ${((performance.now() - started) / 1000).toFixed(1)}s`);
   console.log(`engine: MODEL_PROVIDER=${benchEnv.MODEL_PROVIDER ?? "local"}; passages per question: searchChunks top ${topK}, no filter; split: bench/chat-split.ts (FNV-1a of the id, even = tuning)`);
   const gold = await goldAnswers();
-  const outcomes = await run(questions, docIds, gold, topK);
+  const outcomes = await run(questions, docIds, gold, topK, new Map(corpus.map((c) => [c.doc.name, c.pages.length])));
   const tuning = outcomes.filter((o) => o.tuning);
-  report("tuning half (the engine was tuned on these)", tuning);
+  report("tuning half (the engine was tuned on these)", tuning, topK);
   // The held-back half is printed only when asked (BENCH_HELD_BACK=1): each look at it is counted and reported,
   // and "all" would give it away by subtraction, so it is printed only with it.
   if (benchEnv.BENCH_HELD_BACK) {
-    report("held-back half (never read one by one)", outcomes.filter((o) => !o.tuning));
-    report("all", outcomes);
+    report("held-back half (never read one by one)", outcomes.filter((o) => !o.tuning), topK);
+    report("all", outcomes, topK);
   } else console.log("held-back half: not printed (BENCH_HELD_BACK=1 prints its aggregates)");
   const sizes = benchEnv.BENCH_SIZES.split(",").map(Number).filter((n) => n > 0);
   if (sizes.length) {
@@ -308,7 +346,7 @@ it("FinanceBench chat answers", async () => {
   } else console.log("latency: not measured (BENCH_SIZES empty)");
   if (benchEnv.BENCH_VERBOSE) {
     for (const o of tuning) {
-      console.log(`--- ${o.id} cited-evidence=${o.evidenceCited} retrieved=${o.evidenceRetrieved} evidence-ranks=${o.evidenceRanks.join(",")} cited-ranks=${o.citedRanks.join(",")} stated=${o.stated} figures=${o.carried}/${o.figures} removed=${o.removed}\n  Q: ${questions.find((q) => q.id === o.id)!.question.slice(0, 200)}\n  gold: ${o.gold.slice(0, 160)}\n  answer: ${o.answer.slice(0, 700).replace(/\n/g, "\n          ")}`);
+      console.log(`--- ${o.id} ${o.type}${o.wholeDocument ? " whole" : ""} wide-rank=${o.wideRank} cited-evidence=${o.evidenceCited} retrieved=${o.evidenceRetrieved} evidence-ranks=${o.evidenceRanks.join(",")} cited-ranks=${o.citedRanks.join(",")} stated=${o.stated} figures=${o.carried}/${o.figures} removed=${o.removed}\n  Q: ${questions.find((q) => q.id === o.id)!.question.slice(0, 200)}\n  gold: ${o.gold.slice(0, 160)}\n  answer: ${o.answer.slice(0, 700).replace(/\n/g, "\n          ")}`);
     }
   }
 });
