@@ -46,10 +46,15 @@ export async function enforceSizeCaps(body: LlmRequest | AgentRequest): Promise<
   // Every text the judge reads counts; stop as soon as the budget is exceeded.
   const texts = [prompt ?? "", body.query, body.answer];
   for (const r of body.references) texts.push(r.title ?? "", r.content, r.url ?? "", r.metadata ? JSON.stringify(r.metadata) : "");
-  // Most submissions are far below the budget: bytes bound tokens, so the tokenizer only runs near it.
-  let bytes = 0;
-  for (const t of texts) bytes += utf8Length(t);
-  if (bytes <= MAX_TOKENS) return;
+  // Most submissions are far below the budget: bytes bound tokens, so the tokenizer only runs near it. A
+  // UTF-16 unit is at least one byte, so texts longer than the budget in units need no byte count.
+  let units = 0;
+  for (const t of texts) units += t.length;
+  if (units <= MAX_TOKENS) {
+    let bytes = 0;
+    for (const t of texts) bytes += utf8Length(t);
+    if (bytes <= MAX_TOKENS) return;
+  }
   const { TokenCounter } = await import("../core/tokens");
   const tokens = await new TokenCounter().countInSteps(texts, MAX_TOKENS, COUNT_STEP, nextTurn);
   if (tokens > MAX_TOKENS) throw tooLarge(`The submission is longer than about ${MAX_TOKENS} tokens`);

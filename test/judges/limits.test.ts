@@ -133,6 +133,20 @@ describe("TokenCounter against js-tiktoken", () => {
     }
   });
 
+  it("finds ASCII words, digits and contractions without the pattern as the pattern does, also next to letters, marks and digits past ASCII", () => {
+    // The counter reads plain ASCII words and digit runs itself (asciiPieceEnd) and hands anything else to
+    // the pattern: short random texts of the pieces where the two could part (case changes, a sign or space
+    // before letters, every contraction in both cases, 1-4 digits, line breaks) next to characters past
+    // ASCII that the pattern's classes take in (é, ſ, a combining accent, Arabic-Indic digits, the Kelvin sign).
+    const pieces = ["a", "Z", "the", "THE", "McDonald", "iPhone", "EBITDA", "ABCdef", "'s", "'S", "'t", "'re", "'RE", "'Ve", "'m", "'ll", "'LL", "'d", "'x", "'", "7", "42", "2022", "12345", " ", "  ", "\t", "\n", "\r\n", "$", "%", ".", ",", "-", "(", "/", "é", "ſ", "\u0301", "٣", "\u212a", "中", "😀"];
+    const r = rng(9);
+    for (let n = 0; n < 5000; n++) {
+      let text = "";
+      for (let k = 1 + Math.floor(r() * 12); k > 0; k--) text += pieces[Math.floor(r() * pieces.length)];
+      expect(countTokens(text), JSON.stringify(text)).toBe(exactCount(text));
+    }
+  });
+
   it("counts text around every token that spans a character boundary exactly (e.g. 彩 + part of 票)", () => {
     // Such a token holds part of a character at an end: complete that part with some character, in context.
     const encoder = new TextEncoder();
