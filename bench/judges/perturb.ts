@@ -79,7 +79,12 @@ function applyEdits(text: string, edits: Edit[]): string {
 
 /** The answer's figures whose raw text is where the reader says (so they can be rewritten in place). */
 function figuresOf(answer: string): FigureInContext[] {
-  return statementFigures(answer).filter((f) => f.index >= 0 && answer.slice(f.index, f.index + f.raw.length) === f.raw);
+  return statementFigures(answer).filter((f) => f.index >= 0 && answer.slice(f.index, f.index + f.raw.length) === f.raw && !listMarker(answer, f));
+}
+
+/** "10. Licensing of ..." at the start of a line: the number of a list item, not a figure to change. */
+function listMarker(answer: string, f: FigureInContext): boolean {
+  return /^\d{1,2}$/.test(f.raw) && /(?:^|\n)[ \t]*$/.test(answer.slice(Math.max(0, f.index - 8), f.index)) && /^[.)]\s/.test(answer.slice(f.index + f.raw.length, f.index + f.raw.length + 2));
 }
 
 // ---------------------------------------------------------------- 1. scaled

@@ -95,15 +95,23 @@ export function subjectStems(text: string): Set<string> {
   return new Set([...namedEntities(text), ...tickers].flatMap((e) => contentStems(e)));
 }
 
+/** A day (yyyymmdd) in January or February: a fiscal year-end a company may name by either year. */
+function earlyYearEnd(date: number | null): boolean {
+  return date !== null && Math.floor(date / 100) % 100 <= 2;
+}
+
 /**
  * Whether two figures are for one period: true when both name the same year and the same part of it (both
  * full years, or the same quarter), false when they name different years or different quarters, null when
  * that cannot be told (a year or a part not named, a table that mixes quarter and year columns).
  */
 export function samePeriod(f: FigureInContext, s: FigureInContext): boolean | null {
-  // Columns whose period is uncertain are neither the same nor another period (anchorByColumn reads them).
-  if (f.part === "mixed" || s.part === "mixed") return null;
   const year = f.year === null || s.year === null ? null : f.year === s.year || f.year === s.altYear || (f.altYear !== null && f.altYear === s.year);
+  // Columns whose period is uncertain (a January year-end named either way, 13 and 52 weeks side by side) are
+  // not surely the same period (anchorByColumn reads them); but a year-end column dated in January or
+  // February whose both names are other years is another period: "January 29, 2022" is fiscal 2022 or 2021,
+  // never 2023. (A column dated later in such a year, "July 29, 2023", may be fiscal 2024.)
+  if (f.part === "mixed" || s.part === "mixed") return year === false && !f.fromTable && s.altYear !== null && earlyYearEnd(s.date) ? false : null;
   if (year === false) return false;
   if (f.part === s.part) return year;
   if (f.part && s.part && /^q\d$/.test(f.part) && /^q\d$/.test(s.part)) return false;
@@ -161,6 +169,7 @@ export function checkFigure(f: FigureInContext, sources: ReadText[], known: Read
   let otherItem: { s: FigureInContext; i: number } | null = null;
   let looseYear: { s: FigureInContext; i: number } | null = null;
   let rescaled: { s: FigureInContext; i: number } | null = null;
+  let uncertain: { s: FigureInContext; i: number } | null = null;
   if (budget.comparisons <= 0) return { figure: f, status: "unmatched", source: -1, by: null, note: "" };
   for (let i = 0; i < sources.length; i++) {
     for (const s of exhaustive ? sources[i].figures : candidates(f, sources[i])) {
@@ -177,6 +186,9 @@ export function checkFigure(f: FigureInContext, sources: ReadText[], known: Read
         if (strong && year === true) return { figure: f, status: "carried", source: i, by: s, note: "" };
         // The statement names the row that holds the value ("Commercial Airplanes ... $25,867 million").
         if (year === true && namesRow(f, s, known)) return { figure: f, status: "carried", source: i, by: s, note: "" };
+        // A column of uncertain period ruled out by both its names: as before, the statement's other figures
+        // may still date it (anchorByColumn, datedColumns) when no contradiction is read here.
+        if (year === false && s.part === "mixed" && (strong || itemsOverlap(f.item, s.item))) uncertain ??= { s, i };
         if (strong && year === false) otherYear ??= { s, i };
         else if (year === false && itemsOverlap(f.item, s.item)) looseYear ??= { s, i };
         else if (year !== false && (!f.item.length || !s.item.length || itemsOverlap(f.item, s.item) || sharesWords(f.context, s.context))) {
@@ -212,6 +224,7 @@ export function checkFigure(f: FigureInContext, sources: ReadText[], known: Read
   if (otherYear && f.year !== null && !f.years.includes(otherYear.s.year!) && !bare) {
     return { figure: f, status: "contradicted", source: otherYear.i, by: otherYear.s, note: `${f.raw} is ${label(otherYear.s)} for ${otherYear.s.year}, not ${f.year}.` };
   }
+  if (uncertain) return { figure: f, status: "carried", source: uncertain.i, by: uncertain.s, note: "" };
   if (rescaled) return { figure: f, status: "rescaled", source: rescaled.i, by: rescaled.s, note: "" };
   return { figure: f, status: "unmatched", source: -1, by: null, note: "" };
 }

@@ -90,7 +90,8 @@ describe("a contradicted figure costs as much as a calculation that does not hol
   it("takes an answer already read low for its steps one score lower, not only to the ceiling of 2", () => {
     const right = grade(query, `Operating income was $6,539 million in 2022 and $7,369 million in 2021; ${steps}`, reference);
     const wrong = grade(query, `Operating income was $6,539 million in 2022 and $9,369 million in 2021; ${steps}`, reference);
-    expect(right.factuality).toBe(3);
+    // The margins are worked out from the figures the statement quotes (carried in their claim too): 4, not 3.
+    expect(right.factuality).toBe(4);
     expect(wrong.factuality).toBe(1);
     expect(wrong.reasoning).toContain("The source gives operating income for 2021 as 7,369 million, not $9,369 million.");
   });

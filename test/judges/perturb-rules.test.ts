@@ -113,3 +113,31 @@ describe("a figure alone in parentheses after the row it names", () => {
     expect(statuses("Other assets represent approximately 2.0% of total assets ($4,620 million out of $228,275 million) in 2022.", balance)).not.toContain("$4,620 million:contradicted");
   });
 });
+
+describe("a January year-end column is named by either of two years, never by a third", () => {
+  const cash = [
+    "Consolidated Statements of Cash Flows", "$ in millions", "Fiscal Years Ended", "January 28, 2023", "January 29, 2022", "January 30, 2021",
+    "Total cash provided by operating activities 1,824 3,252 4,927", "Total cash used in investing activities (962) (1,372) (788)", "Total cash used in financing activities (1,806) (4,297) (876)",
+  ].join("\n");
+  const query = "Among operations, investing, and financing activities, which brought in the most (or lost the least) cash flow for Best Buy in FY2023?";
+  const said = (investing: string) => `Operating activities brought in the most cash flow for Best Buy in FY2023 with $1,824 million, while investing activities used ${investing} million.`;
+  it("reads the prior column's figure given to fiscal 2023 as contradicted; the column's own as carried", () => {
+    expect(checkStatement(said("$(962)"), [cash], new Set(), query).figures.map((c) => `${c.figure.raw}:${c.status}`)).toEqual(["$1,824 million:carried", "$(962) million:carried"]);
+    expect(checkStatement(said("$(1,372)"), [cash], new Set(), query).figures.map((c) => `${c.figure.raw}:${c.status}`)).toContain("$(1,372) million:contradicted");
+    expect(grade(query, said("$(1,372)"), cash).factuality).toBeLessThan(grade(query, said("$(962)"), cash).factuality);
+  });
+  it("still reads the January 2023 column as fiscal 2022 (the calendar year most of it falls in)", () => {
+    expect(statuses("Total cash used in investing activities was $(962) million in fiscal 2022.", cash)).toEqual(["$(962) million:carried"]);
+  });
+});
+
+describe("a statement's formula constants and its own quoted figures", () => {
+  const income = "Consolidated Statements of Earnings\n$ in millions\nFiscal Years Ended\nJanuary 28, 2023\nJanuary 29, 2022\nRevenue 46,298 51,761\nCost of sales 36,386 40,121\nGross profit 9,912 11,640";
+  const query = "What was Best Buy's gross margin in FY2023?";
+  it("reads a margin worked out from the figures the statement quotes as carried, '* 100' as no claim", () => {
+    const right = grade(query, "Gross Margin = ($9,912 / $46,298) * 100 ≈ 21.41% for FY2023.", income);
+    const changed = grade(query, "Gross Margin = ($9,912 / $46,298) * 100 ≈ 24.41% for FY2023.", income);
+    expect(right.reasoning).toContain("3 of 3 figures are carried");
+    expect(changed.factuality).toBeLessThan(right.factuality);
+  });
+});

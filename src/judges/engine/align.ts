@@ -8,6 +8,7 @@ import { readText, type FigureInContext, type ReadText } from "../../figures/con
 import type { Budget } from "../../figures/compare";
 import { checkStatement } from "../../figures/statement";
 import { derivable } from "../../figures/values";
+import { isConstant } from "./derive";
 
 export interface Alignment {
   verdict: "supported" | "contradicted" | "unsupported";
@@ -97,13 +98,18 @@ export function alignStatement(statement: string, sources: PreparedSource[], ext
     return lexical;
   });
   const check = checkStatement(statement, sources.map((src) => src.read), subject, "", budget);
-  const figures = check.figures;
+  // Formula constants ("* 100", "365 days") that no source states are no claims of the statement (as the
+  // answer's figure reading has it, derive.ts).
+  const figures = check.figures.filter((c) => c.status === "carried" || !isConstant(c.figure));
   const direct = check.carried;
   const contradictedFigures = check.contradicted;
   let derived = figures.filter((c) => c.status === "rescaled").length;
   const unmatched = figures.filter((c) => c.status === "unmatched").map((c) => c.figure);
   const additive = ADDITIVE.test(statement);
-  const operands = unmatched.length ? sources.map((src) => relevantOperands(src, stemsSet, 24)) : [];
+  // The statement's own carried figures are operands too: "Gross margin = $9,912 / $46,298 = 21.41%" works
+  // from the figures it quotes, whatever words their rows are under.
+  const own = figures.filter((c) => c.status === "carried" || c.status === "rescaled").map((c) => c.figure);
+  const operands = unmatched.length ? sources.map((src) => [...own, ...relevantOperands(src, stemsSet, 24)]) : [];
   for (const f of unmatched) {
     if (operands.some((ops) => derivable(f, ops, { additive }))) derived += 1;
   }

@@ -17,7 +17,7 @@ export interface FigureReading {
 }
 
 /** Formula constants (x 100, / 2, 365 days): not claims of the answer. */
-function isConstant(f: Figure): boolean {
+export function isConstant(f: Figure): boolean {
   return f.kind === "number" && f.decimals === 0 && (f.scale === null || f.scale === 1) && [100, 360, 365, 1000].includes(f.mantissa);
 }
 
