@@ -223,6 +223,31 @@ function phraseRows(read: ReadText): PhraseRow[] {
   return rows;
 }
 
+/**
+ * A source's phrase rows by the first of their words: namesPhrase needs every word of a row among a
+ * statement's stems, so only the rows listed under one of those stems can be named (read once per source).
+ */
+const PHRASE_INDEX = new WeakMap<ReadText, Map<string, number[]>>();
+function rowsNamedIn(read: ReadText, stems: string[]): number[] {
+  let index = PHRASE_INDEX.get(read);
+  if (!index) {
+    index = new Map();
+    phraseRows(read).forEach((r, p) => {
+      const at = index!.get(r.words[0]);
+      if (at) at.push(p);
+      else index!.set(r.words[0], [p]);
+    });
+    PHRASE_INDEX.set(read, index);
+  }
+  const out: number[] = [];
+  for (const s of new Set(stems)) {
+    const at = index.get(s);
+    if (at) out.push(...at);
+  }
+  // In the source's order, as a scan of every row would meet them.
+  return out.sort((a, b) => a - b);
+}
+
 /** The stems of a row's label, every word of it ("other", "current" too), read once per row. */
 const LABELS = new WeakMap<TableRow, string[]>();
 function labelOf(row: TableRow): string[] {
@@ -233,6 +258,9 @@ function labelOf(row: TableRow): string[] {
   }
   return label;
 }
+
+/** Rows of one name a figure can be read from (see namedRows). */
+const MAX_NAMED_ROWS = 16;
 
 /**
  * The row a statement names for a figure: the one line item of the sources' tables that the words before the
@@ -272,7 +300,8 @@ function* namedRows(checks: FigureCheck[], sources: ReadText[], statement: strin
     let name = "";
     let ambiguous = false;
     rows: for (let i = 0; i < sources.length; i++) {
-      for (const { row, words, name: rowName } of rowsBySource[i]) {
+      for (const p of rowsNamedIn(sources[i], stems)) {
+        const { row, words, name: rowName } = rowsBySource[i][p];
         if (--budget.comparisons < 0) return;
         if (!namesPhrase(stems, words)) continue;
         // The figure's own item is that row's (its label, or the section it is printed under): "Income tax
@@ -292,12 +321,19 @@ function* namedRows(checks: FigureCheck[], sources: ReadText[], statement: strin
         }
         name = rowName;
         named.push({ row, i });
+        // Rows of one name are a statement's and its summary's; more than a few is a table of like rows
+        // ("Net sales" once per segment), none of which the words name alone.
+        if (named.length > MAX_NAMED_ROWS) {
+          ambiguous = true;
+          break rows;
+        }
       }
     }
     // A row of another name written right after the figure names it instead: the figure is not read.
     if (!ambiguous && named.length) {
       for (let i = 0; i < sources.length && !ambiguous; i++) {
-        for (const entry of rowsBySource[i]) {
+        for (const p of rowsNamedIn(sources[i], after)) {
+          const entry = rowsBySource[i][p];
           if (--budget.comparisons < 0) return;
           if (namesPhrase(after, entry.words) && entry.name !== name) {
             ambiguous = true;
