@@ -5,10 +5,13 @@ import { coreItemWords } from "./line-items";
 import { halfUnit } from "./values";
 
 interface FigureIndex {
-  /** Figures by the buckets their value (and mantissa) may fall in, rounding included. */
-  byValue: Map<number, FigureInContext[]>;
+  /** Figures (their positions in the text's figures) by the buckets their value (and mantissa) may fall in, rounding included. */
+  byValue: Map<number, number[]>;
   /** Figures by item word (or standard item) and year: the only ones that can conflict with a figure. */
-  byItemYear: Map<string, FigureInContext[]>;
+  byItemYear: Map<string, number[]>;
+  /** Per figure, the last candidates() call that took it (a call's mark, so nothing is taken twice). */
+  taken: Uint32Array;
+  mark: number;
 }
 
 const INDEXES = new WeakMap<ReadText, FigureIndex>();
@@ -51,16 +54,16 @@ function itemYearKeys(f: FigureInContext): string[] {
 function indexOf(read: ReadText): FigureIndex {
   let index = INDEXES.get(read);
   if (index) return index;
-  index = { byValue: new Map(), byItemYear: new Map() };
-  const add = <K>(map: Map<K, FigureInContext[]>, key: K, f: FigureInContext, cap = Infinity) => {
+  index = { byValue: new Map(), byItemYear: new Map(), taken: new Uint32Array(read.figures.length), mark: 0 };
+  const add = <K>(map: Map<K, number[]>, key: K, at: number, cap = Infinity) => {
     const list = map.get(key);
-    if (!list) map.set(key, [f]);
-    else if (list.length < cap && list.at(-1) !== f) list.push(f);
+    if (!list) map.set(key, [at]);
+    else if (list.length < cap && list.at(-1) !== at) list.push(at);
   };
-  for (const f of read.figures) {
-    for (const [v, tol] of readings(f)) for (const b of buckets(v, tol)) add(index.byValue, b, f);
-    for (const key of itemYearKeys(f)) add(index.byItemYear, key, f, MAX_PER_ITEM_YEAR);
-  }
+  read.figures.forEach((f, at) => {
+    for (const [v, tol] of readings(f)) for (const b of buckets(v, tol)) add(index.byValue, b, at);
+    for (const key of itemYearKeys(f)) add(index.byItemYear, key, at, MAX_PER_ITEM_YEAR);
+  });
   INDEXES.set(read, index);
   return index;
 }
@@ -79,13 +82,17 @@ export function indexText(read: ReadText): void {
  * rounding ranges share a bucket) and those under one of its item words for its year. The rest can neither
  * equal it nor conflict with it.
  */
-export function candidates(f: FigureInContext, read: ReadText): Set<FigureInContext> {
+export function candidates(f: FigureInContext, read: ReadText): FigureInContext[] {
   const index = indexOf(read);
-  const out = new Set<FigureInContext>();
-  const take = (list: FigureInContext[] | undefined) => {
-    for (const s of list ?? []) {
-      if (out.size >= MAX_CANDIDATES) return;
-      out.add(s);
+  const mark = ++index.mark;
+  const out: FigureInContext[] = [];
+  const take = (list: number[] | undefined) => {
+    if (!list) return;
+    for (let k = 0; k < list.length && out.length < MAX_CANDIDATES; k++) {
+      const at = list[k];
+      if (index.taken[at] === mark) continue;
+      index.taken[at] = mark;
+      out.push(read.figures[at]);
     }
   };
   for (const [v, tol] of readings(f)) for (const b of buckets(v, tol)) take(index.byValue.get(b));
