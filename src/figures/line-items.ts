@@ -106,6 +106,20 @@ export function itemFor(phrase: string): string | null {
  * percentage of net sales").
  */
 export function lineItemOf(text: string): string | null {
+  let item = LINE_ITEMS.get(text);
+  if (item === undefined) {
+    item = readLineItem(text);
+    if (LINE_ITEMS.size >= MAX_REMEMBERED) LINE_ITEMS.clear();
+    LINE_ITEMS.set(text, item);
+  }
+  return item;
+}
+
+/** Texts already read by lineItemOf: a statement and a filing repeat their labels ("Net sales"). */
+const LINE_ITEMS = new Map<string, string | null>();
+const MAX_REMEMBERED = 4096;
+
+function readLineItem(text: string): string | null {
   const label = normalizeLabel(text);
   if (!label || NOT_THE_ITEM.test(label) || /\b(percent|percentage|margin|ratio|growth|per)\b/.test(label)) return null;
   // The longest label the text contains wins: "purchases of property plant and equipment" is capex, not PP&E.
