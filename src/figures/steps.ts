@@ -4,7 +4,7 @@
 import { nextTurn } from "../core/turns";
 
 /** Figures read between two turns of a reader over a whole answer. */
-export const FIGURES_PER_STEP = 64;
+export const FIGURES_PER_STEP = 16;
 
 export function runSteps<T>(steps: Generator<void, T, void>): T {
   for (;;) {

@@ -255,12 +255,14 @@ function* gradeSteps(input: GradeInput): Generator<void, GradeDetails, void> {
   // Acronyms (COGS, R&D), company suffixes and months are vocabulary, not names.
   const vocabulary = (e: string) => /^[A-Z&.-]{2,6}$/.test(e) || /^(Inc|Corp|Corporation|Company|Co|Ltd|Group|Holdings|January|February|March|April|May|June|July|August|September|October|November|December)\.?$/.test(e);
   const novel = sources.length ? [...new Set(namedEntities(answer))].filter((e) => !vocabulary(e) && !known(e)) : [];
+  yield;
   const novelEntities = novel.length;
   // The question's company, named by the sources too, is nowhere in the answer, while the answer names a
   // company the question and the sources do not: an answer about another company.
   const subject = questionSubjects(query);
   // A capitalized word that the texts also use in lower case ("Interest", "Average") is not a name.
   const lowerWords = new Set(`${answer} ${[...input.references, ...input.evidence].join(" ")}`.split(/[^\p{L}\p{N}&-]+/u).filter((w) => /^\p{Ll}/u.test(w)));
+  yield;
   const names = novel.filter((e) => !lowerWords.has(e.toLowerCase()));
   // "Highest", "Contribution": capitalized in the question, written in lower case by the texts: not names.
   const subjectNames = subject.filter((w) => !lowerWords.has(w));
@@ -269,6 +271,7 @@ function* gradeSteps(input: GradeInput): Generator<void, GradeDetails, void> {
   const sourceYears = new Set<number>([...periodYears(query)]);
   for (const s of sources) for (const y of s.years) sourceYears.add(y);
   const answerYears = [...periodYears(answer)];
+  yield;
   const strayYears = answerYears.filter((y) => !sourceYears.has(y)).length;
 
   // The answer's own arithmetic chains and hedges: each step is a chance of error the sources do not
