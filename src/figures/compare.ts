@@ -58,6 +58,25 @@ function trailFits(f: FigureInContext, s: FigureInContext): boolean {
   return coreItemWords(f.trail).every((w) => s.context.has(w) || s.item.includes(w));
 }
 
+/** A source figure's own row words: a column group's name ("Corporate & Investment Bank") left out. */
+function rowItem(s: FigureInContext): string[] {
+  return s.group ? s.item.filter((w) => !s.group!.has(w)) : s.item;
+}
+
+function rowContext(s: FigureInContext): ReadonlySet<string> {
+  return s.group ? new Set([...s.context].filter((w) => !s.group!.has(w))) : s.context;
+}
+
+/**
+ * The statement names another column group than the cell's: its group's words are not all there, and its
+ * item has words the cell's row and group do not ("Corporate & Investment Bank net income" is not Consumer &
+ * Community Banking's).
+ */
+function otherGroup(f: FigureInContext, s: FigureInContext): boolean {
+  if (!s.group || [...s.group].every((w) => f.context.has(w))) return false;
+  return coreItemWords(f.item).some((w) => !s.context.has(w));
+}
+
 function sharesWords(a: ReadonlySet<string>, b: ReadonlySet<string>): boolean {
   for (const w of a) if (!isQualifier(w) && b.has(w)) return true;
   return false;
@@ -190,8 +209,9 @@ export function checkFigure(f: FigureInContext, sources: ReadText[], known: Read
         // may still date it (anchorByColumn, datedColumns) when no contradiction is read here.
         if (year === false && s.part === "mixed" && (strong || itemsOverlap(f.item, s.item))) uncertain ??= { s, i };
         if (strong && year === false) otherYear ??= { s, i };
-        else if (year === false && itemsOverlap(f.item, s.item)) looseYear ??= { s, i };
-        else if (year !== false && (!f.item.length || !s.item.length || itemsOverlap(f.item, s.item) || sharesWords(f.context, s.context))) {
+        else if (year === false && itemsOverlap(f.item, rowItem(s))) looseYear ??= { s, i };
+        // A word of a column group's name is no word of the row: it overlaps with every row of the group.
+        else if (year !== false && (!f.item.length || !s.item.length || itemsOverlap(f.item, rowItem(s)) || sharesWords(f.context, rowContext(s))) && !otherGroup(f, s)) {
           // A table cell is the better witness: its row and column can anchor the statement's other years.
           if (!weak || (!weak.s.cell && s.cell)) weak = { s, i };
         } else if (year === true && !strong) otherItem ??= { s, i };
@@ -200,7 +220,7 @@ export function checkFigure(f: FigureInContext, sources: ReadText[], known: Read
       // Another value: a conflict (the first is enough), or the same digits at an unstated scale.
       // A repeated row label may be the other section's row ("Gaming" revenue, then "Gaming" operating income): no conflict from it.
       if (!conflict && !s.cell?.repeated && year === true && f.change === s.change && sameItem(f, s, known) && trailFits(f, s) && !equalAtSomeScale(f, s)) conflict = { s, i };
-      else if (!rescaled && (f.scale === null || s.scale === null) && year !== false && equalAtSomeScale(f, s) && (itemsOverlap(f.item, s.item) || sharesWords(f.context, s.context) || sameItem(f, s, known))) rescaled = { s, i };
+      else if (!rescaled && (f.scale === null || s.scale === null) && year !== false && equalAtSomeScale(f, s) && (itemsOverlap(f.item, rowItem(s)) || sharesWords(f.context, rowContext(s)) || sameItem(f, s, known))) rescaled = { s, i };
     }
   }
   // The value under a looser wording of the item, in another year: as telling as the same wording.

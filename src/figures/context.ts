@@ -60,6 +60,8 @@ export interface FigureInContext extends Figure {
   /** Where a table figure sits: table, row and column, and the run of distinct years (block) its column is in. */
   /** repeated: the row's label is printed again in another section of the table (which section is not read). */
   cell: { table: number; row: number; col: number; block: number; repeated: boolean } | null;
+  /** A table cell's column group words ("Corporate & Investment Bank"): part of its item, but no row word of it. */
+  group?: ReadonlySet<string>;
 }
 
 export interface ReadText {
@@ -263,7 +265,10 @@ function* proseFigureSteps(text: string, scale: number | null, skipTableLines: b
       let clauseStart = 0;
       for (const m of before.matchAll(CLAUSE_START)) clauseStart = (m.index ?? 0) + m[0].length;
       const fragment = before.slice(clauseStart);
-      const own = fragment.trim().length ? fragment : before;
+      // "Loss before income taxes: ($5,022 million)": parentheses around the figure alone are its sign (or an
+      // aside), so its item is the label before them.
+      const wrapped = /^\s*\(\s*$/.test(fragment) && /^\s*\)/.test(sentence.slice(q.end));
+      const own = wrapped ? before.slice(0, before.lastIndexOf("(")) : fragment.trim().length ? fragment : before;
       const read = itemStems(own);
       let item = read.item.length && section.length ? [...new Set([...section, ...read.item])] : read.item;
       let itemText = own.replace(/\s+/g, " ").trim();
@@ -346,6 +351,7 @@ function tableFigures(text: string, scale: number | null): FigureInContext[] {
     const parts = named && !table.fiscalLag && !table.earlyMonths && !table.mixedHeader ? periods.map((p) => COLUMN_PART[p]) : null;
     // A table of percentages prints "%" on some rows only ("Volume 6.9 % 12.9 %", then "Price (0.8) (0.7)").
     const percentTable = table.rows.some((r) => r.cells?.some((c) => c.percent));
+    const groupWords = table.group ? new Set(itemStems(table.group).item) : null;
     // A label printed twice (net revenues, then operating income, per segment): which section a row is in is
     // not read, so its cells carry and date a value but never contradict one (compare.ts); their column is
     // their period as for any row.
@@ -359,10 +365,13 @@ function tableFigures(text: string, scale: number | null): FigureInContext[] {
       const repeated = (labels.get(`${row.section}|${row.label}`) ?? 0) > 1;
       const percentRow = percentTable && row.values.every((v, i) => Math.abs(v) < 100 && (row.cells?.[i]?.decimals ?? 0) > 0);
       // The row label without its parenthesised notes ("Purchases of property, plant and equipment (PP&E)").
-      const item = itemStems(row.label).item;
-      if (!item.length) return;
+      const own = itemStems(row.label).item;
+      if (!own.length) return;
+      // A column group's row is that group's item ("Corporate & Investment Bank" net income).
+      const item = table.group ? [...new Set([...itemStems(table.group).item, ...own])] : own;
       // A label printed in two sections is told apart by its section heading ("Gaming" under "Net revenue:").
-      const context = new Set(contentStems(unhyphenated((labels.get(row.label) ?? 0) > 1 ? `${row.printed} ${row.section}` : row.printed)));
+      const printed = table.group ? `${table.group} ${row.printed}` : row.printed;
+      const context = new Set(contentStems(unhyphenated((labels.get(row.label) ?? 0) > 1 ? `${printed} ${row.section}` : printed)));
       const standard = lineItemOf(row.printed);
       row.values.forEach((v, col) => {
         const written = row.cells?.[col] ?? { decimals: 0, percent: false };
@@ -379,7 +388,7 @@ function tableFigures(text: string, scale: number | null): FigureInContext[] {
           scale: known,
           raw: v < 0 ? `(${formatCell(mantissa, cell.decimals)})` : formatCell(mantissa, cell.decimals),
           item,
-          itemText: row.printed,
+          itemText: printed,
           standard,
           year: table.years[col] ?? null,
           altYear: table.fiscalLag && table.years[col] ? table.years[col] - 1 : null,
@@ -395,6 +404,7 @@ function tableFigures(text: string, scale: number | null): FigureInContext[] {
           fromTable: true,
           sentence: -1,
           cell: { table: t, row: r, col, block: blocks[col] ?? 0, repeated },
+          ...(groupWords ? { group: groupWords } : {}),
         });
       });
     });

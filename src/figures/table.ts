@@ -62,6 +62,12 @@ export interface StatementTable {
   earlyMonths?: boolean;
   /** The day each column is dated ("July 29, 2023": 20230729) when its header prints one, else null. */
   dates?: (number | null)[];
+  /**
+   * The name of the column group the table was read from, when a header prints groups side by side, each
+   * with its years and a change column ("Consumer & Community Banking", "Corporate & Investment Bank": 2022
+   * 2021 Change, 2022 2021 Change): each group is a table of its own, its rows that group's.
+   */
+  group?: string;
   rows: StatementRow[];
 }
 
@@ -108,6 +114,27 @@ const EARLY_MONTH_DAY = /\b(?:jan|feb)[a-z]*\.?\s+\d{1,2}\b/i;
 const EARLY_MONTH = /\b(?:january|february|jan|feb)\b/i;
 const DATE_FRAGMENT = /^(?:(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]{0,7}\.?,?|\d{1,2},?|(?:19|20)\d\d,?)$/i;
 const MONTH_DAY = /\b(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?\s+\d{1,2}\b,?/gi;
+// A change column's header between or after the years: "Change", "% Change", "$ Change", "Increase/(Decrease)".
+const CHANGE_HEADER = /^(?:[%$]\s?)?change(?:\s?%)?$|^(?:increase|inc\.?)\s?\/\s?\(?(?:decrease|dec\.?)\)?$/i;
+// Header lines that name no column group: units, periods, notes.
+const NOT_GROUP = /\b(?:millions|thousands|billions|except|ratios|ended|ending|months|weeks|unaudited|following|table|summar|results)/i;
+
+/** Year columns of a header read with its change columns: the runs of years, each followed by a change column. */
+function yearGroups(template: ("y" | "c")[], years: number[]): number[][] | null {
+  if (!template.includes("c") || template.at(-1) !== "c") return null;
+  const runs: number[][] = [];
+  let run: number[] = [];
+  template.forEach((t, i) => {
+    if (t === "y") run.push(i);
+    else {
+      runs.push(run);
+      run = [];
+    }
+  });
+  // Each run the same years in the same order, every column a year of a run or a change column.
+  const yearsOf = (r: number[]) => r.map((i) => years[template.slice(0, i).filter((x) => x === "y").length]).join(",");
+  return runs.every((r) => r.length > 0 && yearsOf(r) === yearsOf(runs[0])) ? runs : null;
+}
 
 /** Whether a token is one figure cell of a table row ("(3,162)", "$1,577", "12.5%", "—"). */
 export function isCellToken(token: string): boolean {
@@ -206,9 +233,19 @@ function parse(text: string): StatementTable[] {
   let headerText = "";
   let kind: StatementKind = "other";
   let section = "";
+  /** The header's columns in order: a year ("y") or a change column ("c"). */
+  let template: ("y" | "c")[] = [];
+  /** Short lines without figures just before the header began: the names of its column groups, if any. */
+  let recent: string[] = [];
+  let headerNames: string[] = [];
+  /** A header of column groups: one table per group, and the positions of each group's years in a row's cells. */
+  let grouped: { tables: StatementTable[]; runs: number[][]; width: number } | null = null;
 
   const flush = () => {
-    if (current && label && pending.length >= current.years.length && current.years.length) {
+    if (grouped && label && pending.length >= grouped.width) {
+      const printed = label.replace(/(?<!\s)\s*\(\d\)$/, "").trim();
+      grouped.runs.forEach((run, g) => grouped!.tables[g].rows.push({ label: normalizeLabel(label), printed, values: run.map((i) => pending[i]), cells: run.map((i) => pendingCells[i]), section }));
+    } else if (!grouped && current && label && pending.length >= current.years.length && current.years.length) {
       const n = current.years.length;
       current.rows.push({ label: normalizeLabel(label), printed: label.replace(/(?<!\s)\s*\(\d\)$/, "").trim(), values: pending.slice(0, n), cells: pendingCells.slice(0, n), section });
     }
@@ -223,6 +260,12 @@ function parse(text: string): StatementTable[] {
       .replace(/\(\s*(\$?\s?[\d,]+(?:\.\d+)?)\s*\)/g, "($1)")
       .trim();
     if (!line || line === "$") continue;
+    // A change column's header while the years are read: the years' groups are told apart by it.
+    if (headerRun.length && CHANGE_HEADER.test(line)) {
+      template.push("c");
+      headerText += `\n${line}`;
+      continue;
+    }
     // "December 2," on its own line, its year on the next: part of the header.
     if (/^(jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?\s+\d{1,2},?$/i.test(line)) {
       pendingDay = line;
@@ -234,6 +277,7 @@ function parse(text: string): StatementTable[] {
     }
     const years = headerYears(line);
     if (years && years.length) {
+      if (!headerRun.length) headerNames = recent;
       if (!headerText) headerText = before.join("\n");
       headerText += `\n${line}`;
       if (EARLY_MONTH_DAY.test(line)) headerLag = true;
@@ -248,9 +292,11 @@ function parse(text: string): StatementTable[] {
       if (years.some((y) => headerRun.includes(y)) && (years.length > 1 || headerLineYears > 1)) {
         headerRun = [...years];
         headerDays = dated;
+        template = years.map(() => "y");
       } else {
         headerRun.push(...years);
         headerDays.push(...dated);
+        template.push(...years.map(() => "y" as const));
       }
       headerLineYears = years.length;
       continue;
@@ -262,10 +308,25 @@ function parse(text: string): StatementTable[] {
       const mixedHeader = monthsApart(headerMonths);
       const uncertain = headerLag || mixedHeader || new Set(headerRun).size < headerRun.length;
       const earlyMonths = headerLag || EARLY_MONTH.test(headerText);
-      current = { kind, years: [...headerRun], fiscalLag: headerLag, uncertain, partial: headerPartial, columnPeriods: columnPeriodsOf(headerText, headerRun.length), mixedHeader, earlyMonths, dates: [...headerDays], rows: [] };
+      const runs = yearGroups(template, headerRun);
+      const names = runs && runs.length > 1 ? headerNames.filter((n) => !NOT_GROUP.test(n)).slice(-runs.length) : [];
+      if (runs && (runs.length === 1 || names.length === runs.length)) {
+        // Groups side by side ("2022 2021 Change" per segment): a table per group, each with one run's years.
+        const years = runs[0].map((i) => headerRun[template.slice(0, i).filter((x) => x === "y").length]);
+        const days = runs[0].map((i) => headerDays[template.slice(0, i).filter((x) => x === "y").length] ?? null);
+        const periods = columnPeriodsOf(headerText, years.length);
+        const tablesOf = runs.map((_, g) => ({ kind, years, fiscalLag: headerLag, uncertain: headerLag || mixedHeader, partial: headerPartial, columnPeriods: periods, mixedHeader, earlyMonths, dates: days, rows: [] as StatementRow[], ...(names[g] ? { group: names[g] } : {}) }));
+        tables.push(...tablesOf);
+        current = tablesOf[0];
+        grouped = { tables: tablesOf, runs, width: template.length };
+      } else {
+        grouped = null;
+        current = { kind, years: [...headerRun], fiscalLag: headerLag, uncertain, partial: headerPartial, columnPeriods: columnPeriodsOf(headerText, headerRun.length), mixedHeader, earlyMonths, dates: [...headerDays], rows: [] };
+        tables.push(current);
+      }
+      template = [];
       headerText = "";
       headerPartial = false;
-      tables.push(current);
       section = "";
       headerRun = [];
       headerDays = [];
@@ -275,10 +336,12 @@ function parse(text: string): StatementTable[] {
     }
     // Date fragments of a header split over lines ("January", "28,") stay beside the two lines before them.
     before = DATE_FRAGMENT.test(line) ? [...before, line].slice(-16) : [...before.filter((b) => !DATE_FRAGMENT.test(b)).slice(-1), line.slice(0, 200)];
+    recent = /\d/.test(line) || line.length > 60 || !/[a-z]{2}/i.test(line) ? [] : [...recent, line].slice(-8);
     if (PARTIAL.test(line) && line.length < 160) headerPartial = true;
     const title = TITLES.find(([re]) => re.test(line) && line.length < 120);
     if (title) kind = title[1];
-    const { label: rowLabel, figures, cells } = splitRow(line);
+    // In a table of column groups, change cells are "(1) %", "NM" (not meaningful) and footnote marks "(a)".
+    const { label: rowLabel, figures, cells } = splitRow(grouped ? line.replace(/\(\s?[a-z]\s?\)/gi, " ").replace(/(^|\s)N\/?M(?=\s|$)/g, "$10").replace(/(\S)\s+%/g, "$1%") : line);
     // "Net revenue:" alone on its line heads the rows below it (a segment table prints each segment per section).
     if (current && !figures.length && rowLabel.endsWith(":") && rowLabel.length <= 60 && /[a-z]{2}/i.test(rowLabel)) {
       flush();
@@ -291,14 +354,15 @@ function parse(text: string): StatementTable[] {
       label = rowLabel;
       // A whole row on one line: its last figures are the columns ("Accounts receivable, net of allowance
       // of $650 and $633 48,688 44,261"); earlier ones belong to the label's text.
-      const whole = current && figures.length > current.years.length;
-      pending = whole ? figures.slice(-current!.years.length) : figures;
-      pendingCells = whole ? cells.slice(-current!.years.length) : cells;
-      if (current && pending.length >= current.years.length) flush();
+      const width = grouped ? grouped.width : current?.years.length;
+      const whole = width !== undefined && figures.length > width;
+      pending = whole ? figures.slice(-width) : figures;
+      pendingCells = whole ? cells.slice(-width) : cells;
+      if (width !== undefined && pending.length >= width) flush();
     } else if (figures.length) {
       pending.push(...figures);
       pendingCells.push(...cells);
-      if (current && pending.length >= current.years.length) {
+      if (current && pending.length >= (grouped ? grouped.width : current.years.length)) {
         flush();
         label = "";
       }

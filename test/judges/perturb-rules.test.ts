@@ -4,6 +4,7 @@
 import { describe, expect, it } from "vitest";
 import { checkStatement } from "../../src/figures/statement";
 import { gradeAnswer } from "../../src/judges/engine/grade";
+import { parseTables } from "../../src/figures/table";
 
 const grade = (query: string, answer: string, reference: string) => gradeAnswer({ query, answer, references: [reference], evidence: [], verdicts: { supported: 0, contradicted: 0, unresolved: 0 } });
 const statuses = (answer: string, reference: string) => checkStatement(answer, [reference]).figures.map((c) => `${c.figure.raw}:${c.status}`);
@@ -139,5 +140,52 @@ describe("a statement's formula constants and its own quoted figures", () => {
     const changed = grade(query, "Gross Margin = ($9,912 / $46,298) * 100 ≈ 24.41% for FY2023.", income);
     expect(right.reasoning).toContain("3 of 3 figures are carried");
     expect(changed.factuality).toBeLessThan(right.factuality);
+  });
+});
+
+describe("column groups side by side, each with its years and a change column (JPMorgan's segment results)", () => {
+  // JPMorgan Chase 10-Q, first quarter of 2021, "Segment results managed basis" (shortened), as PDF text prints it.
+  const segments = [
+    "Segment results managed basis", "Three months ended March 31,", "Consumer & Community Banking", "Corporate & Investment Bank", "Commercial Banking", "(in millions, except ratios)",
+    "2021", "2020", "Change", "2021", "2020", "Change", "2021", "2020", "Change",
+    "Total net revenue", "$ 12,517", "$ 13,287", " (6) %", "$ 14,605", "$ 10,003", " 46 %", "$", "2,393", "$", "2,165", " 11 %",
+    "Provision for credit losses", "(3,602)", "5,772", "NM", "(331)", "1,401", "NM", "(118)", "1,010", "NM",
+    "Net income/(loss)", "6,728", "197", "NM", "5,740", "1,985", " 189", "1,168", "139", "NM",
+    "Three months ended March 31,", "Asset & Wealth Management", "Corporate", "Total", "(in millions, except ratios)",
+    "2021", "2020", "Change", "2021", "2020", "Change", "2021", "2020", "Change",
+    "Total net revenue", "$", "4,077", "$", "3,389", " 20 %", "$", "(473) $", "166", "NM", "$ 33,119", "$ 29,010", " 14 %",
+    "Provision for credit losses", "(121)", "94", "NM", "16", "8", " 100", "(4,156)", "8,285", "NM",
+    "Net income/(loss)", "1,244", "669", " 86", "(580)", "(125)", " (364)", "14,300", "2,865", " 399",
+  ].join("\n");
+  it("reads one table per group, each with the group's two years and without its change column", () => {
+    const tables = parseTables(segments);
+    expect(tables.map((t) => t.group)).toEqual(["Consumer & Community Banking", "Corporate & Investment Bank", "Commercial Banking", "Asset & Wealth Management", "Corporate", "Total"]);
+    expect(tables[1].years).toEqual([2021, 2020]);
+    expect(tables[1].rows.map((r) => `${r.printed}: ${r.values.join(" ")}`)).toEqual(["Total net revenue: 14605 10003", "Provision for credit losses: -331 1401", "Net income/(loss): 5740 1985"]);
+    expect(tables[4].rows[0].values).toEqual([-473, 166]);
+  });
+  it("carries a group's figure under the group the statement names; another group's or year's is not carried", () => {
+    const said = (figure: string) => statuses(`Corporate & Investment Bank had net income of ${figure} million in the first quarter of 2021.`, segments);
+    expect(said("$5,740")).toEqual(["$5,740 million:carried"]);
+    expect(said("$1,985")).toEqual(["$1,985 million:contradicted"]);
+    expect(said("$6,728")).not.toContain("$6,728 million:carried");
+  });
+  it("ranks the groups on the row the question names, telling 'Corporate' from 'Corporate & Investment Bank'", () => {
+    const query = "Which of JPM's business segments had the lowest net revenue in 2021 Q1?";
+    const right = grade(query, "The segment with the lowest net revenue in the first quarter of 2021 was the Corporate segment, with a total net revenue of $(473) million.", segments);
+    const wrong = grade(query, "The segment with the lowest net revenue in the first quarter of 2021 was Commercial Banking, with a net revenue of $2,393 million.", segments);
+    expect(right.reasoning).toContain("Corporate comes first, as the answer says");
+    expect(wrong.reasoning).toContain("Corporate comes first, not Commercial Banking");
+    expect(wrong.factuality).toBeLessThanOrEqual(2);
+    const highest = grade("Which of JPM's business segments had the highest net income in 2021 Q1?", "Consumer and Community Banking had the highest net income in the first quarter of 2021, $6,728 million.", segments);
+    expect(highest.reasoning).toContain("Consumer & Community Banking comes first, as the answer says");
+  });
+});
+
+describe("a figure in parentheses after its label", () => {
+  it("reads 'Loss before income taxes: ($5,022 million)' under its label, so another year's value is contradicted", () => {
+    const income = "Consolidated Statements of Operations\n(Dollars in millions)\n2022 2021\nLoss before income taxes (5,022) (5,033)\nIncome tax (expense)/benefit (31) 743";
+    expect(statuses("For FY2022:\nLoss before income taxes: ($5,022 million)", income)).toEqual(["$5,022 million:carried"]);
+    expect(statuses("For FY2022:\nLoss before income taxes: ($5,033 million)", income)).toEqual(["$5,033 million:contradicted"]);
   });
 });

@@ -3,7 +3,7 @@
 // ranked for the asked period and the row the answer picks is compared with the winner. A check is made
 // only when the reading is unambiguous: every column of the asked period gives the same winner, and the
 // answer names exactly one of the rows in the sentence that states its pick.
-import { parseTables, type StatementTable } from "../../figures/table";
+import { normalizeLabel, parseTables, type StatementTable } from "../../figures/table";
 import { contentStems, sentences } from "../../figures/text";
 import { periodYears } from "../../figures/numbers";
 import { questionText } from "../../figures/question-text";
@@ -25,6 +25,9 @@ const KIND = /\b(segments?|regions?|geograph\w*|divisions?|units?|business|marke
 const AMONG = /\bamong\s+([^?\s,](?:[^?]*?[^?\s,])?),?\s+(which|what)\b/i;
 // Rows that sum or adjust the others are not candidates.
 const NOT_CANDIDATE = /^(total|net|consolidated|corporate|eliminations?|other|reconcil|adjust|stock|unallocated|revenues?$|sales$)/i;
+// Column groups printed side by side are the company's reported segments ("Corporate" among them at
+// JPMorgan); only a group that sums or reconciles the others is no candidate.
+const NOT_GROUP_CANDIDATE = /^(total|consolidated|eliminations?|reconcil|adjust|unallocated)/i;
 
 interface Reading {
   /** Larger is the winner: "highest X" reads the values, "lowest X" and "biggest drop" read them negated. */
@@ -97,12 +100,60 @@ interface Ranked {
   winner: number;
   /** The stems that name each row in an answer. */
   cues: Set<string>[];
+  /** Rows named by their printed name as a phrase (column groups: "Corporate" inside "Corporate & Investment Bank" is not it). */
+  phrases?: boolean;
+}
+
+/** A table whose rows are column groups ranked on one of their rows' figures. */
+interface GroupPivot extends StatementTable {
+  pivot: true;
+}
+
+/**
+ * Column groups side by side (table.ts: one table per group, "Consumer & Community Banking", "Corporate &
+ * Investment Bank", ... each with the same rows), read the other way round: for each row the question names
+ * ("net revenue" names "Total net revenue"), a table of the groups with that row's figures.
+ */
+function groupPivots(tables: StatementTable[], query: string): GroupPivot[] {
+  const asked = new Set(contentStems(query));
+  const sets = new Map<string, StatementTable[]>();
+  for (const t of tables) if (t.group) sets.set(t.years.join(","), [...(sets.get(t.years.join(",")) ?? []), t]);
+  const out: GroupPivot[] = [];
+  for (const groups of sets.values()) {
+    if (groups.length < 2) continue;
+    for (const row of groups[0].rows) {
+      const words = contentStems(row.label).filter((w) => w !== "total");
+      if (!words.length || !words.every((w) => asked.has(w))) continue;
+      const rows = groups.map((g) => ({ g, r: g.rows.find((x) => x.label === row.label) })).filter((x) => x.r);
+      if (rows.length !== groups.length) continue;
+      out.push({ ...groups[0], group: undefined, kind: "other", pivot: true, rows: rows.map(({ g, r }) => ({ label: normalizeLabel(g.group ?? ""), printed: g.group ?? "", values: r!.values, cells: r!.cells, section: "" })) });
+    }
+  }
+  return out;
+}
+
+/**
+ * Which rows a sentence names by their printed names as phrases (their words' stems in a row: "Corporate and
+ * Investment Banking" names "Corporate & Investment Bank"), a name inside a longer named one left out.
+ */
+function namedByPhrase(sentence: string, printed: string[]): number[] {
+  const words = contentStems(sentence).slice(0, 400);
+  const spans = printed.map((p) => {
+    const name = contentStems(p);
+    const found: [number, number][] = [];
+    if (!name.length) return found;
+    for (let at = 0; at + name.length <= words.length; at++) if (name.every((w, k) => words[at + k] === w)) found.push([at, at + name.length]);
+    return found;
+  });
+  const within = (a: [number, number], i: number) => spans.some((other, j) => j !== i && other.some((b) => b[1] - b[0] > a[1] - a[0] && b[0] <= a[0] && a[1] <= b[1]));
+  return spans.map((found, i) => (found.some((a) => !within(a, i)) ? i : -1)).filter((i) => i >= 0);
 }
 
 function tableWinner(table: StatementTable, year: number | null, reading: Reading, listed: string[] | null, query: string): Ranked | null {
   const complete = table.rows.filter((r) => r.values.length === table.years.length);
+  const pivot = "pivot" in table;
   // Listed candidates: the one row that names each (cash flow totals read "net cash provided by operating activities").
-  let rows = complete.filter((r) => !NOT_CANDIDATE.test(r.label));
+  let rows = complete.filter((r) => !(pivot ? NOT_GROUP_CANDIDATE : NOT_CANDIDATE).test(r.label));
   let cues: Set<string>[] | null = null;
   if (listed) {
     // Each listed item names its row, by the label's word for it ("operations" names "operating activities").
@@ -128,7 +179,7 @@ function tableWinner(table: StatementTable, year: number | null, reading: Readin
   }
   const only = [...winners];
   if (only.length !== 1 || only[0] === null) return null;
-  return { labels, printed: rows.map((r) => r.printed), winner: only[0], cues: cues ?? distinctive(labels, query) };
+  return { labels, printed: rows.map((r) => r.printed), winner: only[0], cues: cues ?? distinctive(labels, query), phrases: pivot && !listed };
 }
 
 /**
@@ -146,16 +197,18 @@ export function checkRanking(fullQuery: string, answer: string, passages: string
   let result: RankCheck = NONE;
   const ss = sentences(answer);
   for (const passage of passages) {
-    for (const table of parseTables(passage)) {
+    const tables = parseTables(passage);
+    for (const table of [...tables, ...groupPivots(tables, query)]) {
       const ranked = tableWinner(table, year, reading, listed, query);
       if (!ranked) continue;
       const cues = ranked.cues;
+      const names = (s: string) => (ranked.phrases ? namedByPhrase(s, ranked.printed) : named(s, cues));
       // The sentence that states the pick: the first with a superlative word naming exactly one row, else
       // (a whole answer) the first naming exactly one row.
-      const superlative = ss.find((s) => (TOP.test(s) || BOTTOM.test(s)) && named(s, cues).length === 1);
-      const stating = superlative ?? (claimOnly ? undefined : ss.find((s) => named(s, cues).length === 1));
+      const superlative = ss.find((s) => (TOP.test(s) || BOTTOM.test(s)) && names(s).length === 1);
+      const stating = superlative ?? (claimOnly ? undefined : ss.find((s) => names(s).length === 1));
       if (!stating) continue;
-      const pick = named(stating, cues)[0];
+      const pick = names(stating)[0];
       const win = ranked.printed[ranked.winner];
       picks.add(`${ranked.labels[pick]}|${ranked.labels[ranked.winner]}`);
       result =
