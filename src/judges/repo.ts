@@ -4,6 +4,7 @@
 // A queue run's statements go through a Send: alone, or with those of the batch's other runs (coalescedSend).
 import type { Env } from "../core/env";
 import { tenantD1 } from "../core/db";
+import { nextTurn } from "../core/turns";
 
 /**
  * How a run's statements reach D1. The statements of one call run in order in one transaction (one D1
@@ -53,7 +54,7 @@ export function coalescedSend(): Send {
       if (!calls) {
         calls = [];
         queued.set(db, calls);
-        if (queued.size === 1) setTimeout(flush, 0);
+        if (queued.size === 1) void nextTurn().then(flush);
       }
       calls.push({ statements, resolve, reject });
     });

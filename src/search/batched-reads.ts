@@ -1,5 +1,6 @@
 // The search's D1 reads (alias look-up, ranked and scope candidates) behind one interface: read one at a
 // time, or collected from concurrent searches and sent as one D1 batch per database (a judge's claims).
+import { nextTurn } from "../core/turns";
 import {
   aliasTickersStatement,
   findAliasTickers,
@@ -43,7 +44,7 @@ function turnQueue(): () => Promise<void> {
   const schedule = () => {
     if (scheduled) return;
     scheduled = true;
-    setTimeout(give, 0);
+    void nextTurn().then(give);
   };
   return () =>
     new Promise<void>((resolve) => {
