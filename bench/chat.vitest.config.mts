@@ -46,6 +46,7 @@ export default defineConfig(async () => ({
           BENCH_DUMP: process.env.BENCH_DUMP ?? "",
           BENCH_LATENCY_QUESTIONS: process.env.BENCH_LATENCY_QUESTIONS ?? "30",
           BENCH_HELD_BACK: process.env.BENCH_HELD_BACK ?? "",
+          BENCH_ORDER: process.env.BENCH_ORDER ?? "",
         },
         serviceBindings: { BENCH_DATA: fileServer(process.env.BENCH_DATA_DIR ?? join(root, "..", "shared", "data")), BARE_SSE: "bare-sse" },
         workers: [{ name: "bare-sse", modules: true, script: BARE_SSE, compatibilityDate: "2025-01-01" }],

@@ -21,7 +21,7 @@ import { loadFinanceBench, type Question } from "./lib/financebench";
 import { inTuningHalf } from "./chat-split";
 import { paddingDocuments } from "./lib/padding";
 
-const benchEnv = env as unknown as Env & { BENCH_DATA: Fetcher; BENCH_SIZES: string; BENCH_VERBOSE: string; BENCH_TOP_K: string; BENCH_DUMP: string; BENCH_LATENCY_QUESTIONS: string; BENCH_HELD_BACK: string; BARE_SSE: Fetcher; TEST_MIGRATIONS: import("@cloudflare/vitest-pool-workers").D1Migration[] };
+const benchEnv = env as unknown as Env & { BENCH_DATA: Fetcher; BENCH_SIZES: string; BENCH_VERBOSE: string; BENCH_TOP_K: string; BENCH_DUMP: string; BENCH_LATENCY_QUESTIONS: string; BENCH_HELD_BACK: string; BENCH_ORDER: string; BARE_SSE: Fetcher; TEST_MIGRATIONS: import("@cloudflare/vitest-pool-workers").D1Migration[] };
 
 const tenant: Tenant = {
   organizationId: "11111111-1111-4111-8111-111111111111",
@@ -182,10 +182,20 @@ async function goldAnswers(): Promise<Map<string, { answer: string; type: string
 /** Pages past which a document counts as long: the whole 10-K and 10-Q PDFs (the other documents hold only their questions' evidence pages). */
 const WHOLE_DOCUMENT_PAGES = 30;
 
+/**
+ * BENCH_ORDER: the passages handed to the answer in another order than the search's, to see how much the
+ * answer leans on the search putting the evidence first: "swap" (the first two exchanged), "reversed".
+ */
+function reordered(passages: SearchHit[], order: string): SearchHit[] {
+  if (order === "reversed") return [...passages].reverse();
+  if (order === "swap" && passages.length > 1) return [passages[1], passages[0], ...passages.slice(2)];
+  return passages;
+}
+
 async function run(questions: Question[], docIds: Map<string, string>, gold: Map<string, { answer: string; type: string }>, topK: number, pagesOf: Map<string, number>): Promise<Outcome[]> {
   const out: Outcome[] = [];
   for (const q of questions) {
-    const passages = await searchChunks(benchEnv, tenant, q.question, {}, topK);
+    const passages = reordered(await searchChunks(benchEnv, tenant, q.question, {}, topK), benchEnv.BENCH_ORDER);
     // BENCH_DUMP=<ids>: the passages of tuning-half questions, for reading why an answer went wrong.
     if (benchEnv.BENCH_DUMP && inTuningHalf(q.id) && benchEnv.BENCH_DUMP.split(",").some((id) => q.id.endsWith(id))) {
       for (const [i, p] of passages.entries()) console.log(`=== ${q.id} [${i + 1}] ${p.document_name} p${p.page} ${JSON.stringify(p.metadata.company_names)}\n${p.text}`);
@@ -312,7 +322,7 @@ it("FinanceBench chat answers", async () => {
   const chunks = await chunkCount();
   const topK = Number(benchEnv.BENCH_TOP_K) || 8;
   console.log(`corpus: ${corpus.length} documents, ${corpus.reduce((s, c) => s + c.pages.length, 0)} pages, ${chunks} chunks; built in ${((performance.now() - started) / 1000).toFixed(1)}s`);
-  console.log(`engine: MODEL_PROVIDER=${benchEnv.MODEL_PROVIDER ?? "local"}; passages per question: searchChunks top ${topK}, no filter; split: bench/chat-split.ts (FNV-1a of the id, even = tuning)`);
+  console.log(`engine: MODEL_PROVIDER=${benchEnv.MODEL_PROVIDER ?? "local"}; passages per question: searchChunks top ${topK}, no filter${benchEnv.BENCH_ORDER ? `, handed to the answer ${benchEnv.BENCH_ORDER === "swap" ? "with the first two swapped" : benchEnv.BENCH_ORDER}` : ""}; split: bench/chat-split.ts (FNV-1a of the id, even = tuning)`);
   const gold = await goldAnswers();
   const outcomes = await run(questions, docIds, gold, topK, new Map(corpus.map((c) => [c.doc.name, c.pages.length])));
   const tuning = outcomes.filter((o) => o.tuning);
