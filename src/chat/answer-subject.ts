@@ -86,26 +86,88 @@ const NOT_A_COMPANY = new Set(
     .filter(Boolean),
 );
 
+/** Words of a name that do not tell one company from another ("Inc", "Corporation", "The"). */
+const NAME_SUFFIXES = new Set(["inc", "incorporated", "corp", "corporation", "co", "company", "companies", "ltd", "limited", "plc", "llc", "lp", "holdings", "holding", "group", "the", "international"]);
+
+/** A name's distinctive words, lower case: "The Boeing Company" -> ["boeing"], "Coca-Cola" -> ["coca", "cola"]. */
+function nameWords(name: string): string[] {
+  return plain(name).trim().split(" ").filter((w) => w && !NAME_SUFFIXES.has(w));
+}
+
+/**
+ * Short forms of a name of two or three words: the first two to four letters of each word ("AMEX" for American
+ * Express), the initials joined by "&" or "n" for a name of two words ("J&J", "JnJ" for Johnson & Johnson).
+ */
+function shortForms(words: string[]): string[] {
+  const letters = words.filter((w) => /^\p{L}/u.test(w) && w !== "&");
+  if (letters.length < 2 || letters.length > 3) return [];
+  let forms = [""];
+  for (const w of letters) forms = forms.flatMap((f) => [2, 3, 4].filter((n) => n <= w.length).map((n) => f + w.slice(0, n)));
+  const out = forms.filter((f) => f.length >= 4);
+  if (letters.length === 2) {
+    const initials = [`${letters[0][0]}&${letters[1][0]}`, `${letters[0][0]}n${letters[1][0]}`];
+    out.push(...initials.filter((f) => !FINANCE_AMPERSANDS.has(f)));
+  }
+  return out;
+}
+
+/** Finance's own short forms with "&", never a company's ("R&D", "M&A"). */
+const FINANCE_AMPERSANDS = new Set(["r&d", "s&p", "m&a", "p&l", "d&a", "g&a", "e&p", "o&m", "p&e", "s&m"]);
+
+/** The question's words written with two capitals or more ("AMEX", "AmEx", "JnJ", "J&J"): tickers or short forms. */
+function capitalTokens(question: string): string[] {
+  const out: string[] = [];
+  for (const m of question.matchAll(/(?<![\p{L}\p{N}&])[A-Za-z][A-Za-z&]{1,7}(?![\p{L}\p{N}&])/gu)) {
+    // Not the measures questions name in capitals ("EBITDA", "GAAP", "SG&A").
+    if (m[0].replace(/[^A-Z]/g, "").length >= 2 && !NOT_A_COMPANY.has(m[0].toLowerCase()) && !FINANCE_AMPERSANDS.has(m[0].toLowerCase())) out.push(m[0]);
+  }
+  return out;
+}
+
+/**
+ * How plainly the question names a passage's company: 3 by a ticker or a whole name ("Boeing", "Coca Cola"),
+ * 2 by a short form or a name written as one word or apart ("AMEX", "JnJ", "Wal-Mart", "JP Morgan",
+ * "Footlocker"), 1 by the first word of a longer name alone ("Johnson" alone is not enough for "Johnson &
+ * Johnson"), 0 not at all.
+ */
+function namingStrength(question: string, q: string, capitals: string[], k: { tickers: string[]; names: string[] }): number {
+  if (k.tickers.some((t) => t.length >= 2 && (hasWord(question, t) || capitals.some((c) => c.toUpperCase() === t.toUpperCase() && c.length >= 3)))) return 3;
+  let best = 0;
+  const spaced = q.trim().split(" ");
+  for (const n of k.names) {
+    const full = plain(n);
+    if (full.trim().length >= 2 && q.includes(full)) return 3;
+    const words = nameWords(n);
+    if (!words.length) continue;
+    // The name's words run together or apart: the question's one, two or three words joined equal the name's.
+    const joined = words.join("");
+    if (joined.length >= 6) {
+      for (let i = 0; i < spaced.length && best < 2; i++) {
+        for (let len = 1; len <= 3 && i + len <= spaced.length; len++) if (spaced.slice(i, i + len).join("") === joined) best = 2;
+      }
+    }
+    const forms = shortForms(words);
+    if (capitals.some((c) => forms.includes(c.toLowerCase()))) best = Math.max(best, 2);
+    const first = words.filter((w) => w.length >= 4 && !NOT_A_COMPANY.has(w));
+    if (first.length > 0 && q.includes(` ${first[0]} `) && (first.length === 1 || first[0] !== first[1])) best = Math.max(best, first.length === 1 && words.length === 1 ? 3 : 1);
+  }
+  return best;
+}
+
 /**
  * The passages about the company the question asks about. When the question names one or more of the
- * passages' companies, only theirs; when it names a company none of the passages is about (a capitalized
- * name no passage carries), none; when it names none, all (the search already chose them).
+ * passages' companies, only theirs (the most plainly named: "American Express" is not American Water Works,
+ * whose first word it shares); when it names a company none of the passages is about (a capitalized name no
+ * passage carries), none; when it names none, all (the search already chose them).
  */
 export function subjectPassages(question: string, passages: readonly Passage[]): number[] {
-  const q = plain(question);
-  const named = new Set<string>();
+  const q = plain(question.slice(0, MAX_QUESTION_CHARS));
+  const capitals = capitalTokens(question.slice(0, MAX_QUESTION_CHARS));
   const keys = passages.map((p) => companyNames(p));
-  for (const k of keys) {
-    const hit = k.tickers.some((t) => t.length >= 2 && hasWord(question, t)) ||
-      k.names.some((n) => {
-        const full = plain(n);
-        if (full.trim().length >= 2 && q.includes(full)) return true;
-        // "Boeing" for "The Boeing Company", "Johnson" alone is not enough for "Johnson & Johnson" (two words kept).
-        const first = full.trim().split(" ").filter((w) => w.length >= 4 && !NOT_A_COMPANY.has(w) && w !== "the");
-        return first.length > 0 && q.includes(` ${first[0]} `) && (first.length === 1 || first[0] !== first[1]);
-      });
-    if (hit) named.add(k.key);
-  }
+  const strength = new Map<string, number>();
+  for (const k of keys) strength.set(k.key, Math.max(strength.get(k.key) ?? 0, namingStrength(question, q, capitals, k)));
+  const top = Math.max(0, ...strength.values());
+  const named = new Set([...strength].filter(([, v]) => v > 0 && v === top).map(([key]) => key));
   if (named.size) return keys.flatMap((k, i) => (named.has(k.key) ? [i] : []));
   // A name the question gives that no passage carries anywhere: another company's documents are not an answer.
   const texts = passages.map((p) => plain(`${p.document_name} ${p.text.slice(0, 20_000)}`));

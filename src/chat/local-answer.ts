@@ -68,6 +68,27 @@ function byAskedFiling(question: AskedQuestion, passages: readonly Passage[], ch
   return [...chosen.filter((i) => annual(passages[i])), ...chosen.filter((i) => !annual(passages[i]))];
 }
 
+/**
+ * The subject's passages with those of the filing for the asked period first, search order kept within each
+ * group: "FY2018" is read from the FY2018 annual report before a later one's comparative columns or another
+ * year's sentences, "Q2 of FY2024" from that quarter's filing. The latest asked year names the filing.
+ */
+export function byAskedPeriod(question: AskedQuestion, passages: readonly Passage[], chosen: number[]): number[] {
+  const year = question.years.at(-1);
+  if (year === undefined) return chosen;
+  const part = partOf(question.text);
+  const quarter = part !== null && /^q[1-4]$/.test(part) ? Number(part[1]) : null;
+  const fits = (p: Passage) => {
+    const q = p.metadata?.fiscal_quarter;
+    if (p.metadata?.fiscal_year !== year) return false;
+    // A year's question is read from the annual filing or the fourth quarter's release (it reports the year); a
+    // quarter's from that quarter's filing (any other part of a year: any filing of the year).
+    return part === null ? q === null || q === undefined || q === 4 : quarter === null || q === quarter;
+  };
+  const first = chosen.filter((i) => fits(passages[i]));
+  return first.length ? [...first, ...chosen.filter((i) => !fits(passages[i]))] : chosen;
+}
+
 /** A line that ends in two or more figure cells: a table row, which the rows' own sentences give better. */
 function isTableRow(line: string): boolean {
   const tokens = line.trim().split(/\s+/);
@@ -289,7 +310,7 @@ function passesGuard(part: string, texts: string[], question: string): boolean {
 export function* localAnswer(input: AnswerInput): Generator<string> {
   const passages = input.passages.slice(0, MAX_PASSAGES);
   const question = readQuestion(input.resolvedQuery || input.query);
-  const chosen = subjectPassages(question.text, passages);
+  const chosen = byAskedPeriod(question, passages, subjectPassages(question.text, passages));
   if (!chosen.length) {
     yield NOT_IN_DOCUMENTS;
     return;
