@@ -5,7 +5,9 @@
 // deterministically (seeded PRNG per answer and kind), from the engine's own readers of figures and tables:
 //   scaled      every figure of the answer (statementFigures) times one factor in [0.5, 2] outside [0.9, 1.1],
 //               written as the original (currency sign, parentheses, separators, decimals, %, scale word);
-//   years       the two most frequent distinct years of the answer (2022, FY2022, FY22) swapped throughout;
+//   years       the two most frequent distinct years of the answer (2022, FY2022, FY22) swapped throughout,
+//               except in a list that names both ("in FY2023 and FY2021", "between 2022 and 2021": the same
+//               with them swapped) and in a name ("the Securities Exchange Act of 1934");
 //   neighbour   one figure the passage states in a table (parseTables, same number within the answer's
 //               rounding) replaced by the value of the next or previous row (same column) or column (same row);
 //   company     the company the question names, replaced everywhere in the answer by a peer company.
@@ -121,21 +123,36 @@ function yearsIn(answer: string): YearAt[] {
   return out;
 }
 
+/** Years written in one list ("FY2023, FY2022, and FY2021", "between 2022 and 2021"): the index of its list, per year. */
+function listsOf(answer: string, found: YearAt[]): number[] {
+  const list: number[] = [];
+  found.forEach((y, i) => {
+    const prev = found[i - 1];
+    const between = prev ? answer.slice(prev.at + prev.raw.length, y.at) : "";
+    list.push(prev && /^(?:\s*,)?\s*(?:(?:and|or|&)\s+)?(?:the\s+)?(?:fiscal\s+(?:years?\s+)?)?$/i.test(between) ? list[i - 1] : i);
+  });
+  return list;
+}
+
 function yearsSwapped(answer: string): Variant | null {
-  const found = yearsIn(answer);
+  // "the Securities Exchange Act of 1934": a name, not a period.
+  const found = yearsIn(answer).filter((y) => !/\bAct of\s*$/i.test(answer.slice(Math.max(0, y.at - 10), y.at)));
   const counts = new Map<number, number>();
   for (const y of found) counts.set(y.year, (counts.get(y.year) ?? 0) + 1);
   if (counts.size < 2) return null;
   // The two most frequent years; ties go to the one named first (Map keeps first-appearance order; sort is stable).
   const [a, b] = [...counts.entries()].sort((x, y) => y[1] - x[1]).map(([year]) => year);
+  // A list that names both years says the same with them swapped ("in FY2023 and FY2021"): left as written.
+  const lists = listsOf(answer, found);
+  const both = new Set(lists.filter((l) => found.some((y, i) => lists[i] === l && y.year === a) && found.some((y, i) => lists[i] === l && y.year === b)));
   const edits: Edit[] = [];
-  for (const y of found) {
-    if (y.year !== a && y.year !== b) continue;
+  for (const [i, y] of found.entries()) {
+    if ((y.year !== a && y.year !== b) || both.has(lists[i])) continue;
     const other = y.year === a ? b : a;
     const digits = y.digits.length === 2 ? String(other % 100).padStart(2, "0") : String(other);
     edits.push({ at: y.at, from: y.raw, to: y.prefix + digits });
   }
-  return { kind: "years", text: applyEdits(answer, edits), edits };
+  return edits.length ? { kind: "years", text: applyEdits(answer, edits), edits } : null;
 }
 
 // ---------------------------------------------------------------- 3. neighbour figure

@@ -266,6 +266,8 @@ function parse(text: string): StatementTable[] {
       headerText += `\n${line}`;
       continue;
     }
+    // "%" on its own line above "Change": part of the change column's header.
+    if (headerRun.length && line === "%") continue;
     // "December 2," on its own line, its year on the next: part of the header.
     if (/^(jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?\s+\d{1,2},?$/i.test(line)) {
       pendingDay = line;
@@ -310,19 +312,23 @@ function parse(text: string): StatementTable[] {
       const earlyMonths = headerLag || EARLY_MONTH.test(headerText);
       const runs = yearGroups(template, headerRun);
       const names = runs && runs.length > 1 ? headerNames.filter((n) => !NOT_GROUP.test(n)).slice(-runs.length) : [];
-      if (runs && (runs.length === 1 || names.length === runs.length)) {
+      // Groups of periods ("Three Months Ended", "Six Months Ended") rather than of names: one period each.
+      const periodGroups = runs && runs.length > 1 && names.length !== runs.length ? columnPeriodsOf(headerNames.join("\n"), runs.length) : null;
+      const byPeriod = periodGroups !== null && periodGroups.every((p) => p !== "unknown" && p !== "mixed") && new Set(periodGroups).size === runs!.length;
+      if (runs && (runs.length === 1 || names.length === runs.length || byPeriod)) {
         // Groups side by side ("2022 2021 Change" per segment): a table per group, each with one run's years.
         const years = runs[0].map((i) => headerRun[template.slice(0, i).filter((x) => x === "y").length]);
         const days = runs[0].map((i) => headerDays[template.slice(0, i).filter((x) => x === "y").length] ?? null);
         const periods = columnPeriodsOf(headerText, years.length);
-        const tablesOf = runs.map((_, g) => ({ kind, years, fiscalLag: headerLag, uncertain: headerLag || mixedHeader, partial: headerPartial, columnPeriods: periods, mixedHeader, earlyMonths, dates: days, rows: [] as StatementRow[], ...(names[g] ? { group: names[g] } : {}) }));
+        const tablesOf = runs.map((_, g) => ({ kind, years, fiscalLag: headerLag, uncertain: headerLag || mixedHeader, partial: headerPartial, columnPeriods: byPeriod ? years.map(() => periodGroups![g]) : periods, mixedHeader, earlyMonths, dates: days, rows: [] as StatementRow[], ...(names[g] && !byPeriod ? { group: names[g] } : {}) }));
         tables.push(...tablesOf);
         current = tablesOf[0];
         grouped = { tables: tablesOf, runs, width: template.length };
       } else {
-        grouped = null;
         current = { kind, years: [...headerRun], fiscalLag: headerLag, uncertain, partial: headerPartial, columnPeriods: columnPeriodsOf(headerText, headerRun.length), mixedHeader, earlyMonths, dates: [...headerDays], rows: [] };
         tables.push(current);
+        // Change columns that group nothing the reader can name: the years read without them.
+        grouped = template.includes("c") ? { tables: [current], runs: [template.map((t, i) => (t === "y" ? i : -1)).filter((i) => i >= 0)], width: template.length } : null;
       }
       template = [];
       headerText = "";

@@ -189,3 +189,28 @@ describe("a figure in parentheses after its label", () => {
     expect(statuses("For FY2022:\nLoss before income taxes: ($5,033 million)", income)).toEqual(["$5,033 million:contradicted"]);
   });
 });
+
+describe("period groups side by side, each with its years and a '% Change' column (Pfizer's three and six months)", () => {
+  // Pfizer 10-Q, second quarter of 2023, revenues by geographic area (two rows), as PDF text prints it.
+  const regions = [
+    "The following summarizes revenues by geographic area:", "Three Months Ended", "Six Months Ended", "(MILLIONS)",
+    "July 2,", "2023", "July 3,", "2022", "%", "Change", "July 2,", "2023", "July 3,", "2022", "%", "Change",
+    "United States", "$", "6,185", "$", "11,222", "(45)", "$", "14,692", "$", "20,140", "(27)",
+    "Developed Europe", "2,415", "5,480", "(56)", "5,236", "11,569", "(55)",
+    "Developed Rest of World", "1,305", "5,034", "(74)", "3,778", "8,320", "(55)",
+    "Emerging Markets", "2,828", "6,006", "(53)", "7,308", "13,373", "(45)",
+  ].join("\n");
+  it("reads a table per period, without the change column", () => {
+    const tables = parseTables(regions);
+    expect(tables.map((t) => t.columnPeriods)).toEqual([["quarter", "quarter"], ["half", "half"]]);
+    expect(tables[0].rows[2].values).toEqual([1305, 5034]);
+    expect(tables[1].rows[2].values).toEqual([3778, 8320]);
+  });
+  it("ranks a quarter's drop on the three months' table, not the six months'", () => {
+    const query = "For Pfizer, which geographic region had the biggest drop in Q22023 year over year revenues (on a percentage basis)?";
+    const right = grade(query, "The geographic region with the biggest drop in Q2 2023 revenues was Developed Rest of World, down 74%.", regions);
+    const wrong = grade(query, "The geographic region with the biggest drop in Q2 2023 revenues was Developed Europe, down 56%.", regions);
+    expect(right.reasoning).toContain("Developed Rest of World comes first, as the answer says");
+    expect(wrong.factuality).toBeLessThanOrEqual(2);
+  });
+});

@@ -20,6 +20,7 @@ const FALL = /\b(drop|decline|decrease|fall|loss|reduction|shrink)\w*\b/i;
 const CHANGE = /\b(increase|growth|grew|grow|rise|rose|gain|change|drop|decline|decrease|fall|reduction)\w*\b/i;
 const RELATIVE = /\b(percent(age)?|proportional(ly)?|relative|%)\b/i;
 const WHICH = /\b(which|what)\b/i;
+const QUARTER_ASKED = /\bq[1-4](?:\s?(?:fy)?'?\d{2}(?:\d{2})?)?\b|\b(?:first|second|third|fourth)\s+quarter\b/i;
 const KIND = /\b(segments?|regions?|geograph\w*|divisions?|units?|business|markets?|areas?|countr\w+|brands?|products?|categor\w*|activit\w*|types?)\b/i;
 // "Among operations, investing, and financing activities, which ...": the question lists the candidates.
 const AMONG = /\bamong\s+([^?\s,](?:[^?]*?[^?\s,])?),?\s+(which|what)\b/i;
@@ -199,6 +200,8 @@ export function checkRanking(fullQuery: string, answer: string, passages: string
   for (const passage of passages) {
     const tables = parseTables(passage);
     for (const table of [...tables, ...groupPivots(tables, query)]) {
+      // A quarter asked ("Q2 2023", "Q22023", "the second quarter"): tables of six or nine months or of years are not it.
+      if (QUARTER_ASKED.test(query) && table.columnPeriods?.length && table.columnPeriods.every((p) => p === "half" || p === "nine" || p === "year")) continue;
       const ranked = tableWinner(table, year, reading, listed, query);
       if (!ranked) continue;
       const cues = ranked.cues;
