@@ -25,8 +25,22 @@ export function sentences(text: string): string[] {
     .filter((s) => s.length > 0);
 }
 
+/** Words already stemmed: an answer and its sources repeat their vocabulary ("net", "sales", "million"). */
+const STEMS = new Map<string, string>();
+const MAX_STEMS = 20_000;
+
 /** A small Porter-like stemmer: enough to equate revenue/revenues, increased/increasing, margin/margins. */
 export function stem(word: string): string {
+  let stemmed = STEMS.get(word);
+  if (stemmed === undefined) {
+    stemmed = stemOf(word);
+    if (STEMS.size >= MAX_STEMS) STEMS.clear();
+    STEMS.set(word, stemmed);
+  }
+  return stemmed;
+}
+
+function stemOf(word: string): string {
   let w = word.toLowerCase();
   if (w.length <= 3) return w;
   if (w.endsWith("ies") && w.length > 4) w = `${w.slice(0, -3)}y`;
@@ -44,7 +58,8 @@ export function stem(word: string): string {
 
 /** Lower-case word tokens (letters, digits inside words kept), without numbers. */
 export function words(text: string): string[] {
-  return (text.toLowerCase().match(/[\p{L}][\p{L}\p{N}'&-]*/gu) ?? []).map((w) => w.replace(/'s$/, "").replace(/(?<![-'])[-']+$/, ""));
+  // Most words have no apostrophe or hyphen to trim.
+  return (text.toLowerCase().match(/[\p{L}][\p{L}\p{N}'&-]*/gu) ?? []).map((w) => (w.includes("'") || w.endsWith("-") ? w.replace(/'s$/, "").replace(/(?<![-'])[-']+$/, "") : w));
 }
 
 /** Stemmed content words. */
