@@ -91,6 +91,16 @@ describe("a ranking pick that matches holds the scores up only as far as its fig
     "Repurchase of common stock (1,014) (3,502) (312)", "Dividends paid (789) (688) (568)", "Total cash used in financing activities (1,806) (4,297) (876)",
   ].join("\n");
   const query = "Among operations, investing, and financing activities, which brought in the most (or lost the least) cash flow for Best Buy in FY2023?";
+  it("does not hold up a right pick whose figure is another cell: the prior year's or the neighbouring row's", () => {
+    const said = (figure: string) => grade(query, `Operating activities brought in the most cash flow for Best Buy in FY2023, with a total cash provided by operating activities of ${figure} million.`, cash);
+    const right = said("$1,824");
+    for (const figure of ["$3,252", "$483"]) {
+      const wrong = said(figure);
+      expect(wrong.factuality).toBeLessThanOrEqual(2);
+      expect(wrong.reasoning).toContain(`the figure it gives, ${figure} million, is another cell of the table`);
+      expect(wrong.factuality).toBeLessThan(right.factuality);
+    }
+  });
   it("grades the right pick with the row's figure above the right pick with a figure the row does not give", () => {
     const said = (figure: string) => grade(query, `Operating activities brought in the most cash flow for Best Buy in FY2023, with a total cash provided by operating activities of ${figure} million.`, cash);
     const right = said("$1,824");

@@ -7,6 +7,7 @@ import { normalizeLabel, parseTables, type StatementTable } from "../../figures/
 import { contentStems, sentences } from "../../figures/text";
 import { periodYears } from "../../figures/numbers";
 import { questionText } from "../../figures/question-text";
+import { statementFigures } from "../../figures/context";
 
 export interface RankCheck {
   status: "match" | "mismatch" | "none";
@@ -103,6 +104,8 @@ interface Ranked {
   cues: Set<string>[];
   /** Rows named by their printed name as a phrase (column groups: "Corporate" inside "Corporate & Investment Bank" is not it). */
   phrases?: boolean;
+  /** The winner's figures in the ranked columns. */
+  winnerValues: number[];
 }
 
 /** A table whose rows are column groups ranked on one of their rows' figures. */
@@ -180,7 +183,20 @@ function tableWinner(table: StatementTable, year: number | null, reading: Readin
   }
   const only = [...winners];
   if (only.length !== 1 || only[0] === null) return null;
-  return { labels, printed: rows.map((r) => r.printed), winner: only[0], cues: cues ?? distinctive(labels, query), phrases: pivot && !listed };
+  return { labels, printed: rows.map((r) => r.printed), winner: only[0], cues: cues ?? distinctive(labels, query), phrases: pivot && !listed, winnerValues: cols.map((c) => rows[only[0]!].values[c]) };
+}
+
+/**
+ * The figure the sentence stating the right pick gives for it, when that is another cell of the sources'
+ * tables (the row's prior-year column, the neighbouring row) and none of its figures is the pick's own for
+ * the ranked period: a right pick carried by a wrong figure. Amounts only, compared digit for digit as printed.
+ */
+function otherCell(sentence: string, own: number[], tables: StatementTable[]): string | null {
+  const stated = statementFigures(sentence).filter((f) => (f.kind === "amount" || f.kind === "number") && !f.name && f.mantissa >= 10);
+  const equal = (f: { mantissa: number; decimals: number }, v: number) => Math.abs(f.mantissa - Math.abs(v)) <= 0.5 * 10 ** -f.decimals + 1e-9;
+  if (!stated.length || stated.some((f) => own.some((v) => equal(f, v)))) return null;
+  const other = stated.find((f) => tables.some((t) => t.rows.some((r) => r.values.some((v) => Math.abs(v) >= 10 && equal(f, v)))));
+  return other ? other.raw : null;
 }
 
 /**
@@ -214,10 +230,13 @@ export function checkRanking(fullQuery: string, answer: string, passages: string
       const pick = names(stating)[0];
       const win = ranked.printed[ranked.winner];
       picks.add(`${ranked.labels[pick]}|${ranked.labels[ranked.winner]}`);
+      const misquoted = pick === ranked.winner ? otherCell(stating, ranked.winnerValues, tables) : null;
       result =
-        pick === ranked.winner
-          ? { status: "match", note: `Ranked the table rows from the sources: ${win} comes first, as the answer says.` }
-          : { status: "mismatch", note: `Ranked the table rows from the sources: ${win} comes first, not ${ranked.printed[pick]} as the answer says.` };
+        pick !== ranked.winner
+          ? { status: "mismatch", note: `Ranked the table rows from the sources: ${win} comes first, not ${ranked.printed[pick]} as the answer says.` }
+          : misquoted
+            ? { status: "mismatch", note: `Ranked the table rows from the sources: ${win} comes first, as the answer says, but the figure it gives, ${misquoted}, is another cell of the table, not the one it gives ${win} for the asked period.` }
+            : { status: "match", note: `Ranked the table rows from the sources: ${win} comes first, as the answer says.` };
     }
   }
   // Two tables read two ways: no verdict.
