@@ -12,7 +12,7 @@ import type { Tenant } from "../src/core/auth";
 import { indexDocument, searchChunks, type SearchHit } from "../src/search/index";
 import { answerPieces } from "../src/chat/answer";
 import { FLAG, groundSentence } from "../src/chat/grounding";
-import { NOT_ANSWERED, NOT_IN_DOCUMENTS } from "../src/chat/local-answer";
+import { NOT_ANSWERED, NOT_ANSWERED_TWO, NOT_IN_DOCUMENTS } from "../src/chat/local-answer";
 import { subjectPassages } from "../src/chat/answer-subject";
 import { statementFigures } from "../src/figures/context";
 import { quantities, type Quantity } from "../src/figures/numbers";
@@ -130,6 +130,9 @@ function pct(a: number, b: number): string {
   return b ? `${((100 * a) / b).toFixed(1)}% (${a}/${b})` : "n/a (0/0)";
 }
 
+/** An answer that says the documents do not answer directly and points to the closest passage or two. */
+const pointsOnly = (o: Outcome) => o.answer.startsWith(NOT_ANSWERED) || o.answer.startsWith(NOT_ANSWERED_TWO);
+
 /** Share of questions with an evidence page within the first k passages (the answer's own top k, or the wider search beyond it). */
 function recallAt(xs: Outcome[], k: number, topK: number): string {
   const hit = (o: Outcome) => (k <= topK ? o.evidenceRanks.some((r) => r <= k) : o.wideRank > 0 && o.wideRank <= k);
@@ -160,8 +163,8 @@ function report(label: string, xs: Outcome[], topK: number) {
       `  evidence page among cited passages: ${pct(xs.filter((o) => o.evidenceCited).length, n)} (target >= 80%; among retrieved passages: ${pct(xs.filter((o) => o.evidenceRetrieved).length, n)})\n` +
       `  answer figures carried by a cited passage (re-checked): ${pct(carried, figures)} (target 100%); figures the guard replaced by "${FLAG}": ${removed}\n` +
       `  answers stating the gold figure or conclusion: ${pct(xs.filter((o) => o.stated).length, n)} (target >= 40%)\n` +
-      `  refusals ("${NOT_IN_DOCUMENTS}"): ${pct(xs.filter((o) => o.refused).length, n)}, of which no passage about the asked company: ${xs.filter((o) => o.noSubject).length}; wrong-or-partial answers (not refused, not stating gold): ${xs.filter((o) => !o.refused && !o.stated).length}, of which "${NOT_ANSWERED}" with the closest passage quoted: ${xs.filter((o) => o.answer.startsWith(NOT_ANSWERED)).length}\n` +
-      `  cited passages per answer: ${(xs.reduce((s, o) => s + o.citedRanks.length, 0) / Math.max(1, n)).toFixed(2)} (mean; answers citing none: ${xs.filter((o) => !o.citedRanks.length).length}); evidence cited by an answer that only points to the closest passage ("${NOT_ANSWERED}"): ${xs.filter((o) => o.evidenceCited && o.answer.startsWith(NOT_ANSWERED)).length}\n` +
+      `  refusals ("${NOT_IN_DOCUMENTS}"): ${pct(xs.filter((o) => o.refused).length, n)}, of which no passage about the asked company: ${xs.filter((o) => o.noSubject).length}; wrong-or-partial answers (not refused, not stating gold): ${xs.filter((o) => !o.refused && !o.stated).length}, of which "${NOT_ANSWERED}" (or two passages) with the closest passage quoted: ${xs.filter((o) => pointsOnly(o)).length}\n` +
+      `  cited passages per answer: ${(xs.reduce((s, o) => s + o.citedRanks.length, 0) / Math.max(1, n)).toFixed(2)} (mean; answers citing none: ${xs.filter((o) => !o.citedRanks.length).length}); evidence cited by an answer that only points to the closest passage ("${NOT_ANSWERED}"): ${xs.filter((o) => o.evidenceCited && pointsOnly(o)).length}\n` +
       `  retrieval recall (an evidence page among the first k passages, before answering): @1 ${recallAt(xs, 1, topK)}, @3 ${recallAt(xs, 3, topK)}, @${topK} ${recallAt(xs, topK, topK)} (the answer's passages); wider search @16 ${recallAt(xs, 16, topK)}, @${WIDE_K} ${recallAt(xs, WIDE_K, topK)}\n` +
       `  cited / retrieved / questions by group: ${groups(xs)}\n` +
       `  evidence page not cited: ${missed.length}: refused ${missed.filter((o) => o.refused).length} (evidence ranked first ${missed.filter((o) => o.refused && o.evidenceRanks[0] === 1).length}), answered ${missed.filter((o) => !o.refused).length} (evidence ranked first ${missed.filter((o) => !o.refused && o.evidenceRanks[0] === 1).length}), not retrieved ${missed.filter((o) => !o.evidenceRanks.length).length}`,

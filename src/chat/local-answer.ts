@@ -22,6 +22,8 @@ import type { AnswerInput, Passage } from "./types";
 export const NOT_IN_DOCUMENTS = "The documents searched do not say.";
 /** The opening of an answer that found no answer but quotes the closest sentence of the best passages. */
 export const NOT_ANSWERED = "The documents searched do not answer this directly; the closest passage says:";
+/** The same when it points to the closest two passages. */
+export const NOT_ANSWERED_TWO = "The documents searched do not answer this directly; the closest passages say:";
 
 /** Passages read, characters of each, sentences of each and sentences quoted: the engine's budget. */
 const MAX_PASSAGES = 16;
@@ -153,6 +155,7 @@ function quotes(question: AskedQuestion, passages: readonly Passage[], chosen: n
   // "Q2 of FY2023": a sentence that names a year and no quarter, outside a quarter's heading, gives a year's figure.
   const part = partOf(question.text);
   const quarterAsked = part !== null && (part === "quarter" || /^q[1-4]$/.test(part));
+  const askedQuarter = part !== null && /^q[1-4]$/.test(part) ? part : null;
   const rare = (w: string) => (carrying.get(w) ?? 0) <= Math.max(3, read * 0.2);
   for (const i of chosen) {
     const p = passages[i];
@@ -180,6 +183,9 @@ function quotes(question: AskedQuestion, passages: readonly Passage[], chosen: n
       // quarter") would give a quarter's figure as the year's.
       if (figureAsked && yearAsked && QUARTER_TALK.test(s) && !FULL_YEAR_TALK.test(s)) continue;
       if (figureAsked && quarterAsked && years.length && !underQuarter && !QUARTER_TALK.test(s)) continue;
+      // "Q2 of FY2023" asked: a sentence about another quarter ("2022 Fourth-Quarter earnings per share") or about
+      // a full year only ("2022 Full-Year earnings per share") answers nothing of it, nor is it the closest.
+      if (askedQuarter && (otherQuarter(s, askedQuarter) || (FULL_YEAR_TALK.test(s) && !QUARTER_TALK.test(s)))) continue;
       const stems = new Set(contentStems(s));
       let score = 0;
       let rareHit = false;
@@ -206,6 +212,12 @@ function quotes(question: AskedQuestion, passages: readonly Passage[], chosen: n
     if (!picked.some((p) => p.text === q.text)) picked.push(q);
   }
   return picked;
+}
+
+/** Whether the sentence names a quarter and not the asked one ("fourth-quarter" when "q2" is asked). */
+function otherQuarter(s: string, asked: string): boolean {
+  const part = partOf(s.replace(/(?<=\w)-(?=quarter)/gi, " "));
+  return part !== null && /^q[1-4]$/.test(part) && part !== asked;
 }
 
 const MONTH = "(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)\\.?";
@@ -274,6 +286,32 @@ function headingPointer(question: AskedQuestion, passages: readonly Passage[], c
   }
   return best?.line ?? null;
 }
+
+/**
+ * The pointer into the next passage after the one `first` cites (among the first POINTED_PASSAGES, another
+ * page): the title of the statement the question names, if it is that statement; else its closest sentence,
+ * its heading sharing most of the question's words, else its first heading. Null when none or it says the same.
+ */
+function nextPointer(question: AskedQuestion, passages: readonly Passage[], chosen: number[], figureAsked: boolean, texts: string[], first: string): string | null {
+  const cited = Number(/\[(\d{1,3})\]$/.exec(first)?.[1] ?? 0) - 1;
+  const page = (i: number) => `${passages[i].document_id}#${passages[i].page}`;
+  const next = chosen.slice(0, POINTED_PASSAGES).find((i) => i !== cited && (cited < 0 || page(i) !== page(cited)));
+  if (next === undefined) return null;
+  // A question that names the statement to use ("Use the income statement") is pointed to that statement only.
+  if (STATEMENT_KINDS.some((k) => k.asked.test(question.text))) return statementTitle(question, passages, next);
+  const near = quotes(question, passages, [next], figureAsked, false, true).filter((q) => passesGuard(`${q.text} [${q.n}]`, texts, question.text));
+  const line = near.length ? `${near[0].text} [${near[0].n}]` : headingPointer(question, passages, [next], texts);
+  return line && withoutMarker(line) !== withoutMarker(first) ? line : null;
+}
+
+/** A pointer's text without its closing "[n]". */
+function withoutMarker(line: string): string {
+  const open = line.lastIndexOf("[");
+  return (open >= 0 && /^\[\d{1,3}\]$/.test(line.slice(open)) ? line.slice(0, open) : line).trimEnd();
+}
+
+/** Passages (the subject's, in reading order) a pointer answer may point into. */
+const POINTED_PASSAGES = 2;
 
 const QUARTER_TALK = /\b(?:quarters?|three months|thirteen weeks|13 weeks|13-week|thirteen-week|q[1-4])\b/i;
 const FULL_YEAR_TALK = /\b(?:full[ -]year|fiscal year|annual|twelve months|52 weeks|fifty-two weeks|52-week|fifty-two-week|year ended)\b/i;
@@ -348,7 +386,11 @@ export function* localAnswer(input: AnswerInput): Generator<string> {
       yield NOT_IN_DOCUMENTS;
       return;
     }
-    yield `${NOT_ANSWERED}\n${near.length ? `${near[0].text} [${near[0].n}]` : title}`;
+    const first = near.length ? `${near[0].text} [${near[0].n}]` : title!;
+    // The search's order is no verdict: the next passage about the asked company and period (another page) is
+    // pointed to as well, so the reader sees both places the answer may be.
+    const second = nextPointer(question, passages, chosen, figureAsked, texts, first);
+    yield second ? `${NOT_ANSWERED_TWO}\n${first}\n${second}` : `${NOT_ANSWERED}\n${first}`;
     return;
   }
   for (const [k, part] of parts.entries()) yield `${k ? "\n" : ""}${part}`;
