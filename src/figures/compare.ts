@@ -114,6 +114,16 @@ export function subjectStems(text: string): Set<string> {
   return new Set([...namedEntities(text), ...tickers].flatMap((e) => contentStems(e)));
 }
 
+/**
+ * Whether the statement's figure is written finer than the source's (more decimals of one scale) with digits
+ * the source's figure does not have: "$0.013" or "$0.008" for "$0.01". Rounding the source's figure is
+ * carrying it ("$1.58 billion" for 1,577 million); adding digits to it is not.
+ */
+function moreDigits(f: FigureInContext, s: FigureInContext): boolean {
+  if (f.decimals <= s.decimals || f.scale !== s.scale || f.kind !== s.kind) return false;
+  return Math.abs(f.mantissa - s.mantissa) > 0.5 * 10 ** -f.decimals + 1e-12;
+}
+
 /** A day (yyyymmdd) in January or February: a fiscal year-end a company may name by either year. */
 function earlyYearEnd(date: number | null): boolean {
   return date !== null && Math.floor(date / 100) % 100 <= 2;
@@ -195,6 +205,8 @@ export function checkFigure(f: FigureInContext, sources: ReadText[], known: Read
       if (--budget.comparisons < 0) break;
       if (!kindsMatch(f, s)) continue;
       const year = samePeriod(f, s);
+      // "$0.013" where the source prints "$0.01": within its rounding, but the added digits are not the source's.
+      if (valuesEqual(f, s) && moreDigits(f, s)) continue;
       if (valuesEqual(f, s)) {
         const strong = sameItem(f, s, known);
         // A profit where the source prints a loss: the same digits, the other sign.

@@ -97,7 +97,7 @@ describe("a ranking pick that matches holds the scores up only as far as its fig
     for (const figure of ["$3,252", "$483"]) {
       const wrong = said(figure);
       expect(wrong.factuality).toBeLessThanOrEqual(2);
-      expect(wrong.reasoning).toContain(`the figure it gives, ${figure} million, is another cell of the table`);
+      expect(wrong.reasoning).toContain(`the figure it gives, ${figure} million, is not the one the table gives`);
       expect(wrong.factuality).toBeLessThan(right.factuality);
     }
   });
@@ -222,5 +222,18 @@ describe("period groups side by side, each with its years and a '% Change' colum
     const wrong = grade(query, "The geographic region with the biggest drop in Q2 2023 revenues was Developed Europe, down 56%.", regions);
     expect(right.reasoning).toContain("Developed Rest of World comes first, as the answer says");
     expect(wrong.factuality).toBeLessThanOrEqual(2);
+  });
+});
+
+describe("digits a source does not print", () => {
+  const release = "MGM Resorts maintained an annual dividend of $0.01 per share throughout 2022.";
+  it("carries a figure as the source prints it or rounder, not with digits added", () => {
+    expect(statuses("MGM Resorts paid an annual dividend of $0.01 per share in 2022.", release)).toEqual(["$0.01:carried"]);
+    expect(statuses("MGM Resorts paid an annual dividend of $0.013 per share in 2022.", release)).toEqual(["$0.013:unmatched"]);
+    const query = "Has MGM Resorts paid dividends to common shareholders in FY2022?";
+    expect(grade(query, "Yes, MGM Resorts paid an annual dividend of $0.008 per share in 2022.", release).factuality).toBeLessThan(grade(query, "Yes, MGM Resorts paid an annual dividend of $0.01 per share in 2022.", release).factuality);
+  });
+  it("still carries a rounder figure of the source's ('$1.6 billion' for '$1,577 million')", () => {
+    expect(statuses("Capital expenditures were $1.6 billion in 2018.", "Capital expenditures were $1,577 million in 2018.")).toEqual(["$1.6 billion:carried"]);
   });
 });

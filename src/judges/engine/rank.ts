@@ -196,7 +196,11 @@ function otherCell(sentence: string, own: number[], tables: StatementTable[]): s
   const equal = (f: { mantissa: number; decimals: number }, v: number) => Math.abs(f.mantissa - Math.abs(v)) <= 0.5 * 10 ** -f.decimals + 1e-9;
   if (!stated.length || stated.some((f) => own.some((v) => equal(f, v)))) return null;
   const other = stated.find((f) => tables.some((t) => t.rows.some((r) => r.values.some((v) => Math.abs(v) >= 10 && equal(f, v)))));
-  return other ? other.raw : null;
+  if (other) return other.raw;
+  // A whole figure written in the table's units (as many digits as the pick's own) that is not the pick's.
+  const digits = (x: number) => String(Math.round(Math.abs(x))).length;
+  const wrong = stated.find((f) => f.decimals === 0 && own.some((v) => Math.abs(v) >= 10 && digits(v) === digits(f.mantissa)));
+  return wrong ? wrong.raw : null;
 }
 
 /**
@@ -235,7 +239,7 @@ export function checkRanking(fullQuery: string, answer: string, passages: string
         pick !== ranked.winner
           ? { status: "mismatch", note: `Ranked the table rows from the sources: ${win} comes first, not ${ranked.printed[pick]} as the answer says.` }
           : misquoted
-            ? { status: "mismatch", note: `Ranked the table rows from the sources: ${win} comes first, as the answer says, but the figure it gives, ${misquoted}, is another cell of the table, not the one it gives ${win} for the asked period.` }
+            ? { status: "mismatch", note: `Ranked the table rows from the sources: ${win} comes first, as the answer says, but the figure it gives, ${misquoted}, is not the one the table gives ${win} for the asked period.` }
             : { status: "match", note: `Ranked the table rows from the sources: ${win} comes first, as the answer says.` };
     }
   }
