@@ -45,7 +45,9 @@ function debtSentences(question: AskedQuestion, sources: Source[]): string[] | n
  * "What is the quantity of restructuring costs directly outlined in X's income statements for FY2022? If
  * restructuring costs are not explicitly outlined then state 0": a restructuring row of the year (the income
  * statement's first, else a note's total; never a cash payment or a reserve). No row is no answer: a 0 would
- * rest on the passages holding the whole statement and every note, which they need not.
+ * rest on the passages holding the whole statement and every note, which they need not; so without a row the
+ * answer says only what a whole income statement of the passages shows, when no passage names restructuring at
+ * all: that none of its lines is one.
  */
 function restructuringSentences(question: AskedQuestion, sources: Source[]): string[] | null {
   const year = question.years.at(-1);
@@ -62,7 +64,32 @@ function restructuringSentences(question: AskedQuestion, sources: Source[]): str
     }
   }
   const found = candidates.find((c) => c.hit.table.kind === "income") ?? candidates.find((c) => /^total\b/.test(c.hit.row.label)) ?? candidates[0];
-  return found ? [rowSentence(found, year)] : null;
+  if (found) return [rowSentence(found, year)];
+  // Restructuring named anywhere in the passages (a note's table the reader could not read, a sentence): not "none".
+  if (sources.some((source) => /\brestructuring\b/i.test(source.text))) return null;
+  const whole = wholeIncomeStatement(sources, year);
+  return whole ? [`The income statement for ${year} outlines no restructuring costs: none of its lines, from ${whole.first} to ${whole.last}, is one [${whole.n}].`] : null;
+}
+
+const REVENUE_ROW = /^(?:total )?(?:net )?(?:revenues?|sales)\b|^(?:total )?(?:net )?(?:operating )?revenues?\b/;
+const NET_INCOME_ROW = /^net (?:income|earnings|loss|\(loss\) income|income \(loss\))\b/;
+
+/**
+ * An income statement of the passages read whole for the year: a table titled as one, with the year's column,
+ * its revenue line and its net income line (a statement cut by a chunk's end lacks one of them). Its first and
+ * last lines as printed, and the [n] of the passage that prints them; else null.
+ */
+function wholeIncomeStatement(sources: Source[], year: number): { first: string; last: string; n: number } | null {
+  for (const source of sources) {
+    for (const table of source.yearTables) {
+      if (table.kind !== "income" || !table.years.includes(year)) continue;
+      const first = table.rows.find((r) => REVENUE_ROW.test(r.label));
+      const last = table.rows.find((r) => NET_INCOME_ROW.test(r.label));
+      const n = first && last ? citeFor(source, first.printed) : null;
+      if (first && last && n !== null && n === citeFor(source, last.printed)) return { first: first.printed, last: last.printed, n };
+    }
+  }
+  return null;
 }
 
 const CAPITAL_INTENSIVE = /\bcapital[- ]intensive\b|\bcapital intensity\b/i;
