@@ -222,6 +222,9 @@ describe("period groups side by side, each with its years and a '% Change' colum
     const wrong = grade(query, "The geographic region with the biggest drop in Q2 2023 revenues was Developed Europe, down 56%.", regions);
     expect(right.reasoning).toContain("Developed Rest of World comes first, as the answer says");
     expect(wrong.factuality).toBeLessThanOrEqual(2);
+    const changed = grade(query, "The geographic region with the biggest drop in Q2 2023 revenues was Developed Rest of World, down 118%.", regions);
+    expect(changed.reasoning).toContain("the figure it gives, 118%, is not the one the table gives");
+    expect(changed.factuality).toBeLessThan(right.factuality);
   });
 });
 

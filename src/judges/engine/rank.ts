@@ -106,6 +106,8 @@ interface Ranked {
   phrases?: boolean;
   /** The winner's figures in the ranked columns. */
   winnerValues: number[];
+  /** For a ranking on a relative change: the winner's change in each ranked column, as a percentage. */
+  winnerChanges: number[];
 }
 
 /** A table whose rows are column groups ranked on one of their rows' figures. */
@@ -176,14 +178,18 @@ function tableWinner(table: StatementTable, year: number | null, reading: Readin
   const cols = table.years.map((y, i) => (years.includes(y) ? i : -1)).filter((i) => i >= 0);
   if (!cols.length) return null;
   const winners = new Set<number | null>();
+  const priors: number[] = [];
   for (const col of cols) {
     // A change compares with the column of the year before, the nearest such one to its right.
     const prior = reading.change ? table.years.findIndex((y, i) => i > col && y === table.years[col] - 1) : null;
+    if (prior !== null && prior >= 0) priors.push(prior);
     winners.add(winner(rows, col, prior === -1 ? null : prior, reading));
   }
   const only = [...winners];
   if (only.length !== 1 || only[0] === null) return null;
-  return { labels, printed: rows.map((r) => r.printed), winner: only[0], cues: cues ?? distinctive(labels, query), phrases: pivot && !listed, winnerValues: cols.map((c) => rows[only[0]!].values[c]) };
+  const w = rows[only[0]].values;
+  const winnerChanges = reading.relative && priors.length === cols.length ? cols.map((c, k) => (w[priors[k]] === 0 ? NaN : (100 * (w[c] - w[priors[k]])) / Math.abs(w[priors[k]]))) : [];
+  return { labels, printed: rows.map((r) => r.printed), winner: only[0], cues: cues ?? distinctive(labels, query), phrases: pivot && !listed, winnerValues: cols.map((c) => w[c]), winnerChanges };
 }
 
 /**
@@ -201,6 +207,19 @@ function otherCell(sentence: string, own: number[], tables: StatementTable[]): s
   const digits = (x: number) => String(Math.round(Math.abs(x))).length;
   const wrong = stated.find((f) => f.decimals === 0 && own.some((v) => Math.abs(v) >= 10 && digits(v) === digits(f.mantissa)));
   return wrong ? wrong.raw : null;
+}
+
+/**
+ * The change the sentence stating the right pick gives it, when the ranking is on a relative change and none
+ * of the sentence's percentages is the pick's change as the table's figures give it (within the rounding of
+ * the percentage as written, or a point for the table's own rounding): "a decrease of 118%" for a 74% drop.
+ */
+function otherChange(sentence: string, changes: number[]): string | null {
+  if (!changes.length || changes.some((c) => !Number.isFinite(c))) return null;
+  const stated = statementFigures(sentence).filter((f) => f.kind === "percent");
+  const fits = (m: number, decimals: number) => changes.some((c) => Math.abs(m - Math.abs(c)) <= Math.max(0.5 * 10 ** -decimals, 0.5) + 1e-9);
+  if (!stated.length || stated.some((f) => fits(f.mantissa, f.decimals))) return null;
+  return stated[0].raw;
 }
 
 /**
@@ -234,7 +253,7 @@ export function checkRanking(fullQuery: string, answer: string, passages: string
       const pick = names(stating)[0];
       const win = ranked.printed[ranked.winner];
       picks.add(`${ranked.labels[pick]}|${ranked.labels[ranked.winner]}`);
-      const misquoted = pick === ranked.winner ? otherCell(stating, ranked.winnerValues, tables) : null;
+      const misquoted = pick === ranked.winner ? (otherChange(stating, ranked.winnerChanges) ?? otherCell(stating, ranked.winnerValues, tables)) : null;
       result =
         pick !== ranked.winner
           ? { status: "mismatch", note: `Ranked the table rows from the sources: ${win} comes first, not ${ranked.printed[pick]} as the answer says.` }
