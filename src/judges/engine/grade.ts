@@ -97,7 +97,7 @@ const HEDGES = /\b(approximately|assum\w*|estimat\w*|roughly|might|may not|not p
  * Claims aligned with the sources per grading: an answer has tens; past this many (an adversarial answer of
  * thousands of sentences) grounding is read on an evenly spaced sample of them, so the work stays bounded.
  */
-const MAX_ALIGNED_CLAIMS = 200;
+const MAX_ALIGNED_CLAIMS = 64;
 
 function spread<T>(items: T[], max: number): T[] {
   if (items.length <= max) return items;
