@@ -56,9 +56,16 @@ interface Worked {
 function workedYear(r: Recomputation, sources: Source[], year: number, operands: Operand[]): Worked | null {
   const tables = sources.flatMap((s) => s.yearTables);
   if (r.metric === "effective tax rate") {
-    const tax = findRow(sources, "incomeTax", "income tax expense", year);
-    const pretax = findRow(sources, "pretaxIncome", "income before income taxes", year);
-    if (!tax || !pretax) return null;
+    // Both rows from one source when one prints both (one statement, one basis): a second passage's "pretax
+    // income from continuing operations" beside the first's provision gives a rate of neither.
+    const pair = (within: Source[]) => {
+      const tax = findRow(within, "incomeTax", "income tax expense", year);
+      const pretax = findRow(within, "pretaxIncome", "income before income taxes", year);
+      return tax && pretax ? { tax, pretax } : null;
+    };
+    const found = sources.map((s) => pair([s])).find((x) => x !== null) ?? pair(sources);
+    if (!found) return null;
+    const { tax, pretax } = found;
     let t = tax.hit.row.values[tax.hit.col];
     const p = pretax.hit.row.values[pretax.hit.col];
     if (p === 0) return null;
