@@ -177,6 +177,8 @@ export function lookupRow(tables: StatementTable[], item: string, phrase: string
               pass === "exact" ? row.label === label
               : pass === "prefix" ? row.label.startsWith(`${label} `) && !NOT_THE_ITEM.test(row.label.slice(label.length))
               : row.label.replaceAll(" ", "") === bare || row.label.startsWith(`${label} net of `) ||
+                // "capitalexpenditures netofconstructionpayable": the same, its spaces lost.
+                row.label.replaceAll(" ", "").startsWith(`${bare}netof`) ||
                 // "netearningsattributabletobestbuyco inc shareholders": the parent's share, run together.
                 (label.endsWith(" attributable to") && row.label.replaceAll(" ", "").startsWith(bare) && !/noncontrolling|minority/.test(row.label));
             if (ok) return { table: t, row, col };

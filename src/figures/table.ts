@@ -175,10 +175,19 @@ function splitRow(line: string): { label: string; figures: number[]; cells: Cell
   const tokens = line.trim().split(/\s+/);
   const figures: number[] = [];
   const cells: Cell[] = [];
+  // Whether a parenthesis opened before each token is still open (one pass).
+  const open: boolean[] = [];
+  let depth = 0;
+  for (const t of tokens) {
+    open.push(depth > 0);
+    for (const c of t) depth = c === "(" ? depth + 1 : c === ")" ? Math.max(0, depth - 1) : depth;
+  }
   let i = tokens.length;
   while (i > 0) {
     const tok = tokens[i - 1];
     if (tok === "$") { i -= 1; continue; }
+    // "... variable interest entities: 2022, $12,662; 2021, $13,803)": the close of a note the label opened, not a cell.
+    if (tok.includes(")") && !tok.includes("(") && open[i - 1]) break;
     const v = figureValue(tok);
     if (v === null) break;
     figures.unshift(v);

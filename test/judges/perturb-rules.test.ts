@@ -5,6 +5,7 @@ import { describe, expect, it } from "vitest";
 import { checkStatement } from "../../src/figures/statement";
 import { gradeAnswer } from "../../src/judges/engine/grade";
 import { parseTables } from "../../src/figures/table";
+import { lookupRow } from "../../src/figures/line-items";
 
 const grade = (query: string, answer: string, reference: string) => gradeAnswer({ query, answer, references: [reference], evidence: [], verdicts: { supported: 0, contradicted: 0, unresolved: 0 } });
 const statuses = (answer: string, reference: string) => checkStatement(answer, [reference]).figures.map((c) => `${c.figure.raw}:${c.status}`);
@@ -238,5 +239,20 @@ describe("digits a source does not print", () => {
   });
   it("still carries a rounder figure of the source's ('$1.6 billion' for '$1,577 million')", () => {
     expect(statuses("Capital expenditures were $1.6 billion in 2018.", "Capital expenditures were $1,577 million in 2018.")).toEqual(["$1.6 billion:carried"]);
+  });
+});
+
+describe("reading defects found by chat (shared readers)", () => {
+  it("does not read the last figure of a label's note as the row's first cell", () => {
+    const balance = "Consolidated Balance Sheets\n(Millions)\n2022\n2021\nAccounts payable\n12,133\n10,574\nLong-term debt (includes debt issued by consolidated variable interest entities: 2022, $12,662; 2021, $13,803)\n42,573\n38,675\nOther liabilities\n37,350\n30,497";
+    const debt = parseTables(balance)[0].rows.find((r) => r.label === "long term debt");
+    expect(debt?.values).toEqual([42573, 38675]);
+    expect(statuses("Long-term debt was $42,573 million in 2022.", balance)).toEqual(["$42,573 million:carried"]);
+    expect(statuses("Long-term debt was $38,675 million in 2022.", balance)).toEqual(["$38,675 million:contradicted"]);
+  });
+  it("finds a label whose spaces were lost ('capitalexpenditures netofconstructionpayable') in the loose reading", () => {
+    const cash = "Consolidated Statements of Cash Flows\n(in millions)\n2022\n2021\ncapitalexpenditures netofconstructionpayable\n(3,001)\n(2,500)";
+    expect(lookupRow(parseTables(cash), "capex", "capital expenditures", 2022, true)?.row.values).toEqual([-3001, -2500]);
+    expect(lookupRow(parseTables(cash), "capex", "capital expenditures", 2020, true)).toBeNull();
   });
 });
