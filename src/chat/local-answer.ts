@@ -324,6 +324,9 @@ function yearSentences(question: AskedQuestion, sources: Source[]): { sentences:
   return measure ? { sentences: measure, computed: true } : tableSentences(question, sources);
 }
 
+/** A question that asks why, not only how much ("What drove ...", "why did ...", "the main drivers of ..."). */
+const DRIVERS_ASKED = /\b(?:what (?:drove|drives|caused|explains)|why (?:did|was|were|has|have|is|are|does|do)|(?:main|primary|key) drivers?|drivers? (?:of|behind)|reasons? (?:for|behind))\b/i;
+
 const HIGH_GROWTH = /\bhigh[- ]growth\b|\bgrowth (?:company|stock|business)\b/i;
 
 /**
@@ -373,7 +376,11 @@ export function* localAnswer(input: AnswerInput): Generator<string> {
     : ranking ? { sentences: ranking, computed: true }
     : question.years.length && partOf(question.text) === null ? yearSentences(growthAsked(question), sources) : { sentences: [], computed: false };
   const figureAsked = question.items.length > 0 || FIGURE_ASKED.test(question.text);
-  const quoted = tables.computed ? [] : quotes(growthAsked(question), passages, chosen, figureAsked, tables.sentences.length > 0);
+  // "What drove the operating margin change?": the computed figures say what changed, the filing's own
+  // sentences naming the asked year say why (with a figure or without), so both are given.
+  const drivers = tables.computed && DRIVERS_ASKED.test(question.text);
+  const quoted = drivers ? quotes(question, passages, chosen, false, true)
+    : tables.computed ? [] : quotes(growthAsked(question), passages, chosen, figureAsked, tables.sentences.length > 0);
   // The engine's own answer passes the guard before it is written: a part the guard would flag is left out.
   const texts = passages.map((p) => p.text);
   const parts = [...tables.sentences, ...quoted.map((q) => `${q.text.trimEnd()} [${q.n}]`)].filter((part) => passesGuard(part, texts, question.text));
