@@ -253,6 +253,9 @@ function statementTitle(question: AskedQuestion, passages: readonly Passage[], b
 /** Words a heading may share with a question without sharing its topic ("Adjustments to reconcile net income"). */
 const UNTOPICAL = new Set(contentStems("net total other cash amount amounts"));
 
+/** Words a company's name line adds to its name ("MGM RESORTS INTERNATIONAL AND SUBSIDIARIES"), as stems. */
+const CORPORATE = new Set(contentStems("inc incorporated corp corporation co ltd limited plc llc company companies subsidiary subsidiaries and international holdings holding group"));
+
 /** Passages (search order) and lines of each a heading pointer is looked for in. */
 const POINTER_PASSAGES = 2;
 const POINTER_LINES = 40;
@@ -277,7 +280,7 @@ function headingPointer(question: AskedQuestion, passages: readonly Passage[], c
       if (line.length < 12 || line.length > 120 || !/^[A-Z(]/.test(line) || isTableRow(line.replace(/\b(?:19|20)\d\d\b/g, " ")) || /^table of contents$/i.test(line)) continue;
       if (quantities(line.replace(/\b(?:19|20)\d\d\b/g, " ")).length) continue;
       // A line that only names the company ("Acme Corp") points to nothing.
-      if (contentStems(line).every((w) => names.has(w) || /^(?:inc|corp|corporation|co|ltd|plc|llc|company|subsidiaries|and)$/.test(w))) continue;
+      if (contentStems(line).every((w) => names.has(w) || CORPORATE.has(w))) continue;
       const score = new Set(contentStems(line).filter((w) => asked.has(w) && !UNTOPICAL.has(w))).size;
       if (best ? score <= best.score : score < 1 && i !== chosen[0]) continue;
       const pointer = `${line} [${i + 1}]`;

@@ -95,6 +95,17 @@ Second-Quarter 2023 Highlights`;
     expect(text).toBe(`${NOT_ANSWERED}\nSecond-Quarter 2023 Highlights [1]`);
   });
 
+  it("points to no line that only names the company with its corporate words ('... INTERNATIONAL AND SUBSIDIARIES')", async () => {
+    const NAMED = `ZENTRIX INTERNATIONAL AND SUBSIDIARIES
+Regional results overview
+Americas 4,100 3,900`;
+    const { text } = await answer("Which Zentrix region had the highest growth in regional results in FY2022?", [passage(NAMED)]);
+    expect(text).toBe(`${NOT_ANSWERED}\nRegional results overview [1]`);
+    // With no heading but the name line, nothing to point to.
+    const nameOnly = passage("ZENTRIX INTERNATIONAL AND SUBSIDIARIES\nAmericas 4,100 3,900");
+    expect((await answer("What drove Zentrix's tax position in FY2022?", [nameOnly])).text).not.toContain("SUBSIDIARIES");
+  });
+
   it("points to nothing for another company or a year the filing does not cover", async () => {
     expect((await answer("Which Globex region had the highest growth in regional results in FY2022?", [passage(REGIONS)])).text).toBe(NOT_IN_DOCUMENTS);
     expect((await answer("Which Zentrix region had the highest growth in regional results in FY2017?", [passage(REGIONS)])).text).toBe(NOT_IN_DOCUMENTS);
