@@ -355,6 +355,9 @@ function parse(text: string): StatementTable[] {
     if (PARTIAL.test(line) && line.length < 160) headerPartial = true;
     const title = TITLES.find(([re]) => re.test(line) && line.length < 120);
     if (title) kind = title[1];
+    // "Corporate bonds", then "Level 2", then its cells: the fair value level printed in a column of text is
+    // part of the row's label, not its first cell.
+    if (label && !pending.length && /^(?:level|tier|stage)\s+[1-3]$/i.test(line)) continue;
     // In a table of column groups, change cells are "(1) %", "NM" (not meaningful) and footnote marks "(a)".
     const { label: rowLabel, figures, cells } = splitRow(grouped ? line.replace(/\(\s?[a-z]\s?\)/gi, " ").replace(/(^|\s)N\/?M(?=\s|$)/g, "$10").replace(/(\S)\s+%/g, "$1%") : line);
     // "Net revenue:" alone on its line heads the rows below it (a segment table prints each segment per section).

@@ -256,3 +256,27 @@ describe("reading defects found by chat (shared readers)", () => {
     expect(lookupRow(parseTables(cash), "capex", "capital expenditures", 2020, true)).toBeNull();
   });
 });
+
+describe("a fair value table: the level column and the sections a question names", () => {
+  // MGM Resorts 10-Q, June 30, 2023, debt investments by fair value level (shortened), as PDF text prints it.
+  const investments = [
+    "Fair value level", "June 30, 2023", "December 31, 2022", "(In thousands)", "Cash and cash equivalents:",
+    "Money market funds", "Level 1", "$", "2,195", "$", "12,009", "Cash and cash equivalents", "2,195", "18,001",
+    "Short-term investments:", "U.S. government securities", "Level 1", "57,696", "56,835", "U.S. agency securities", "Level 2", "29,049", "9,530",
+    "Commercial paper and certificates of deposit", "Level 2", "4,561", "4,466", "Corporate bonds", "Level 2", "416,420", "213,875",
+    "Short-term investments", "507,726", "284,706",
+  ].join("\n");
+  it("reads 'Level 2' as part of the row's label, not its first cell", () => {
+    const bonds = parseTables(investments)[0].rows.find((r) => r.label === "corporate bonds");
+    expect(bonds?.values).toEqual([416420, 213875]);
+    expect(statuses("As of June 30, 2023, the investment in corporate bonds was $416,420 thousand.", investments)).toEqual(["$416,420 thousand:carried"]);
+  });
+  it("ranks the rows of the section the question names, 'corporate bonds' among them", () => {
+    const query = "Which type of debt received the largest investment among the short term investments for MGM in H1 FY2023?";
+    const right = grade(query, "The largest short-term investment as of June 30, 2023 was in corporate bonds, $416,420 thousand.", investments);
+    const wrong = grade(query, "The largest short-term investment as of June 30, 2023 was in U.S. government securities, $57,696 thousand.", investments);
+    expect(right.reasoning).toContain("Corporate bonds comes first, as the answer says");
+    expect(wrong.reasoning).toContain("Corporate bonds comes first, not U.S. government securities");
+    expect(wrong.factuality).toBeLessThanOrEqual(2);
+  });
+});

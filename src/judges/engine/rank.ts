@@ -26,7 +26,8 @@ const KIND = /\b(segments?|regions?|geograph\w*|divisions?|units?|business|marke
 // "Among operations, investing, and financing activities, which ...": the question lists the candidates.
 const AMONG = /\bamong\s+([^?\s,](?:[^?]*?[^?\s,])?),?\s+(which|what)\b/i;
 // Rows that sum or adjust the others are not candidates.
-const NOT_CANDIDATE = /^(total|net|consolidated|corporate|eliminations?|other|reconcil|adjust|stock|unallocated|revenues?$|sales$)/i;
+// "Corporate" and "corporate and other" are no segment; "corporate bonds" is a row like any other.
+const NOT_CANDIDATE = /^(total|net|consolidated|corporate(?=$|\s+(?:and|other|items|expenses?|costs?|unallocated|eliminations)\b)|eliminations?|other|reconcil|adjust|stock|unallocated|revenues?$|sales$)/i;
 // Column groups printed side by side are the company's reported segments ("Corporate" among them at
 // JPMorgan); only a group that sums or reconciles the others is no candidate.
 const NOT_GROUP_CANDIDATE = /^(total|consolidated|eliminations?|reconcil|adjust|unallocated)/i;
@@ -160,6 +161,11 @@ function tableWinner(table: StatementTable, year: number | null, reading: Readin
   const pivot = "pivot" in table;
   // Listed candidates: the one row that names each (cash flow totals read "net cash provided by operating activities").
   let rows = complete.filter((r) => !(pivot ? NOT_GROUP_CANDIDATE : NOT_CANDIDATE).test(r.label));
+  // "Among the short term investments": the rows of the one section the question names (its total left out).
+  const asked = new Set(contentStems(query.replace(/-/g, " ")));
+  const sectionWords = (x: string) => contentStems(x.replace(/-/g, " "));
+  const sections = [...new Set(complete.map((r) => r.section).filter((x) => x && sectionWords(x).length && sectionWords(x).every((w) => asked.has(w))))];
+  if (sections.length === 1) rows = rows.filter((r) => r.section === sections[0] && normalizeLabel(r.label) !== normalizeLabel(sections[0]));
   let cues: Set<string>[] | null = null;
   if (listed) {
     // Each listed item names its row, by the label's word for it ("operations" names "operating activities").
