@@ -36,7 +36,7 @@ async function uploadExternal(file: string, metadata: Record<string, unknown>): 
   const res = await SELF.fetch("https://api.test/admin/v1/external_documents", { method: "POST", body: form, headers: { Authorization: "Bearer test-admin-token" } });
   expect(res.status).toBe(201);
   const id: string = (await jsonOf(res)).document_id;
-  await until(async () => (await jsonOf(await admin("/admin/v1/external_documents"))).documents, (d: { document_id: string; status: string }[]) => d.find((x) => x.document_id === id)?.status === "success", 60_000);
+  await until(async () => (await jsonOf(await admin("/admin/v1/external_documents"))).documents, (d: { document_id: string; status: string }[]) => d.find((x) => x.document_id === id)?.status === "success", 120_000);
   return id;
 }
 
@@ -50,9 +50,9 @@ beforeAll(async () => {
   });
   const upload = await vaultUpload(org.key, "ULTABEAUTY_2023Q4_EARNINGS.pdf", PDF, await fixture("parser/ULTABEAUTY_2023Q4_EARNINGS.pdf"), { visibility: "organization" });
   ultaId = upload.id;
-  const status = await until(async () => (await jsonOf(await call(`/v2/vault/status?rms_document_ids=${ultaId}`, { key: org.key }))).statuses[0], (x) => x && x.status !== "Syncing...", 90_000);
+  const status = await until(async () => (await jsonOf(await call(`/v2/vault/status?rms_document_ids=${ultaId}`, { key: org.key }))).statuses[0], (x) => x && x.status !== "Syncing...", 150_000);
   expect(status.status).toBe("Synced");
-}, 180_000);
+}, 300_000);
 
 async function grade(answer: string, extra: Record<string, unknown> = {}) {
   const { res, json } = await submit("llm", org.key, { query: MMM_QUERY, answer, time_window: WINDOW, references: [MMM_REF], ...extra });
