@@ -2,6 +2,7 @@
 // questions use for them, and the lookup of an item's figure for a fiscal year in parsed statement tables.
 import { normalizeLabel, type StatementKind, type StatementRow, type StatementTable } from "./table";
 import { stem } from "./text";
+import { memoized } from "./text-cache";
 
 interface ItemSpec {
   /** Row labels (normalized) that state the item, best first. */
@@ -106,18 +107,11 @@ export function itemFor(phrase: string): string | null {
  * percentage of net sales").
  */
 export function lineItemOf(text: string): string | null {
-  let item = LINE_ITEMS.get(text);
-  if (item === undefined) {
-    item = readLineItem(text);
-    if (LINE_ITEMS.size >= MAX_REMEMBERED) LINE_ITEMS.clear();
-    LINE_ITEMS.set(text, item);
-  }
-  return item;
+  return lineItems(text);
 }
 
-/** Texts already read by lineItemOf: a statement and a filing repeat their labels ("Net sales"). */
-const LINE_ITEMS = new Map<string, string | null>();
-const MAX_REMEMBERED = 4096;
+/** Texts already read by lineItemOf (4,096): a statement and a filing repeat their labels ("Net sales"). */
+const lineItems = memoized(readLineItem, 4096);
 
 function readLineItem(text: string): string | null {
   const label = normalizeLabel(text);

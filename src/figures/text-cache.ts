@@ -25,3 +25,17 @@ export function textCache<T>(compute: (text: string) => T, budgetChars = 2_000_0
     return value;
   };
 }
+
+/** Memoizes a pure function of a short string (a word, a label): at most `max` results, all forgotten when full. */
+export function memoized<T>(compute: (key: string) => T, max: number): (key: string) => T {
+  const entries = new Map<string, T>();
+  return (key) => {
+    let value = entries.get(key);
+    if (value === undefined) {
+      value = compute(key);
+      if (entries.size >= max) entries.clear();
+      entries.set(key, value);
+    }
+    return value;
+  };
+}

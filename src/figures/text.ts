@@ -1,5 +1,6 @@
 // Text primitives of the local judge engine: sentences, content words with a light suffix stemmer,
 // and the stop words that carry no fact. Pure functions, shared by claims, alignment and grading.
+import { memoized } from "./text-cache";
 
 const STOP = new Set(
   `a an the and or but if then else of to in on at by for from with without as is are was were be been being am do does did done have has had
@@ -25,20 +26,11 @@ export function sentences(text: string): string[] {
     .filter((s) => s.length > 0);
 }
 
-/** Words already stemmed: an answer and its sources repeat their vocabulary ("net", "sales", "million"). */
-const STEMS = new Map<string, string>();
-const MAX_STEMS = 20_000;
-
-/** A small Porter-like stemmer: enough to equate revenue/revenues, increased/increasing, margin/margins. */
-export function stem(word: string): string {
-  let stemmed = STEMS.get(word);
-  if (stemmed === undefined) {
-    stemmed = stemOf(word);
-    if (STEMS.size >= MAX_STEMS) STEMS.clear();
-    STEMS.set(word, stemmed);
-  }
-  return stemmed;
-}
+/**
+ * A small Porter-like stemmer: enough to equate revenue/revenues, increased/increasing, margin/margins.
+ * Remembers 20,000 words: an answer and its sources repeat their vocabulary ("net", "sales", "million").
+ */
+export const stem: (word: string) => string = memoized(stemOf, 20_000);
 
 function stemOf(word: string): string {
   let w = word.toLowerCase();
