@@ -3,7 +3,7 @@
 // written in words. A step is never read from the middle of an expression, so a correct calculation counts
 // no error, and a figure swapped inside one makes it fail.
 import { describe, expect, it } from "vitest";
-import { arithmeticErrors, arithmeticRelations } from "../../src/judges/engine/arithmetic";
+import { arithmeticErrors, arithmeticRelations, groundedSteps } from "../../src/judges/engine/arithmetic";
 import { gradeAnswer } from "../../src/judges/engine/grade";
 
 const grade = (query: string, answer: string, reference: string) => gradeAnswer({ query, answer, references: [reference], evidence: [], verdicts: { supported: 0, contradicted: 0, unresolved: 0 } });
@@ -86,13 +86,45 @@ describe("numbers that are part of a name", () => {
 describe("a contradicted figure costs as much as a calculation that does not hold", () => {
   const reference = "Consolidated Statement of Income (Millions)\n2022 2021\nNet sales 34,229 35,355\nOperating income 6,539 7,369";
   const query = "What was 3M's operating income in 2022 and 2021?";
-  const steps = "margin = 6,539 / 34,229 = 19.1%, and 7,369 / 35,355 = 20.8%, so = lower.";
+  // The two margins are steps the statement checks (they cost nothing); the "=" that compute nothing still do.
+  const steps = "margin = 6,539 / 34,229 = 19.1%, and 7,369 / 35,355 = 20.8%, so = lower, trend = down, outlook = weaker.";
   it("takes an answer already read low for its steps one score lower, not only to the ceiling of 2", () => {
     const right = grade(query, `Operating income was $6,539 million in 2022 and $7,369 million in 2021; ${steps}`, reference);
     const wrong = grade(query, `Operating income was $6,539 million in 2022 and $9,369 million in 2021; ${steps}`, reference);
-    // The margins are worked out from the figures the statement quotes (carried in their claim too): 4, not 3.
-    expect(right.factuality).toBe(4);
+    // Read 3 for the steps that compute nothing (and the words they bring); the contradicted figure takes it to 1.
+    expect(right.factuality).toBe(3);
     expect(wrong.factuality).toBe(1);
     expect(wrong.reasoning).toContain("The source gives operating income for 2021 as 7,369 million, not $9,369 million.");
+  });
+});
+
+describe("a step checked by the sources is no chance of error (factuality)", () => {
+  it("counts the steps that hold and work only with grounded figures, a checked step's result grounding the next", () => {
+    const text = "Gross margin = ($46,298M - $36,386M) / $46,298M = $9,912M / $46,298M = 21.41%";
+    const at = (s: string) => text.indexOf(s);
+    const stated = new Set([at("46,298"), at("36,386")]);
+    const grounded = (start: number, end: number) => [...stated].some((i) => i >= start && i < end) || text.slice(start, end).includes("46,298");
+    // (46,298 - 36,386) / 46,298 = 9,912 / 46,298 (both sides computed; 9,912 is not stated: not checked);
+    // 9,912 / 46,298 = 21.41% likewise: none checked.
+    expect(groundedSteps(text, grounded)).toBe(0);
+    // Written as a result first: "= $9,912M" then from it.
+    const chain = "Gross profit = $46,298M - $36,386M = $9,912M\nGross margin = $9,912M / $46,298M = 21.41%";
+    const statedChain = (start: number, end: number) => /^\$?(46,298|36,386)/.test(chain.slice(start, end));
+    expect(groundedSteps(chain, statedChain)).toBe(2);
+    // A step that does not hold, or an operand the sources do not state, is not checked.
+    expect(groundedSteps("Gross profit = $46,298M - $36,386M = $9,000M", (s, e) => /^\$?(46,298|36,386)/.test("Gross profit = $46,298M - $36,386M = $9,000M".slice(s, e)))).toBe(0);
+    // The first step's operand not stated: neither is checked (its result grounds nothing).
+    expect(groundedSteps(chain, (s, e) => /^\$?46,298/.test(chain.slice(s, e)))).toBe(0);
+  });
+
+  const reference = "Consolidated Statements of Earnings ($ in millions)\nFiscal Years Ended January 28, 2023 January 29, 2022\nRevenue $ 46,298 $ 51,761\nCost of sales 36,386 40,121\nGross profit 9,912 11,640";
+  const query = "What was Best Buy's gross margin in FY2023?";
+  it("reads steps on the statement's own figures above the same steps on a figure no source states (wrong on purpose)", () => {
+    const answer = (cost: string, profit: string, margin: string) =>
+      `Best Buy's gross margin in FY2023:\nRevenue = $46,298 million\nCost of sales = $${cost} million\nGross profit = $46,298 million - $${cost} million = $${profit} million\nGross margin = $${profit} million / $46,298 million = ${margin}%\nSo the gross margin was ${margin}%.`;
+    const right = grade(query, answer("36,386", "9,912", "21.41"), reference);
+    const wrong = grade(query, answer("33,386", "12,912", "27.89"), reference);
+    expect(right.factuality).toBeGreaterThan(wrong.factuality);
+    expect(wrong.factuality).toBeLessThanOrEqual(2);
   });
 });

@@ -245,6 +245,29 @@ function changeHolds(sentence: string): boolean | null {
   return a.percent && Math.abs(Math.abs(b.mantissa - a.mantissa) - p.mantissa) <= hx + hy + hp + 1e-9;
 }
 
+/**
+ * How many steps written with "=" hold and rest on grounded figures: every figure of the step that is not a
+ * formula constant (x 100, / 2) is one `grounded` accepts (by its offset in the text, e.g. a figure the
+ * sources state or one the answer derived from them). Such a step is a calculation the sources check, not a
+ * chance of error they do not state.
+ */
+export function groundedSteps(answer: string, grounded: (start: number, end: number) => boolean): number {
+  let n = 0;
+  // Results of checked steps, as written: a later step may start from them ("= $10,573" then "$10,573 / $47,262").
+  const results = new Set<string>();
+  const key = (t: NumToken) => `${t.value}|${t.scale}|${t.percent}`;
+  const ok = (t: NumToken) => t.bare || results.has(key(t)) || grounded(t.start, t.end);
+  for (const r of relationsAt(answer)) {
+    if (!r.tokens.slice(r.left.to, r.right.from).some((t) => t.t === "=") || !holds(r)) continue;
+    const sides = [r.left, r.right].map((side) => ({ nums: r.tokens.slice(side.from, side.to).filter((t): t is NumToken => t.t === "num"), computed: evaluate(r.tokens, side.from, side.to, true)?.computed ?? false }));
+    // The operands: every figure of a computed side; a side that is one figure is the result.
+    if (!sides.every((s) => !s.computed || s.nums.every(ok))) continue;
+    n += 1;
+    for (const s of sides) if (!s.computed) for (const t of s.nums) results.add(key(t));
+  }
+  return n;
+}
+
 /** How many written relations do not hold within the rounding of the figures as written. */
 export function arithmeticErrors(answer: string): number {
   let errors = allRelations(answer).filter((r) => !holds(r)).length;

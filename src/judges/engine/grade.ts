@@ -9,7 +9,7 @@ import { runSteps, runStepsCooperatively } from "../../figures/steps";
 import { STATEMENT_BUDGET, subjectStems, type Budget } from "../../figures/compare";
 import { checkStatementSteps } from "../../figures/statement";
 import { checkRecomputation } from "./solve";
-import { arithmeticErrors } from "./arithmetic";
+import { arithmeticErrors, groundedSteps } from "./arithmetic";
 import { checkRanking } from "./rank";
 import { contentStems, namedEntities, sentences, stemSet } from "../../figures/text";
 import { nameWords } from "../../search/aliases";
@@ -276,7 +276,16 @@ function* gradeSteps(input: GradeInput): Generator<void, GradeDetails, void> {
 
   // The answer's own arithmetic chains and hedges: each step is a chance of error the sources do not
   // state, and hedged conclusions (assuming, approximately, estimate) are weaker answers.
-  const steps = Math.min(RULES.maxSteps, (answer.match(/=/g) ?? []).length);
+  // For factuality, a step that holds and works only with figures the sources state (or results of such steps)
+  // is checked by them: it is no such chance. Grounding still counts every step: the sources state none of them.
+  const stated = new Set(readings.filter((r) => r.support === "stated" && r.figure.index >= 0).map((r) => r.figure.index));
+  const statedIn = (start: number, end: number) => {
+    for (let i = start; i < end; i++) if (stated.has(i)) return true;
+    return false;
+  };
+  const equalsSigns = (answer.match(/=/g) ?? []).length;
+  const checkedSteps = stated.size ? groundedSteps(answer, statedIn) : 0;
+  const steps = Math.min(RULES.maxSteps, Math.max(0, equalsSigns - checkedSteps));
   const hedges = Math.min(5, (answer.match(HEDGES) ?? []).length);
   let factuality: number;
   if (!sources.length) {
@@ -340,7 +349,7 @@ function* gradeSteps(input: GradeInput): Generator<void, GradeDetails, void> {
     notes.push(`The answer opens on ${openingYears.join(", ")}, not the period the question asks about (${askedYears.join(", ")}).`);
   }
 
-  grounding -= RULES.groundingStepPenalty * steps + RULES.novelEntityPenalty * Math.min(5, novelEntities) + RULES.unsupportedFigurePenalty * unsupportedShare;
+  grounding -= RULES.groundingStepPenalty * Math.min(RULES.maxSteps, equalsSigns) + RULES.novelEntityPenalty * Math.min(5, novelEntities) + RULES.unsupportedFigurePenalty * unsupportedShare;
   grounding = Math.max(0, grounding);
   const causalLink = sources.length > 0 && unsupportedCausalLink(answer, sources);
   if (causalLink) grounding = Math.min(grounding, RULES.causalLinkCeiling);
