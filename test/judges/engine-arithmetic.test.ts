@@ -106,15 +106,19 @@ describe("a step checked by the sources is no chance of error (factuality)", () 
     const grounded = (start: number, end: number) => [...stated].some((i) => i >= start && i < end) || text.slice(start, end).includes("46,298");
     // (46,298 - 36,386) / 46,298 = 9,912 / 46,298 (both sides computed; 9,912 is not stated: not checked);
     // 9,912 / 46,298 = 21.41% likewise: none checked.
-    expect(groundedSteps(text, grounded)).toBe(0);
+    expect(groundedSteps(text, grounded).steps).toBe(0);
     // Written as a result first: "= $9,912M" then from it.
     const chain = "Gross profit = $46,298M - $36,386M = $9,912M\nGross margin = $9,912M / $46,298M = 21.41%";
     const statedChain = (start: number, end: number) => /^\$?(46,298|36,386)/.test(chain.slice(start, end));
-    expect(groundedSteps(chain, statedChain)).toBe(2);
+    expect(groundedSteps(chain, statedChain).steps).toBe(2);
     // A step that does not hold, or an operand the sources do not state, is not checked.
-    expect(groundedSteps("Gross profit = $46,298M - $36,386M = $9,000M", (s, e) => /^\$?(46,298|36,386)/.test("Gross profit = $46,298M - $36,386M = $9,000M".slice(s, e)))).toBe(0);
+    expect(groundedSteps("Gross profit = $46,298M - $36,386M = $9,000M", (s, e) => /^\$?(46,298|36,386)/.test("Gross profit = $46,298M - $36,386M = $9,000M".slice(s, e))).steps).toBe(0);
     // The first step's operand not stated: neither is checked (its result grounds nothing).
-    expect(groundedSteps(chain, (s, e) => /^\$?46,298/.test(chain.slice(s, e)))).toBe(0);
+    expect(groundedSteps(chain, (s, e) => /^\$?46,298/.test(chain.slice(s, e))).steps).toBe(0);
+    // A name given a figure the sources state ("Revenue = $46,298 million") is a quote, not a step; a figure
+    // they do not state, or one that starts an expression, is not one.
+    const quotes = "Revenue = $46,298 million\nCost of sales = $36,000 million\nGross profit = $46,298 million - $36,386 million";
+    expect(groundedSteps(quotes, (s, e) => /^\$?(46,298|36,386)/.test(quotes.slice(s, e))).quotes).toBe(1);
   });
 
   const reference = "Consolidated Statements of Earnings ($ in millions)\nFiscal Years Ended January 28, 2023 January 29, 2022\nRevenue $ 46,298 $ 51,761\nCost of sales 36,386 40,121\nGross profit 9,912 11,640";

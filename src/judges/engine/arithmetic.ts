@@ -251,8 +251,9 @@ function changeHolds(sentence: string): boolean | null {
  * sources state or one the answer derived from them). Such a step is a calculation the sources check, not a
  * chance of error they do not state.
  */
-export function groundedSteps(answer: string, grounded: (start: number, end: number) => boolean): number {
+export function groundedSteps(answer: string, grounded: (start: number, end: number) => boolean): { steps: number; quotes: number } {
   let n = 0;
+  let quotes = 0;
   // Results of checked steps, as written: a later step may start from them ("= $10,573" then "$10,573 / $47,262").
   const results = new Set<string>();
   const key = (t: NumToken) => `${t.value}|${t.scale}|${t.percent}`;
@@ -265,7 +266,15 @@ export function groundedSteps(answer: string, grounded: (start: number, end: num
     n += 1;
     for (const s of sides) if (!s.computed) for (const t of s.nums) results.add(key(t));
   }
-  return n;
+  // "Total Revenues = $66,608 million": a name given a figure the sources state computes nothing.
+  if (!answer.includes("=")) return { steps: n, quotes };
+  const tokens = tokenize(answer);
+  for (let e = 1; e + 1 < tokens.length && e < MAX_EQUALS * 8; e++) {
+    const [before, t, figure, after] = [tokens[e - 1], tokens[e], tokens[e + 1], tokens[e + 2]];
+    if (t.t !== "=" || before.t !== "break" || figure.t !== "num" || !(after === undefined || after.t === "break")) continue;
+    if (grounded(figure.start, figure.end)) quotes += 1;
+  }
+  return { steps: n, quotes };
 }
 
 /** How many written relations do not hold within the rounding of the figures as written. */

@@ -284,8 +284,8 @@ function* gradeSteps(input: GradeInput): Generator<void, GradeDetails, void> {
     return false;
   };
   const equalsSigns = (answer.match(/=/g) ?? []).length;
-  const checkedSteps = stated.size ? groundedSteps(answer, statedIn) : 0;
-  const steps = Math.min(RULES.maxSteps, Math.max(0, equalsSigns - checkedSteps));
+  const checked = stated.size ? groundedSteps(answer, statedIn) : { steps: 0, quotes: 0 };
+  const steps = Math.min(RULES.maxSteps, Math.max(0, equalsSigns - checked.steps - checked.quotes));
   const hedges = Math.min(5, (answer.match(HEDGES) ?? []).length);
   let factuality: number;
   if (!sources.length) {
@@ -349,7 +349,7 @@ function* gradeSteps(input: GradeInput): Generator<void, GradeDetails, void> {
     notes.push(`The answer opens on ${openingYears.join(", ")}, not the period the question asks about (${askedYears.join(", ")}).`);
   }
 
-  grounding -= RULES.groundingStepPenalty * Math.min(RULES.maxSteps, equalsSigns) + RULES.novelEntityPenalty * Math.min(5, novelEntities) + RULES.unsupportedFigurePenalty * unsupportedShare;
+  grounding -= RULES.groundingStepPenalty * Math.min(RULES.maxSteps, equalsSigns - checked.quotes) + RULES.novelEntityPenalty * Math.min(5, novelEntities) + RULES.unsupportedFigurePenalty * unsupportedShare;
   grounding = Math.max(0, grounding);
   const causalLink = sources.length > 0 && unsupportedCausalLink(answer, sources);
   if (causalLink) grounding = Math.min(grounding, RULES.causalLinkCeiling);
