@@ -1,6 +1,7 @@
 // One agent judge run (queue consumer), in checkpointed steps: claims (extraction and refusal check),
 // evidence (primary sources per material claim), assess (claim verdicts and the written assessment).
-// Each finished step is stored in D1, so a redelivered job resumes where the last delivery stopped.
+// Each finished step is stored in D1 (assess with the settlement, in one batch), so a redelivered job
+// resumes where the last delivery stopped.
 import type { Env } from "../core/env";
 import { modelProvider, ProviderError, type ModelProvider } from "../core/providers";
 import { parseFaults } from "./faults";
@@ -11,7 +12,7 @@ import * as repo from "./repo";
 import type { AgentRequest, Assessment } from "./schemas";
 import { aboutSubject, jobTenant, primarySearch } from "./sources";
 import type { SearchHit } from "../search";
-import { resumeRunSteps, runGroup, step, type RunGroup } from "./steps";
+import { lastStep, resumeRunSteps, runGroup, settleRun, step, type RunGroup } from "./steps";
 
 const AGENT_SYSTEM =
   "You are an expert financial fact-checker. Work only from the question, the answer, the references and the primary-source passages given. Return JSON that matches the schema.";
@@ -29,7 +30,7 @@ export async function runAgentJudge(env: Env, organizationId: string, evaluation
   const req = row.request as AgentRequest;
   // Test-only: an agent_step fault fails the step on the first delivery; the retry resumes from the stored steps.
   const run = resumeRunSteps(env, start, attempt, group, { before: parseFaults(env, row.faults).agentSteps });
-  const fail = (err: ProviderError) => repo.settleEvaluation(env, organizationId, evaluationId, { status: "failed", code: failureCodeOf(err), message: `Assessment failed: ${err.message}` }, group.send);
+  const fail = (err: ProviderError) => settleRun(run, { status: "failed", code: failureCodeOf(err), message: `Assessment failed: ${err.message}` });
   // A provider that is not configured settles the run at once (JUDGE_EVALUATION_UNAVAILABLE), as in the LLM judge.
   let provider: ModelProvider;
   try {
@@ -66,7 +67,7 @@ export async function runAgentJudge(env: Env, organizationId: string, evaluation
       claims: [],
       exclusion_reason: reason,
     };
-    await repo.settleEvaluation(env, organizationId, evaluationId, { status: "excluded", result: assessment }, group.send);
+    await settleRun(run, { status: "excluded", result: assessment });
     return;
   }
 
@@ -88,7 +89,7 @@ export async function runAgentJudge(env: Env, organizationId: string, evaluation
 
   let assessed: AssessOutput;
   try {
-    assessed = await step(run, "assess", () =>
+    assessed = await lastStep(run, "assess", () =>
       provider.generateObject({
         task: TASK_ASSESS,
         system: AGENT_SYSTEM,
@@ -124,5 +125,5 @@ export async function runAgentJudge(env: Env, organizationId: string, evaluation
     }),
     exclusion_reason: null,
   };
-  await repo.settleEvaluation(env, organizationId, evaluationId, { status: "completed", result: assessment }, group.send);
+  await settleRun(run, { status: "completed", result: assessment });
 }

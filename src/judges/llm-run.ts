@@ -1,7 +1,7 @@
 // One LLM judge run (queue consumer), in checkpointed steps: verify (the references against primary
 // sources), then grade (the model provider: caller's prompt as the system message, temperature 0, seed 7,
 // schema-checked output retried once by the provider), then settle. A redelivered job resumes from the
-// stored steps, so it neither verifies nor grades again.
+// stored steps, so it neither verifies nor grades again (grade is stored with the settlement, in one batch).
 import type { Env } from "../core/env";
 import { modelProvider, ProviderError } from "../core/providers";
 import { parseFaults, InjectedFault } from "./faults";
@@ -10,7 +10,7 @@ import { gradeOutputSchema, type GradeInput, type GradeOutput } from "./engine/g
 import * as repo from "./repo";
 import type { LlmRequest, LlmResult } from "./schemas";
 import { jobTenant } from "./sources";
-import { resumeRunSteps, runGroup, step, type RunGroup } from "./steps";
+import { lastStep, resumeRunSteps, runGroup, settleRun, step, type RunGroup } from "./steps";
 import { verifyReferences, type Verification } from "./verify";
 
 export const DEFAULT_JUDGE_PROMPT =
@@ -70,7 +70,7 @@ export async function runLlmJudge(env: Env, organizationId: string, evaluationId
 
   let graded: Graded;
   try {
-    graded = await step(run, "grade", async () => {
+    graded = await lastStep(run, "grade", async () => {
       if (faults.grade) throw new ProviderError("invalid_output", `${new InjectedFault("grading output failed validation on both attempts").message}`);
       const provider = modelProvider(env);
       const grade = await provider.generateObject({
@@ -87,7 +87,7 @@ export async function runLlmJudge(env: Env, organizationId: string, evaluationId
     });
   } catch (err) {
     if (!(err instanceof ProviderError)) throw err;
-    await repo.settleEvaluation(env, organizationId, evaluationId, { status: "failed", code: failureCodeOf(err), message: `Grading failed: ${err.message}` }, group.send);
+    await settleRun(run, { status: "failed", code: failureCodeOf(err), message: `Grading failed: ${err.message}` });
     return;
   }
   const { grade } = graded;
@@ -101,5 +101,5 @@ export async function runLlmJudge(env: Env, organizationId: string, evaluationId
     verified_reference_count: verification.verifiedCount,
     judge_model: graded.judge_model,
   };
-  await repo.settleEvaluation(env, organizationId, evaluationId, { status: "completed", result }, group.send);
+  await settleRun(run, { status: "completed", result });
 }

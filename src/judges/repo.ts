@@ -272,8 +272,12 @@ export type Settlement =
   | { status: "completed" | "excluded"; result: unknown }
   | { status: "failed"; code: string; message: string };
 
-/** Settles a pending evaluation once; a later settlement of the same evaluation changes nothing. */
-export async function settleEvaluation(env: Env, organizationId: string, id: string, s: Settlement, send: Send = sendDirect): Promise<boolean> {
+/**
+ * Settles a pending evaluation once; a later settlement of the same evaluation changes nothing. `steps`
+ * (the run's last step, see steps.ts lastStep) are stored in the same D1 batch (one transaction): stored
+ * if and only if the settlement is.
+ */
+export async function settleEvaluation(env: Env, organizationId: string, id: string, s: Settlement, send: Send = sendDirect, steps: NewCheckpoint[] = []): Promise<boolean> {
   const now = new Date().toISOString();
   const db = tenantD1(env, organizationId);
   const statement =
@@ -284,7 +288,7 @@ export async function settleEvaluation(env: Env, organizationId: string, id: str
       : db
           .prepare("UPDATE judge_evaluations SET status = ?, result = ?, completed_at = ? WHERE organization_id = ? AND id = ? AND status = 'pending'")
           .bind(s.status, JSON.stringify(s.result), now, organizationId, id);
-  const [res] = await send(db, [statement]);
+  const [res] = await send(db, [statement, ...steps.map((c) => checkpointStatement(db, organizationId, id, c))]);
   return (res.meta.changes ?? 0) > 0;
 }
 
@@ -304,14 +308,23 @@ function toCheckpoints(rows: CheckpointRow[]): Map<string, Checkpoint> {
   return new Map(rows.map((r) => [r.step, { step: r.step, attempt: r.attempt, state: JSON.parse(r.state) }]));
 }
 
+/** A finished step's state, to be stored. */
+export interface NewCheckpoint {
+  step: string;
+  attempt: number;
+  state: unknown;
+}
+
+function checkpointStatement(db: D1Database, organizationId: string, id: string, c: NewCheckpoint): D1PreparedStatement {
+  return db
+    .prepare(
+      `INSERT INTO judge_checkpoints (evaluation_id, organization_id, step, attempt, state, created_at) VALUES (?, ?, ?, ?, ?, ?)
+       ON CONFLICT (evaluation_id, step) DO NOTHING`,
+    )
+    .bind(id, organizationId, c.step, c.attempt, JSON.stringify(c.state), new Date().toISOString());
+}
+
 export async function saveCheckpoint(env: Env, organizationId: string, id: string, step: string, attempt: number, state: unknown, send: Send = sendDirect): Promise<void> {
   const db = tenantD1(env, organizationId);
-  await send(db, [
-    db
-      .prepare(
-        `INSERT INTO judge_checkpoints (evaluation_id, organization_id, step, attempt, state, created_at) VALUES (?, ?, ?, ?, ?, ?)
-       ON CONFLICT (evaluation_id, step) DO NOTHING`,
-      )
-      .bind(id, organizationId, step, attempt, JSON.stringify(state), new Date().toISOString()),
-  ]);
+  await send(db, [checkpointStatement(db, organizationId, id, { step, attempt, state })]);
 }

@@ -37,11 +37,13 @@ export interface RunSteps {
   done: Map<string, repo.Checkpoint>;
   faults: StepFaults;
   send: repo.Send;
+  /** The last step's state, stored with the settlement (lastStep, settleRun). */
+  unsaved: repo.NewCheckpoint[];
 }
 
 /** A run resuming after the steps `done` (read by repo.startRun). */
 export function resumeRunSteps(env: Env, start: repo.RunStart, attempt: number, group: RunGroup, faults: StepFaults = {}): RunSteps {
-  return { env, organizationId: start.row.organizationId, evaluationId: start.row.id, attempt, done: start.checkpoints, faults, send: group.send };
+  return { env, organizationId: start.row.organizationId, evaluationId: start.row.id, attempt, done: start.checkpoints, faults, send: group.send, unsaved: [] };
 }
 
 /** The stored state of step `name`, or the state `work` produces, stored before it is returned. */
@@ -54,4 +56,26 @@ export async function step<T>(run: RunSteps, name: string, work: () => Promise<T
   await repo.saveCheckpoint(run.env, run.organizationId, run.evaluationId, name, run.attempt, state, run.send);
   if (firstDelivery && run.faults.after?.has(name)) throw new InjectedFault(`after step ${name}`);
   return state;
+}
+
+/**
+ * step for the run's last step, the one settleRun follows: its state is stored by settleRun in the
+ * settlement's own D1 batch (one transaction, one round trip fewer), so it is stored exactly when the run
+ * settles. A delivery that stops before then left no settlement, so its redelivery runs the step again,
+ * as one that stopped before storing a step does. A test fault after the step stores it at once.
+ */
+export async function lastStep<T>(run: RunSteps, name: string, work: () => Promise<T>): Promise<T> {
+  const saved = run.done.get(name);
+  if (saved) return saved.state as T;
+  const firstDelivery = run.attempt <= 1;
+  if (firstDelivery && run.faults.after?.has(name)) return step(run, name, work);
+  if (firstDelivery && run.faults.before?.has(name)) throw new InjectedFault(`step ${name}`);
+  const state = await work();
+  run.unsaved.push({ step: name, attempt: run.attempt, state });
+  return state;
+}
+
+/** Settles the run's evaluation, storing the state of its last step (lastStep) in the same D1 batch. */
+export function settleRun(run: RunSteps, s: repo.Settlement): Promise<boolean> {
+  return repo.settleEvaluation(run.env, run.organizationId, run.evaluationId, s, run.send, run.unsaved.splice(0));
 }

@@ -1,0 +1,56 @@
+// The D1 round trips of a queue run, through the Worker's fetch and the real queue consumer: the run's
+// last step (grade, assess) is stored in the settlement's own D1 batch, not a round trip of its own.
+import { env } from "cloudflare:test";
+import { afterEach, beforeAll, expect, it } from "vitest";
+import { createOrg, type TestOrg } from "../helpers/harness";
+import { checkpoints, llmBody, settled, submit } from "./judge-helpers";
+
+let org: TestOrg;
+
+beforeAll(async () => {
+  org = await createOrg();
+});
+
+/**
+ * The SQL of every D1 call of the isolate (the queue consumer runs in it) while recording: each call is a
+ * query or a batch of statements, and goes through the session's _send (workerd's d1-api).
+ */
+const calls: string[][] = [];
+let restore: (() => void) | null = null;
+function recordD1Calls(): void {
+  const session = (env.DB as unknown as { alwaysPrimarySession?: object }).alwaysPrimarySession;
+  const proto = session && (Object.getPrototypeOf(session) as { _send?: (...a: unknown[]) => unknown });
+  const send = proto?._send;
+  if (!proto || typeof send !== "function") throw new Error("workerd's D1 session has no _send to record");
+  proto._send = function (this: unknown, ...args: unknown[]) {
+    calls.push((Array.isArray(args[1]) ? args[1] : [args[1]]).map((q) => String(q).replace(/\s+/g, " ")));
+    return send.apply(this, args);
+  };
+  restore = () => {
+    proto._send = send;
+  };
+}
+
+afterEach(() => {
+  restore?.();
+  restore = null;
+  calls.length = 0;
+});
+
+const settles = (sql: string) => sql.startsWith("UPDATE judge_evaluations SET status");
+const storesStep = (sql: string) => sql.startsWith("INSERT INTO judge_checkpoints");
+
+it.each(["llm", "agent"] as const)("the %s judge stores its last step in the settlement's D1 batch", async (judge) => {
+  recordD1Calls();
+  const { json } = await submit(judge, org.key, llmBody({ references: [{ title: "3M 2018 10-K", content: "Purchases of property, plant and equipment (PP&E) (1,577)" }] }));
+  const id = json.payload.evaluation_id;
+  const p = await settled(judge, org.key, id);
+  expect(p.status).toBe("completed");
+  const steps = judge === "llm" ? ["verify", "grade"] : ["claims", "evidence", "assess"];
+  expect(await checkpoints(id)).toEqual(steps.map((step) => ({ step, attempt: 1 })));
+  // Every earlier step is stored in a call before the settlement; the last one with it, in its batch.
+  const settlement = calls.filter((c) => c.some(settles));
+  expect(settlement).toHaveLength(1);
+  expect(settlement[0].filter(storesStep)).toHaveLength(1);
+  expect(calls.flat().filter(storesStep)).toHaveLength(steps.length);
+});
