@@ -6,6 +6,7 @@ import { parseTables } from "../../src/figures/table";
 import { recompute } from "../../src/figures/recompute";
 import { checkRecomputation } from "../../src/judges/engine/solve";
 import { assessClaims } from "../../src/judges/engine/assess";
+import { gradeAnswer } from "../../src/judges/engine/grade";
 
 // A made-up company's statements in the layout PDF text extraction gives (label line, then one figure
 // per line, "$" alone, negatives in parentheses), with one row written on a single line.
@@ -203,6 +204,28 @@ describe("direction and sign of the answer's conclusion", () => {
     expect(t[0].years).toEqual([2023, 2023, 2022]);
     expect(t[0].uncertain).toBe(true);
     expect(t[0].rows[0].values).toEqual([1093, 1874, 840]);
+  });
+
+  it("reads a row printed with a blank cell (a line of spaces) as nil in that column, not as a row dropped", () => {
+    // Pfizer's income statement: the JV gain has no 2021 figure, printed as a line of spaces.
+    const text = "Year Ended December 31,\n2021\n2020\n2019\nRestructuring charges\n802 \n579 \n601 \n(Gain) on completion of Consumer Healthcare JV transaction\n \n(6)\n(8,107)\nOther (income)/deductions—net\n(4,878)\n1,219 \n3,497 ";
+    const rows = parseTables(text)[0].rows;
+    expect(rows.find((r) => r.label.includes("consumer healthcare"))?.values).toEqual([0, -6, -8107]);
+    expect(rows.find((r) => r.label.startsWith("other"))?.values).toEqual([-4878, 1219, 3497]);
+    // A label followed by a line of spaces and no figure is no row; nor are spaces after a full row a cell.
+    const empty = parseTables("2022\n2021\nCosts and expenses\n \n \nCost of sales\n30,821 \n8,484 \n \nRevenue\n5\n6");
+    expect(empty[0].rows.map((r) => [r.label, r.values])).toEqual([["cost of sales", [30821, 8484]], ["revenue", [5, 6]]]);
+  });
+
+  it("grades the blank-cell row's figure as carried, and another figure for it as not (wrong on purpose)", () => {
+    const passage = "Consolidated Statements of Income\nYear Ended December 31,\n(MILLIONS)\n2021\n2020\n2019\nRevenues\n81,288 \n41,651 \n40,905 \n(Gain) on completion of Consumer Healthcare JV transaction\n \n(6)\n(8,107)\nNet income\n21,979 \n9,159 \n16,026 ";
+    const query = "Were there any events that are not in Pfizer's standard business operations that substantially increased net income in 2019?";
+    const grade = (answer: string) => gradeAnswer({ query, answer, references: [passage], evidence: [], verdicts: { supported: 0, contradicted: 0, unresolved: 0 } });
+    const right = grade("Yes. In 2019 Pfizer recorded a gain of $8,107 million on the completion of the Consumer Healthcare JV transaction, a one-time event.");
+    const wrong = grade("Yes. In 2019 Pfizer recorded a gain of $5,323 million on the completion of the Consumer Healthcare JV transaction, a one-time event.");
+    expect(right.reasoning).toContain("1 of 1 figures are carried");
+    expect(wrong.factuality).toBeLessThan(right.factuality);
+    expect(wrong.factuality).toBeLessThanOrEqual(2);
   });
 });
 
