@@ -234,7 +234,7 @@ function parse(text: string): StatementTable[] {
   let label = "";
   let pending: number[] = [];
   let pendingCells: Cell[] = [];
-  /** Where a row's blank cells were printed (lines of spaces after its label), as positions among its figures. */
+  /** Where a row's blank cells were printed (empty lines or lines of spaces after its label), as positions among its figures. */
   let blanks: number[] = [];
   let headerLag = false;
   let headerPartial = false;
@@ -257,7 +257,7 @@ function parse(text: string): StatementTable[] {
       const printed = label.replace(/(?<!\s)\s*\(\d\)$/, "").trim();
       grouped.runs.forEach((run, g) => grouped!.tables[g].rows.push({ label: normalizeLabel(label), printed, values: run.map((i) => pending[i]), cells: run.map((i) => pendingCells[i]), section }));
     } else if (!grouped && current && label && pending.length > 0 && pending.length < current.years.length && pending.length + blanks.length === current.years.length) {
-      // A row printed with blank cells (a line of spaces where a column has no figure): nil there.
+      // A row printed with blank cells (an empty line or a line of spaces where a column has no figure): nil there.
       const values = [...pending];
       const rowCells = [...pendingCells];
       for (const at of blanks) {
@@ -280,7 +280,7 @@ function parse(text: string): StatementTable[] {
       .replace(/\((?:see\s)?notes?\s[\d,\sand]+\)/gi, " ")
       .replace(/\(\s*(\$?\s?[\d,]+(?:\.\d+)?)\s*\)/g, "($1)")
       .trim();
-    if (!line && raw.length > 0 && label && current && !grouped) blanks.push(pending.length);
+    if (!line && label && current && !grouped) blanks.push(pending.length);
     if (!line || line === "$") continue;
     // A change column's header while the years are read: the years' groups are told apart by it.
     if (headerRun.length && CHANGE_HEADER.test(line)) {

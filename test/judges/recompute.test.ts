@@ -212,6 +212,9 @@ describe("direction and sign of the answer's conclusion", () => {
     const rows = parseTables(text)[0].rows;
     expect(rows.find((r) => r.label.includes("consumer healthcare"))?.values).toEqual([0, -6, -8107]);
     expect(rows.find((r) => r.label.startsWith("other"))?.values).toEqual([-4878, 1219, 3497]);
+    // Ulta's cash flow statement prints its blank cells as empty lines.
+    const ulta = parseTables("Fiscal Year Ended\nJanuary 28,\n2023\nJanuary 29,\n2022\nJanuary 30,\n2021\nCapital expenditures\n(312,126)\n(172,187)\n(151,866)\nAcquisitions, net of cash acquired\n\n\n(1,220)\nNet cash used in investing activities\n(311,889)\n(172,187)\n(43,086)");
+    expect(ulta[0].rows.map((r) => r.values)).toEqual([[-312126, -172187, -151866], [0, 0, -1220], [-311889, -172187, -43086]]);
     // A label followed by a line of spaces and no figure is no row; nor are spaces after a full row a cell.
     const empty = parseTables("2022\n2021\nCosts and expenses\n \n \nCost of sales\n30,821 \n8,484 \n \nRevenue\n5\n6");
     expect(empty[0].rows.map((r) => [r.label, r.values])).toEqual([["cost of sales", [30821, 8484]], ["revenue", [5, 6]]]);
