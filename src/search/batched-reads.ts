@@ -6,6 +6,8 @@ import {
   findAliasTickers,
   matchCandidates,
   matchCandidatesStatement,
+  matchOrElseCandidates,
+  matchOrElseStatement,
   scopeCandidates,
   scopeCandidatesStatement,
   type AliasTicker,
@@ -16,6 +18,8 @@ import {
 export interface SearchReads {
   aliasTickers(db: D1Database, organizationIds: string[], candidates: string[]): Promise<AliasTicker[]>;
   match(db: D1Database, match: string, limit: number, bounds?: DatedBounds): Promise<CandidateRow[]>;
+  /** match's rows, or when it has none, those of match(db, fallback, ...), in one statement. */
+  matchOrElse(db: D1Database, match: string, fallback: string, limit: number, bounds?: DatedBounds): Promise<CandidateRow[]>;
   scope(db: D1Database, scopeMatch: string, exclude: string[], limit: number, bounds?: DatedBounds): Promise<CandidateRow[]>;
   /**
    * Called before each stretch of computing (reading the question, ranking): batched reads give the event
@@ -24,7 +28,13 @@ export interface SearchReads {
   turn(): Promise<void>;
 }
 
-export const directReads: SearchReads = { aliasTickers: findAliasTickers, match: matchCandidates, scope: scopeCandidates, turn: async () => {} };
+export const directReads: SearchReads = {
+  aliasTickers: findAliasTickers,
+  match: matchCandidates,
+  matchOrElse: matchOrElseCandidates,
+  scope: scopeCandidates,
+  turn: async () => {},
+};
 
 /**
  * Turns of concurrent searches, one per macrotask. Searches resumed together (one D1 batch answered all of
@@ -178,6 +188,7 @@ export function batchedReads(): SearchReads {
       });
     },
     match: (db, match, limit, bounds) => read(db, matchCandidatesStatement(db, match, limit, bounds)),
+    matchOrElse: (db, match, fallback, limit, bounds) => read(db, matchOrElseStatement(db, match, fallback, limit, bounds)),
     scope: (db, scopeMatch, exclude, limit, bounds) => read(db, scopeCandidatesStatement(db, scopeMatch, exclude, limit, bounds)),
     turn,
   };

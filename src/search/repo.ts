@@ -160,11 +160,11 @@ export interface DatedBounds {
  * cover whole UTC days, so documents of the window's first and last day outside its instants are removed
  * here, before the LIMIT, and never take a candidate's place.
  */
-function matchedRows(bounds: DatedBounds | undefined): { from: string; where: string } {
-  if (!bounds) return { from: "search_fts", where: "search_fts MATCH ?1" };
+function matchedRows(bounds: DatedBounds | undefined, match = "?1"): { from: string; where: string } {
+  if (!bounds) return { from: "search_fts", where: `search_fts MATCH ${match}` };
   return {
     from: `search_fts JOIN search_chunks wc ON wc.id = search_fts.rowid JOIN search_documents wd ON wd.document_id = wc.document_id`,
-    where: `search_fts MATCH ?1 AND (wd.dated_at IS NULL OR ((?4 IS NULL OR wd.dated_at >= ?4) AND (?5 IS NULL OR wd.dated_at <= ?5)))`,
+    where: `search_fts MATCH ${match} AND (wd.dated_at IS NULL OR ((?4 IS NULL OR wd.dated_at >= ?4) AND (?5 IS NULL OR wd.dated_at <= ?5)))`,
   };
 }
 
@@ -210,4 +210,35 @@ export function matchCandidatesStatement(db: D1Database, match: string, limit: n
        ORDER BY top.rank`,
     )
     .bind(match, limit, ...(bounds ? [null, bounds.start, bounds.end] : []));
+}
+
+/**
+ * The rows of matchCandidatesStatement(match), or when it has none, those of matchCandidatesStatement(fallback)
+ * (a search's words, then more of them when those find nothing): one statement instead of two read one after
+ * the other. The fallback's full-text query runs only when the first finds nothing: its scan is joined (CROSS
+ * JOIN keeps the order) after a guard row that exists only then. Same rows in the same order as the two
+ * statements: each part ranks and limits as matchCandidatesStatement does, and at most one has rows.
+ */
+export function matchOrElseStatement(db: D1Database, match: string, fallback: string, limit: number, bounds?: DatedBounds): D1PreparedStatement {
+  const m = matchedRows(bounds);
+  const f = matchedRows(bounds, "?6");
+  const ranked = `search_fts.rowid AS id, bm25(search_fts, 1.0, 2.0, 0.0) AS rank`;
+  return db
+    .prepare(
+      `WITH first AS (SELECT ${ranked} FROM ${m.from} WHERE ${m.where} ORDER BY rank LIMIT ?2),
+       second AS (
+         SELECT ${ranked} FROM (SELECT 1 WHERE NOT EXISTS (SELECT 1 FROM first)) AS only_if_none CROSS JOIN ${f.from}
+         WHERE ${f.where} ORDER BY rank LIMIT ?2
+       ),
+       top AS (SELECT id, rank FROM first UNION ALL SELECT id, rank FROM second)
+       SELECT ${CANDIDATE_COLUMNS}
+       FROM top JOIN search_chunks c ON c.id = top.id JOIN search_documents d ON d.document_id = c.document_id
+       ORDER BY top.rank`,
+    )
+    .bind(match, limit, null, bounds?.start ?? null, bounds?.end ?? null, fallback);
+}
+
+export async function matchOrElseCandidates(db: D1Database, match: string, fallback: string, limit: number, bounds?: DatedBounds): Promise<CandidateRow[]> {
+  const rows = await matchOrElseStatement(db, match, fallback, limit, bounds).all<CandidateRow>();
+  return rows.results;
 }

@@ -266,8 +266,19 @@ async function searchWith(reads: SearchReads, env: Env, tenant: Tenant, query: s
   } else if (narrowed) {
     rows = await fill(await run(null), null);
   } else {
-    rows = await run(null, textExpression(plan, false, MAX_WHOLE_SCOPE_WORDS));
-    if (rows.length === 0 && text !== null) rows = await run(null, textExpression(plan, true));
+    // The whole scope with fewer words; when they find nothing, with every word (relaxed). With one
+    // database (the usual case) both go in one statement, the relaxed part read only if needed; when the
+    // two expressions are the same, the relaxed one would find nothing either.
+    const whole = textExpression(plan, false, MAX_WHOLE_SCOPE_WORDS);
+    const relaxed = text === null ? null : textExpression(plan, true);
+    if (relaxed === null || relaxed === whole) rows = await run(null, whole);
+    else if (parts.size === 1) {
+      const [[db, scope]] = [...parts];
+      rows = await reads.matchOrElse(db, matchExpression(whole, scope), matchExpression(relaxed, scope), CANDIDATES, bounds);
+    } else {
+      rows = await run(null, whole);
+      if (rows.length === 0) rows = await run(null, relaxed);
+    }
   }
   await reads.turn();
   const ranked = rerank(rows, { plan, companies: companies.tickers }).slice(0, k);
