@@ -112,6 +112,7 @@ const NOT_ITEM = new Set(
   `compar versu vs report respectively approximately approximat around roughly nearly almost year years fiscal fy quarter quarters ended ending end
   period month months week weeks million billion thousand amount amounted stood came totaled totalled reach reached equal equaled represent
   represented whil wherea prior previou last current same reflect reflecting reflected recorded record recognized recogniz posted post generat generated
+  slight modest marginal sharp somewhat notab considerab substantial
   negativ positiv see note notes page q1 q2 q3 q4 h1 h2 approx respective corresponding one two three four five six seven eight nine ten both januar january februar february march april may june juli july august septemb octob novemb decemb jan feb mar apr jun jul aug sep sept oct nov dec`
     .split(/\s+/)
     .filter(Boolean),
@@ -137,8 +138,9 @@ const LEVEL_BEFORE = /\b(?:to|from)(?:\s+(?:(?:a|an|the|negative|positive|record
 
 /** Content stems of a clause fragment that name a line item (change words and reporting words left out). */
 function itemStems(fragment: string): { item: string[]; change: boolean } {
-  // "Apple's net sales": the owner is the subject, not the line item.
-  const stems = contentStems(unhyphenated(fragment.replace(YEAR, " ").replace(POSSESSIVE, " ")));
+  // "Apple's net sales": the owner is the subject, not the line item. "Lower than the total debt in 2021,
+  // which was $150,868 million": a comparison with the figure's level, not a change.
+  const stems = contentStems(unhyphenated(fragment.replace(YEAR, " ").replace(POSSESSIVE, " ").replace(/\b(?:higher|lower|greater|larger|smaller)\s+than\b/gi, " ")));
   let change = false;
   const item: string[] = [];
   for (const s of stems) {

@@ -46,3 +46,19 @@ describe("a line that introduces the figures below it", () => {
     expect(check("Here's the relevant data:\n- The long-term debt decreased from $47,032 million in FY2022 to $25,560 million in FY2023.")).toEqual(["$47,032 million:carried", "$25,560 million:contradicted"]);
   });
 });
+
+describe("a figure compared with another ('lower than the total debt in 2021, which was')", () => {
+  // Verizon's debt table (10-K 2022, PDF text layout): the figure of a comparison is the compared item's level.
+  const debt = "At December 31,\n2022\n2021\nTotal long-term debt, including current maturities\n150,489 \n150,868 \nLess long-term debt maturing within one year\n9,813 \n7,443 \nTotal long-term debt\n$ \n140,676 \n$ \n143,425 \nDebt maturing within one year\n9,963 \n7,443 \nTotal debt\n$ \n150,639 \n$ \n150,868";
+  const read = (answer: string) => checkStatement(answer, [debt], new Set(), "Has Verizon increased its debt on balance sheet between 2022 and the 2021 fiscal period?").figures.map((c) => `${c.figure.raw}:${c.status}`);
+  it("is read as a level, not a change, so the item's row carries it", () => {
+    expect(read("The total debt in 2022 was $150,639 million, slightly lower than the total debt in 2021, which was $150,868 million.")).toEqual(["$150,639 million:carried", "$150,868 million:carried"]);
+  });
+  it("is contradicted by the item's row when it is another row's value (wrong on purpose)", () => {
+    expect(read("The total debt in 2022 was $150,639 million, slightly lower than the total debt in 2021, which was $7,443 million.")).toEqual(["$150,639 million:carried", "$7,443 million:contradicted"]);
+    expect(read("The total debt in 2022 was $150,639 million, higher than the total debt in 2021, which was $9,963 million.")).toEqual(["$150,639 million:carried", "$9,963 million:contradicted"]);
+  });
+  it("still reads a change written with a change word as a change", () => {
+    expect(read("Total debt decreased by $229 million in 2022.")).toEqual(["$229 million:unmatched"]);
+  });
+});
