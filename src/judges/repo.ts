@@ -1,10 +1,10 @@
 // Every query of the judges: evaluations, idempotency keys, usage rows and run checkpoints, always
 // scoped by organization_id and run against the organization's database (tenantD1). A submission larger
 // than 16 KiB is kept in R2 (DOCUMENTS, the deployment's jurisdiction), its row holding only the key.
-// A queue run's statements go through a Send: alone, or with those of the batch's other runs (coalescedSend).
+// A queue run's statements go through a Send: alone, or with the D1 calls of the batch's other runs and
+// their searches (the RunGroup's batchedReads, steps.ts).
 import type { Env } from "../core/env";
 import { tenantD1 } from "../core/db";
-import { nextTurn } from "../core/turns";
 
 /**
  * How a run's statements reach D1. The statements of one call run in order in one transaction (one D1
@@ -14,51 +14,6 @@ export type Send = (db: D1Database, statements: D1PreparedStatement[]) => Promis
 
 /** Each call its own round trip. */
 export const sendDirect: Send = async (db, statements) => (statements.length === 1 ? [await statements[0].run()] : db.batch(statements));
-
-/**
- * The calls made by concurrent runs in the same turn of the event loop wait for the next macrotask and
- * travel together, one D1 batch per database, instead of a round trip each: a D1 call costs far more than
- * a statement inside one (local workerd, loaded machine: 400 calls of one statement 2.0-4.4 s, 40 batches
- * of ten 0.4-0.6 s), and an invocation may make at most 1,000. Every statement a run sends is idempotent (inserts ON CONFLICT DO NOTHING, updates guarded by
- * status = 'pending', reads), so when the joint batch fails each call is sent again alone and gets its
- * own result or error, as with sendDirect. Calls must come from one invocation (one queue batch): a D1
- * call is made in the context of the run whose timer flushes it.
- */
-export function coalescedSend(): Send {
-  const queued = new Map<D1Database, { statements: D1PreparedStatement[]; resolve(r: D1Result[]): void; reject(err: unknown): void }[]>();
-  const flush = () => {
-    const work = [...queued];
-    queued.clear();
-    for (const [db, calls] of work) {
-      if (calls.length === 1) {
-        sendDirect(db, calls[0].statements).then(calls[0].resolve, calls[0].reject);
-        continue;
-      }
-      db.batch(calls.flatMap((c) => c.statements)).then(
-        (results) => {
-          let at = 0;
-          for (const c of calls) {
-            c.resolve(results.slice(at, at + c.statements.length));
-            at += c.statements.length;
-          }
-        },
-        () => {
-          for (const c of calls) sendDirect(db, c.statements).then(c.resolve, c.reject);
-        },
-      );
-    }
-  };
-  return (db, statements) =>
-    new Promise<D1Result[]>((resolve, reject) => {
-      let calls = queued.get(db);
-      if (!calls) {
-        calls = [];
-        queued.set(db, calls);
-        if (queued.size === 1) void nextTurn().then(flush);
-      }
-      calls.push({ statements, resolve, reject });
-    });
-}
 
 export type Judge = "llm" | "agent";
 export type EvaluationStatus = "pending" | "completed" | "excluded" | "failed";

@@ -3,7 +3,7 @@
 // together by one queue batch share a RunGroup, so their D1 statements and searches travel together.
 import type { Env } from "../core/env";
 import type { Tenant } from "../core/auth";
-import { batchedSearchChunks, type ChunkSearch } from "../search";
+import { batchedReads, batchedSearchChunks, type ChunkSearch } from "../search";
 import { InjectedFault } from "./faults";
 import * as repo from "./repo";
 
@@ -14,8 +14,9 @@ export interface StepFaults {
 }
 
 /**
- * What the runs of one queue invocation share: their D1 statements (coalescedSend), their searches' D1
- * reads (one batchedSearchChunks) and the tenant each searches as, looked up once per organization and user.
+ * What the runs of one queue invocation share: one batchedReads, through which their D1 statements (send)
+ * and their searches' D1 reads (search) travel together, and the tenant each searches as, looked up once
+ * per organization and user.
  */
 export interface RunGroup {
   send: repo.Send;
@@ -23,9 +24,10 @@ export interface RunGroup {
   tenants: Map<string, Promise<Tenant>>;
 }
 
-/** A group for runs of one invocation (never share one between invocations: see coalescedSend). */
+/** A group for runs of one invocation (never share one between invocations: see BatchedReads.send). */
 export function runGroup(env: Env): RunGroup {
-  return { send: repo.coalescedSend(), search: batchedSearchChunks(env), tenants: new Map() };
+  const reads = batchedReads();
+  return { send: reads.send, search: batchedSearchChunks(env, reads), tenants: new Map() };
 }
 
 export interface RunSteps {

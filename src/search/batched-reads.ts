@@ -74,10 +74,18 @@ interface AliasLookup {
   waiters: (Waiter<AliasTicker> & { candidates: string[] })[];
 }
 
+/** Statements of one caller that run in order in one transaction (one D1 batch), with their results. */
+interface Call {
+  statements: D1PreparedStatement[];
+  resolve(results: D1Result[]): void;
+  reject(err: unknown): void;
+}
+
 interface Queued {
   /** Alias look-ups of one set of organizations: one statement over the union of their candidates. */
   aliases: Map<string, AliasLookup>;
   reads: (Waiter<CandidateRow> & { statement: D1PreparedStatement })[];
+  calls: Call[];
 }
 
 /**
@@ -87,11 +95,36 @@ interface Queued {
  */
 const MAX_BATCH = 5;
 
-/** Rows of each statement: D1 batches of at most MAX_BATCH, one after another. */
-async function readAll(db: D1Database, statements: D1PreparedStatement[]): Promise<PromiseSettledResult<unknown[]>[]> {
-  const results: PromiseSettledResult<unknown[]>[] = [];
-  for (let i = 0; i < statements.length; i += MAX_BATCH) results.push(...(await readBatch(db, statements.slice(i, i + MAX_BATCH))));
+/**
+ * Rows of each read: D1 batches of at most MAX_BATCH reads, one after another, the calls (a few short
+ * writes) in the first of them.
+ */
+async function readAll(db: D1Database, calls: Call[], statements: D1PreparedStatement[]): Promise<PromiseSettledResult<unknown[]>[]> {
+  const results = await firstBatch(db, calls, statements.slice(0, MAX_BATCH));
+  for (let i = MAX_BATCH; i < statements.length; i += MAX_BATCH) results.push(...(await readBatch(db, statements.slice(i, i + MAX_BATCH))));
   return results;
+}
+
+/** The calls' statements, then the reads, in one D1 batch; when it fails, each call alone (its own batch) and the reads as readBatch sends them. */
+async function firstBatch(db: D1Database, calls: Call[], reads: D1PreparedStatement[]): Promise<PromiseSettledResult<unknown[]>[]> {
+  if (calls.length === 0) return readBatch(db, reads);
+  const statements = [...calls.flatMap((c) => c.statements), ...reads];
+  try {
+    const results = statements.length === 1 ? [await statements[0].run()] : await db.batch(statements);
+    let at = 0;
+    for (const c of calls) {
+      c.resolve(results.slice(at, at + c.statements.length));
+      at += c.statements.length;
+    }
+    return results.slice(at).map((r) => ({ status: "fulfilled", value: r.results }));
+  } catch {
+    for (const c of calls) sendAlone(db, c.statements).then(c.resolve, c.reject);
+    return readBatch(db, reads);
+  }
+}
+
+async function sendAlone(db: D1Database, statements: D1PreparedStatement[]): Promise<D1Result[]> {
+  return statements.length === 1 ? [await statements[0].run()] : db.batch(statements);
 }
 
 /** Rows of each statement: one D1 batch, or (when the batch fails) each alone, so one bad statement fails only its caller. */
@@ -114,7 +147,20 @@ async function readBatch(db: D1Database, statements: D1PreparedStatement[]): Pro
  * their turn and issue their reads, and the flush queued by the first read comes after every turn already
  * waiting, so the reads of all of them still travel in one batch.
  */
-export function batchedReads(): SearchReads {
+export interface BatchedReads extends SearchReads {
+  /**
+   * Statements that run in order in one transaction (a judge run's writes, its start and settlement), sent
+   * with the reads of the next flush, in its first D1 batch (the calls made meanwhile travel together, with
+   * those reads, instead of a round trip each); results are the statements' results, in order, as db.batch
+   * gives them. When the joint batch fails each call is sent again alone and gets its own result or error,
+   * so every statement sent this way must be idempotent (inserts ON CONFLICT DO NOTHING, updates guarded by
+   * status, reads). A D1 call is made in the context of whichever caller's turn flushes it: the callers of
+   * one BatchedReads must belong to one invocation.
+   */
+  send(db: D1Database, statements: D1PreparedStatement[]): Promise<D1Result[]>;
+}
+
+export function batchedReads(): BatchedReads {
   const queued = new Map<D1Database, Queued>();
   const turn = turnQueue();
   let scheduled = false;
@@ -132,9 +178,10 @@ export function batchedReads(): SearchReads {
         ];
         let results: PromiseSettledResult<unknown[]>[];
         try {
-          results = await readAll(db, statements);
+          results = await readAll(db, q.calls, statements);
         } catch (err) {
           results = statements.map(() => ({ status: "rejected", reason: err }));
+          for (const c of q.calls) c.reject(err);
         }
         lookups.forEach((l, i) => {
           const r = results[i];
@@ -159,7 +206,7 @@ export function batchedReads(): SearchReads {
   const queueFor = (db: D1Database): Queued => {
     let q = queued.get(db);
     if (!q) {
-      q = { aliases: new Map(), reads: [] };
+      q = { aliases: new Map(), reads: [], calls: [] };
       queued.set(db, q);
     }
     if (!scheduled) {
@@ -190,6 +237,7 @@ export function batchedReads(): SearchReads {
     match: (db, match, limit, bounds) => read(db, matchCandidatesStatement(db, match, limit, bounds)),
     matchOrElse: (db, match, fallback, limit, bounds) => read(db, matchOrElseStatement(db, match, fallback, limit, bounds)),
     scope: (db, scopeMatch, exclude, limit, bounds) => read(db, scopeCandidatesStatement(db, scopeMatch, exclude, limit, bounds)),
+    send: (db, statements) => new Promise<D1Result[]>((resolve, reject) => queueFor(db).calls.push({ statements, resolve, reject })),
     turn,
   };
 }

@@ -6,6 +6,7 @@ import type { IndexableDocument, PageText } from "./types";
 export type { IndexableDocument, PageText, SearchFilters, SearchHit, SearchType, YearMonthDay } from "./types";
 export { EXTERNAL_ORGANIZATION, DEFAULT_EXTERNAL_TYPES } from "./types";
 export { batchedSearchChunks, searchChunks, MAX_TOP_K, type ChunkSearch } from "./search";
+export { batchedReads, type BatchedReads } from "./batched-reads";
 /** Checks a source batch (and source ids in it) belongs to the organization: NOT_FOUND / INVALID_REQUEST_BODY. */
 export { checkBatch } from "./service";
 

@@ -204,10 +204,9 @@ export type ChunkSearch = (tenant: Tenant, query: string, filters: SearchFilters
 /**
  * searchChunks for a caller with many texts to search at once (a judge's claims or references): the D1
  * reads of concurrent calls travel together, one batch per database and stage, instead of one round trip
- * each. Same hits as searchChunks.
+ * each. Same hits as searchChunks. A caller may pass the batchedReads to share them with its own D1 calls.
  */
-export function batchedSearchChunks(env: Env): ChunkSearch {
-  const reads = batchedReads();
+export function batchedSearchChunks(env: Env, reads: SearchReads = batchedReads()): ChunkSearch {
   // The searches of one caller mostly share tenant and filters: the scope (about 1,400 characters of
   // hex tokens with a published window) is built and rendered once for them.
   const known = new Map<string, Where>();

@@ -54,3 +54,25 @@ it.each(["llm", "agent"] as const)("the %s judge stores its last step in the set
   expect(settlement[0].filter(storesStep)).toHaveLength(1);
   expect(calls.flat().filter(storesStep)).toHaveLength(steps.length);
 });
+
+it("the runs of one queue batch, their writes and their searches' reads sharing D1 batches, each store their steps and settle once", async () => {
+  recordD1Calls();
+  const answers = [
+    "3M's capital expenditure was $1,577 million in 2018, up from $1,373 million in 2017.",
+    "Amazon's net sales were $177.9 billion in 2017 and its net income was $3.0 billion.",
+    "AMD's largest customer accounted for 16% of its revenue in 2022.",
+    "PepsiCo operates in North America, Latin America, Europe, Africa, the Middle East and Asia Pacific.",
+    "JPMorgan's net interest income was $66.7 billion in 2022, up 28% from 2021.",
+    "3M's free cash flow was $5.2 billion in 2018 and its dividends were $3.2 billion.",
+  ];
+  // Submitted together, so the queue delivers them in one batch.
+  const ids = await Promise.all(answers.map(async (answer) => (await submit("agent", org.key, llmBody({ answer }))).json.payload.evaluation_id as string));
+  for (const id of ids) {
+    expect((await settled("agent", org.key, id)).status).toBe("completed");
+    expect(await checkpoints(id)).toEqual(["claims", "evidence", "assess"].map((step) => ({ step, attempt: 1 })));
+  }
+  // Every run stores three steps, the last with its settlement. (Runs this short go in step with each
+  // other, so their writes travel together; test/search/batched.test.ts checks writes sent beside reads.)
+  expect(calls.flat().filter(storesStep)).toHaveLength(3 * ids.length);
+  expect(calls.flat().filter(settles)).toHaveLength(ids.length);
+});

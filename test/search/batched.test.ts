@@ -1,7 +1,7 @@
 // Concurrent searches through batchedSearchChunks (the judges' claims): the same hits as searchChunks one
 // by one, their D1 reads sent as one batch per stage although each search takes its own turns to compute.
 import { env } from "cloudflare:test";
-import { beforeAll, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import type { Env } from "../../src/core/env";
 import type { Tenant } from "../../src/core/auth";
 import { batchedSearchChunks, searchChunks } from "../../src/search";
@@ -64,4 +64,60 @@ it("gives concurrent searches their turns one macrotask apart, so other work run
   setTimeout(() => order.push("other"), 0);
   await searches;
   expect(order).toEqual(["search 1", "other", "search 2", "search 3"]);
+});
+
+describe("send: a caller's statements with the reads of the same flush", () => {
+  /** The test's D1 with every batch recorded (its statements' SQL). */
+  const recorded = () => {
+    const batches: string[][] = [];
+    const db = new Proxy(env.DB, {
+      get(target, prop) {
+        if (prop === "batch") return (statements: D1PreparedStatement[]) => (batches.push(statements.map((s) => (s as unknown as { statement: string }).statement)), target.batch(statements));
+        const value = Reflect.get(target, prop);
+        return typeof value === "function" ? value.bind(target) : value;
+      },
+    });
+    return { db, batches };
+  };
+  const match = (word: string) => `{text title} : "${word}"`;
+
+  it("runs each call in order in the first D1 batch, beside at most five reads, with its own results", async () => {
+    await env.DB.prepare("CREATE TABLE IF NOT EXISTS batched_send (k TEXT PRIMARY KEY, n INTEGER)").run();
+    const { batchedReads } = await import("../../src/search/batched-reads");
+    const { db, batches } = recorded();
+    const reads = batchedReads();
+    const words = ["capital", "revenue", "customer", "income", "geographies", "interest", "expenditure"];
+    const [rows, first, second] = await Promise.all([
+      Promise.all(words.map((w) => reads.match(db, match(w), 10))),
+      reads.send(db, [
+        db.prepare("INSERT INTO batched_send (k, n) VALUES ('a', 1) ON CONFLICT (k) DO NOTHING"),
+        db.prepare("SELECT n FROM batched_send WHERE k = 'a'"),
+      ]),
+      reads.send(db, [db.prepare("UPDATE batched_send SET n = n + 1 WHERE k = 'a'")]),
+    ]);
+    // The alone reads give the same rows.
+    const { matchCandidates } = await import("../../src/search/repo");
+    for (const [i, w] of words.entries()) expect(rows[i]).toEqual(await matchCandidates(env.DB, match(w), 10));
+    expect(rows.some((r) => r.length > 0)).toBe(true);
+    expect(first[0].meta.changes).toBe(1);
+    expect(first[1].results).toEqual([{ n: 1 }]);
+    expect(second[0].meta.changes).toBe(1);
+    // Two batches: the calls (three statements) and five reads, then the other two reads.
+    expect(batches.map((b) => b.length)).toEqual([8, 2]);
+    expect(batches[0].slice(0, 3).every((sql) => !sql.includes("MATCH"))).toBe(true);
+  });
+
+  it("when the joint batch fails, sends each call alone: a failing call fails only its caller", async () => {
+    const { batchedReads } = await import("../../src/search/batched-reads");
+    const { db } = recorded();
+    const reads = batchedReads();
+    const [rows, good, bad] = await Promise.allSettled([
+      reads.match(db, match("revenue"), 10),
+      reads.send(db, [db.prepare("SELECT 1 AS one")]),
+      reads.send(db, [db.prepare("INSERT INTO no_such_table (k) VALUES (1)")]),
+    ]);
+    expect(rows.status).toBe("fulfilled");
+    expect(good.status === "fulfilled" && good.value[0].results).toEqual([{ one: 1 }]);
+    expect(bad.status).toBe("rejected");
+  });
 });
