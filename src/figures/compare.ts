@@ -39,6 +39,29 @@ function namesRow(f: FigureInContext, s: FigureInContext, known: ReadonlySet<str
   return b.length > 0 && b.every((w) => f.context.has(w) || known.has(w));
 }
 
+/**
+ * The statement's item ends with a table row's words ("the investment in Corporate bonds was", "- U.S.
+ * government securities:"): the figure is given to that row, whatever words come before. Not when the row's
+ * words are joined to another item's ("cash and inventories"), a sum or a list.
+ */
+function endsWithRow(f: FigureInContext, s: FigureInContext): boolean {
+  if (!s.cell || s.group || !coreItemWords(s.item).length) return false;
+  // The row's label as printed, word for word ("total assets" does not name "Total current assets").
+  const label = labelWords(s.itemText);
+  const own = labelWords(f.itemText);
+  while (own.length && TRAILING_VERBS.has(own[own.length - 1])) own.pop();
+  if (!label.length || own.length < label.length || label.some((w, k) => own[own.length - label.length + k] !== w)) return false;
+  // "net sales minus cost of sales, totaled", "(Operating Income / Total Revenue) * 100": an operand, not the figure's row.
+  if (JOINERS.has(own[own.length - label.length - 1] ?? "")) return false;
+  const last = f.itemText.toLowerCase().lastIndexOf(label[label.length - 1]);
+  return last >= 0 && !/[()*/+=×÷\d]/.test(f.itemText.slice(last + label[label.length - 1].length));
+}
+
+/** Lower-case words of a text ("U.S. government securities:" -> u, s, government, securities). */
+const labelWords = (text: string) => text.toLowerCase().split(/[^a-z0-9]+/).filter(Boolean);
+const TRAILING_VERBS = new Set(["was", "were", "is", "are", "of", "at", "totaled", "totalled", "amounted", "to", "stood", "reached"]);
+const JOINERS = new Set(["and", "plus", "or", "minus", "less", "over", "by", "times", "versus", "vs", "than", "divided"]);
+
 const PROFIT_ITEMS = new Set(["netIncome", "operatingIncome", "pretaxIncome", "grossProfit"]);
 const LOSS_WORDS = /\b(loss|losses|deficit|negative|shortfall)\b/i;
 
@@ -199,6 +222,8 @@ export function checkFigure(f: FigureInContext, sources: ReadText[], known: Read
   let looseYear: { s: FigureInContext; i: number } | null = null;
   let rescaled: { s: FigureInContext; i: number } | null = null;
   let uncertain: { s: FigureInContext; i: number } | null = null;
+  /** Cells of rows the statement's item ends with, holding another value: a period not told for sure. */
+  const named: { s: FigureInContext; i: number }[] = [];
   if (budget.comparisons <= 0) return { figure: f, status: "unmatched", source: -1, by: null, note: "" };
   for (let i = 0; i < sources.length; i++) {
     for (const s of exhaustive ? sources[i].figures : candidates(f, sources[i])) {
@@ -231,7 +256,9 @@ export function checkFigure(f: FigureInContext, sources: ReadText[], known: Read
       }
       // Another value: a conflict (the first is enough), or the same digits at an unstated scale.
       // A repeated row label may be the other section's row ("Gaming" revenue, then "Gaming" operating income): no conflict from it.
-      if (!conflict && !s.cell?.repeated && year === true && f.change === s.change && sameItem(f, s, known) && trailFits(f, s) && !equalAtSomeScale(f, s)) conflict = { s, i };
+      const rowNamed = !s.cell?.repeated && f.change === s.change && endsWithRow(f, s) && trailFits(f, s) && !equalAtSomeScale(f, s);
+      if (rowNamed && year === null && named.length < 8) named.push({ s, i });
+      if (!conflict && !s.cell?.repeated && year === true && f.change === s.change && (sameItem(f, s, known) || rowNamed) && trailFits(f, s) && !equalAtSomeScale(f, s)) conflict = { s, i };
       else if (!rescaled && (f.scale === null || s.scale === null) && year !== false && equalAtSomeScale(f, s) && (itemsOverlap(f.item, rowItem(s)) || sharesWords(f.context, rowContext(s)) || sameItem(f, s, known))) rescaled = { s, i };
     }
   }
@@ -249,6 +276,11 @@ export function checkFigure(f: FigureInContext, sources: ReadText[], known: Read
           : `The source gives ${label(c)}${when} as ${written(c)}, not ${f.raw}.`;
     return { figure: f, status: "contradicted", source: conflict.i, by: c, note };
   }
+  // Carried only loosely by a cell whose column holds another value in the row the statement names ("the
+  // investment in Corporate bonds was $4,561", the commercial paper's cell): the neighbouring row's value.
+  const w = weak;
+  const beside = w?.s.cell ? named.find((n) => n.i === w.i && n.s.cell!.table === w.s.cell!.table && n.s.cell!.col === w.s.cell!.col && n.s.cell!.row !== w.s.cell!.row) : undefined;
+  if (w && beside) return { figure: f, status: "contradicted", source: beside.i, by: beside.s, note: `${f.raw} is ${label(w.s)}, not ${label(beside.s)}; the source gives ${written(beside.s)}.` };
   if (weak) return { figure: f, status: "carried", source: weak.i, by: weak.s, note: "" };
   // The value is this item's for another year, and the statement gives it to a year of its own.
   // A bare whole number with no unit ("Lion Air Flight 610", "the 737 MAX") is as often a name as a figure: not contradicted by its year.

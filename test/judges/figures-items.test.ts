@@ -62,3 +62,28 @@ describe("a figure compared with another ('lower than the total debt in 2021, wh
     expect(read("Total debt decreased by $229 million in 2022.")).toEqual(["$229 million:unmatched"]);
   });
 });
+
+describe("a figure given to the row its clause ends with", () => {
+  // MGM's fair value table (10-Q Q2 2023): a quarter-end column beside a year-end one, so the period of a
+  // cell is not told for sure; the row the statement names still is.
+  const fair = "Fair value level\nJune 30, 2023\nDecember 31, 2022\n(In thousands)\nCash and cash equivalents:\nMoney market funds\nLevel 1\n$\n2,195 \n$\n12,009 \nCommercial paper and certificates of deposit\nLevel 2\n \n5,992 \nCash and cash equivalents\n2,195 \n18,001 \nShort-term investments:\nU.S. government securities\nLevel 1\n57,696 \n56,835 \nU.S. agency securities\nLevel 2\n29,049 \n9,530 \nCommercial paper and certificates of deposit\nLevel 2\n4,561 \n4,466 \nCorporate bonds\nLevel 2\n416,420 \n213,875 \nShort-term investments\n507,726 \n284,706";
+  const read = (answer: string) => checkStatement(answer, [fair], new Set(), "Which type of debt received the largest investment among the short term investments for MGM in H1 FY2023?").figures.map((c) => `${c.figure.raw}:${c.status}`);
+  it("carries the row's own value, however many words come before the row's name", () => {
+    expect(read("The table shows that as of June 30, 2023, the investment in Corporate bonds was $416,420 (in thousands).")).toEqual(["$416,420:carried"]);
+    expect(read("Here are the short-term investments as of June 30, 2023: - U.S. government securities: $57,696 (in thousands) - U.S. agency securities: $29,049 (in thousands)")).toEqual(["$57,696:carried", "$29,049:carried"]);
+  });
+  it("contradicts the neighbouring row's value in the same column (wrong on purpose), naming both rows", () => {
+    const check = checkStatement("The table shows that as of June 30, 2023, the investment in Corporate bonds was $4,561 (in thousands).", [fair], new Set(), "Which type of debt received the largest investment among the short term investments for MGM in H1 FY2023?");
+    expect(check.figures.map((c) => c.status)).toEqual(["contradicted"]);
+    expect(check.notes).toEqual(["$4,561 is commercial paper and certificates of deposit, not corporate bonds; the source gives 416,420 thousand."]);
+    expect(read("Here are the short-term investments as of June 30, 2023: - U.S. government securities: $29,049 (in thousands)")).toEqual(["$29,049:contradicted"]);
+  });
+  it("does not read a row's name joined to another item's ('cash and corporate bonds') as that row", () => {
+    expect(read("As of June 30, 2023, commercial paper and corporate bonds were $4,561 (in thousands).")).not.toContain("$4,561:contradicted");
+  });
+  it("does not take 'total assets' for 'Total current assets', whose item words are the same", () => {
+    const balance = "Consolidated Balance Sheets\nAt December 31,\nIn millions, except per share amounts\n2022\n2021\nInventories\n19,090 \n17,760 \nTotal current assets\n65,682 \n60,008 \nGoodwill\n78,150 \n79,121 \nTotal assets\n$\n228,275 $\n232,999";
+    const notes = checkStatement("Specifically, the company reported total assets of $148.9 billion as of December 31, 2022.", [balance], new Set(), "Is CVS Health a capital-intensive business based on FY2022 data?").notes;
+    expect(notes).toEqual(["The source gives total assets for 2022 as 228,275 million, not $148.9 billion."]);
+  });
+});
