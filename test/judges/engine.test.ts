@@ -175,3 +175,22 @@ describe("grading in turns", () => {
     expect(turns).toBeGreaterThanOrEqual(4);
   });
 });
+
+describe("an answer about another company", () => {
+  const passage = "Consolidated Statements of Cash Flows\nFiscal Year Ended\nJanuary 28,\n2023\nJanuary 29,\n2022\nJanuary 30,\n2021\nInvesting activities\nCapital expenditures\n(312,126)\n(172,187)\n(151,866)\nAcquisitions, net of cash acquired\n\n\n(1,220)";
+  const query = "What are major acquisitions that Ulta Beauty has done in FY2023 and FY2022?";
+  const grade = (answer: string) => gradeAnswer({ query, answer, references: [passage], evidence: [], verdicts: { supported: 0, contradicted: 0, unresolved: 0 } });
+  const answer = (company: string) => `Based on ${company}, Inc.'s Consolidated Statements of Cash Flows, there are no major acquisitions for FY2023 and FY2022: "Acquisitions, net of cash acquired" shows nothing for both years, and $(1,220) for FY2021.`;
+  it("reads a peer whose name shares a word with the question's company ('Sally Beauty' for Ulta Beauty) as another company (wrong on purpose)", () => {
+    const peer = grade(answer("Sally Beauty"));
+    expect(peer.factuality).toBe(1);
+    expect(peer.reasoning).toContain("The answer is about Sally, not the company the question names.");
+    expect(grade(answer("Ulta Beauty")).reasoning).not.toContain("not the company the question names");
+  });
+  it("still reads a longer name of the company ('JPMorgan Chase' for JPM, 'Johnson & Johnson' for JnJ) as the company", () => {
+    const jpm = gradeAnswer({ query: "Which of JPM's business segments had the lowest net revenue in 2021 Q1?", answer: "JPMorgan Chase's Asset & Wealth Management segment had the lowest net revenue, $4,077 million.", references: ["Asset & Wealth Management net revenue was $4,077 million in the first quarter of 2021."], evidence: [], verdicts: { supported: 0, contradicted: 0, unresolved: 0 } });
+    expect(jpm.reasoning).not.toContain("not the company the question names");
+    const jnj = gradeAnswer({ query: "Are JnJ's FY2022 financials that of a high growth company?", answer: "No. Johnson & Johnson's worldwide sales increased 1.3% to $94.9 billion in 2022.", references: ["In 2022, worldwide sales increased 1.3% to $94.9 billion as compared to an increase of 13.6% in 2021."], evidence: [], verdicts: { supported: 0, contradicted: 0, unresolved: 0 } });
+    expect(jnj.reasoning).not.toContain("not the company the question names");
+  });
+});

@@ -135,6 +135,20 @@ function mentionsSubject(answer: string, subject: string[]): boolean {
   return subject.some((w) => w.length >= 2 && (initials.has(w) || initials.has(w.replace(/[^a-z]/g, "").replace(/n(?=j)/g, ""))));
 }
 
+/**
+ * The answer without the words of the question's company that follow another name: "Sally Beauty" names
+ * another company than Ulta Beauty, its "Beauty" no mention of it (bounded: the first 20 names).
+ */
+function withoutNames(answer: string, names: string[], subject: string[]): string {
+  let out = answer;
+  for (const n of names.slice(0, 20)) {
+    const name = n.replace(/[^\p{L}\p{N}]/gu, "");
+    if (name.length < 2) continue;
+    out = out.replace(new RegExp(`\\b${name}[ \\t]+(\\p{Lu}[\\p{L}&.-]{0,30})`, "gu"), (whole: string, next: string) => (nameWords(next).every((w) => subject.includes(w)) ? " " : whole));
+  }
+  return out;
+}
+
 const YES_NO = /^(is|are|does|do|did|has|have|was|were|can|will|should)\b/i;
 const NUMERIC_Q = /\b(what is|what was|how much|how many|calculate|compute|ratio|margin|percentage|percent|rate|amount|total|value|growth|change)\b/i;
 
@@ -266,7 +280,10 @@ function* gradeSteps(input: GradeInput): Generator<void, GradeDetails, void> {
   const names = novel.filter((e) => !lowerWords.has(e.toLowerCase()));
   // "Highest", "Contribution": capitalized in the question, written in lower case by the texts: not names.
   const subjectNames = subject.filter((w) => !lowerWords.has(w));
-  const otherCompany = subjectNames.length > 0 && names.length > 0 && !mentionsSubject(answer, subjectNames);
+  // A word of the question's company inside a name the sources do not know, after a word of another name
+  // ("Sally Beauty" for Ulta Beauty), names another company.
+  const otherNames = names.filter((n) => !mentionsSubject(n, subjectNames));
+  const otherCompany = subjectNames.length > 0 && names.length > 0 && !mentionsSubject(withoutNames(answer, otherNames, subjectNames), subjectNames);
   // Periods the answer names that neither the question nor the sources know.
   const sourceYears = new Set<number>([...periodYears(query)]);
   for (const s of sources) for (const y of s.years) sourceYears.add(y);
