@@ -194,3 +194,17 @@ describe("an answer about another company", () => {
     expect(jnj.reasoning).not.toContain("not the company the question names");
   });
 });
+
+describe("the question's company among its capitalized words", () => {
+  const grade = (query: string, answer: string, reference: string) => gradeAnswer({ query, answer, references: [reference], evidence: [], verdicts: { supported: 0, contradicted: 0, unresolved: 0 } });
+  it("is not a word opening a later sentence ('If') nor what the company owns ('its PPNE'), so a peer is read as another company (wrong on purpose)", () => {
+    const ppe = "Property, plant and equipment, less accumulated depreciation 14,882 13,745";
+    const q = "Did Pfizer grow its PPNE between FY20 and FY21?";
+    expect(grade(q, "Yes, Merck did grow its Property, Plant and Equipment (PPNE) between FY20 and FY21, from $13,745 million in 2020 to $14,882 million in 2021.", ppe).reasoning).toContain("The answer is about Merck");
+    expect(grade(q, "Yes, Pfizer did grow its Property, Plant and Equipment (PPNE) between FY20 and FY21, from $13,745 million in 2020 to $14,882 million in 2021.", ppe).reasoning).not.toContain("not the company the question names");
+    const margin = "Cost of products sold increased due to one-time COVID-19 vaccine manufacturing exit related costs.";
+    const jnj = "What drove gross margin change as of FY2022 for JnJ? If gross margin is not a useful metric for a company like this, then please state that and explain why.";
+    expect(grade(jnj, "For Merck, one-time COVID-19 vaccine manufacturing exit related costs increased the cost of products sold. If the currency impact was negative, costs rose.", margin).reasoning).toContain("The answer is about Merck");
+    expect(grade(jnj, "For JnJ, one-time COVID-19 vaccine manufacturing exit related costs increased the cost of products sold. If the currency impact was negative, costs rose.", margin).reasoning).not.toContain("not the company the question names");
+  });
+});

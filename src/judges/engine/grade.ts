@@ -112,7 +112,10 @@ function toScore(raw: number, cuts: number[] = RULES.cuts): number {
 
 /** Words of the names a question gives its subject: "3M", "Best Buy", "AMD" (capitalized, not its first word). */
 function questionSubjects(query: string): string[] {
-  const tokens = query.replace(/[’']s\b/g, "").split(/[^\p{L}\p{N}&.-]+/u).filter(Boolean);
+  // Not names: a plain word opening a later sentence ("If gross margin is not ..."), and what the company owns
+  // ("grow its PPNE").
+  const plain = query.replace(/([.?!]\s+)\p{Lu}\p{Ll}+(?![\p{L}\p{N}])/gu, "$1").replace(/\b(its|their)\s+\S+/gi, "$1");
+  const tokens = plain.replace(/[’']s\b/g, "").split(/[^\p{L}\p{N}&.-]+/u).filter(Boolean);
   const out: string[] = [];
   tokens.forEach((t, i) => {
     const name = /^[\p{Lu}\d][\p{L}\d&.-]*$/u.test(t) && /\p{Lu}/u.test(t) && (i > 0 || /\d/.test(t));
