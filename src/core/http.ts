@@ -21,16 +21,49 @@ export function renderError(err: ApiError): Response {
   return json(errorBody(err), err.status, errorHeaders(err));
 }
 
-/** Reads a JSON object body. Empty bodies count as {} only when the route allows it. */
+/**
+ * The request body, read only up to `maxBytes`: null as soon as it passes them. A declared Content-Length
+ * bounds what the runtime delivers, so such a body is read whole; one without (chunked) is read as a
+ * stream and abandoned at the cap, never buffered whole.
+ */
+export async function readBodyUpTo(request: Request, maxBytes: number): Promise<Uint8Array | null> {
+  const declared = Number(request.headers.get("Content-Length") ?? "NaN");
+  if (Number.isFinite(declared)) {
+    if (declared > maxBytes) return null;
+    const bytes = new Uint8Array(await request.arrayBuffer());
+    return bytes.byteLength > maxBytes ? null : bytes;
+  }
+  if (!request.body) return new Uint8Array(0);
+  const chunks: Uint8Array[] = [];
+  let got = 0;
+  const reader = request.body.getReader();
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    got += value.byteLength;
+    if (got > maxBytes) {
+      await reader.cancel().catch(() => undefined);
+      return null;
+    }
+    chunks.push(value);
+  }
+  if (chunks.length === 1) return chunks[0];
+  const out = new Uint8Array(got);
+  let at = 0;
+  for (const c of chunks) {
+    out.set(c, at);
+    at += c.byteLength;
+  }
+  return out;
+}
+
+/** Reads a JSON object body (at most maxBytes, however it is sent). Empty bodies count as {} only when the route allows it. */
 export async function readJsonObject(
   request: Request,
   opts: { maxBytes: number; tooLargeCode?: ErrorCode; allowEmpty: boolean },
 ): Promise<Record<string, unknown>> {
-  const declared = Number(request.headers.get("Content-Length") ?? "NaN");
-  const tooLarge = () => new ApiError(opts.tooLargeCode ?? "INVALID_REQUEST_BODY", `Request body exceeds ${opts.maxBytes} bytes`);
-  if (Number.isFinite(declared) && declared > opts.maxBytes) throw tooLarge();
-  const bytes = new Uint8Array(await request.arrayBuffer());
-  if (bytes.byteLength > opts.maxBytes) throw tooLarge();
+  const bytes = await readBodyUpTo(request, opts.maxBytes);
+  if (!bytes) throw new ApiError(opts.tooLargeCode ?? "INVALID_REQUEST_BODY", `Request body exceeds ${opts.maxBytes} bytes`);
   if (bytes.byteLength === 0) {
     if (opts.allowEmpty) return {};
     throw invalidBody("Request body is required");

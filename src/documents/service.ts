@@ -4,6 +4,7 @@ import type { Env } from "../core/env";
 import type { Tenant } from "../core/auth";
 import { ApiError, invalidBody, notFound } from "../core/errors";
 import { loadConfig } from "../core/env";
+import { readBodyUpTo } from "../core/http";
 import { presignUpload, verifyToken } from "../core/signed-urls";
 import { acceptContentType, describeAllowed, MAX_FILE_BYTES, MAX_FILES_PER_BATCH, safeFileName, type UploadFlow } from "./formats";
 import * as repo from "./repo";
@@ -89,31 +90,14 @@ export async function receiveUpload(env: Env, token: string, request: Request) {
 }
 
 /**
- * The request body, which must be exactly `size` bytes (at most MAX_FILE_BYTES, as upload_url signed it).
- * Read as a stream into one buffer of that size, so a body without Content-Length (chunked) is refused as
- * soon as it passes the size, never buffered whole.
+ * The request body, which must be exactly `size` bytes (at most MAX_FILE_BYTES, as upload_url signed it). A
+ * body without Content-Length (chunked) is refused as soon as it passes the size, never buffered whole.
  */
 async function readExactly(request: Request, size: number): Promise<Uint8Array> {
-  const tooLong = () => invalidBody(`Body is longer than ${size} bytes; this upload URL takes exactly ${size}`);
-  if (!request.body) {
-    if (size !== 0) throw invalidBody(`Body is 0 bytes; this upload URL takes exactly ${size}`);
-    return new Uint8Array(0);
-  }
-  const out = new Uint8Array(size);
-  let got = 0;
-  const reader = request.body.getReader();
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    if (got + value.byteLength > size) {
-      await reader.cancel().catch(() => undefined);
-      throw tooLong();
-    }
-    out.set(value, got);
-    got += value.byteLength;
-  }
-  if (got !== size) throw invalidBody(`Body is ${got} bytes; this upload URL takes exactly ${size}`);
-  return out;
+  const body = await readBodyUpTo(request, size);
+  if (!body) throw invalidBody(`Body is longer than ${size} bytes; this upload URL takes exactly ${size}`);
+  if (body.byteLength !== size) throw invalidBody(`Body is ${body.byteLength} bytes; this upload URL takes exactly ${size}`);
+  return body;
 }
 
 async function requireUploadedFile(env: Env, tenant: Tenant, fileKey: string, flow: UploadFlow) {

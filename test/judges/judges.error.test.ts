@@ -1,6 +1,7 @@
 // Submission validation of both judges through the Worker: field rules, references, time_window, size
 // caps (UTF-16 units, bytes, tokens), Idempotency-Key length; rejected submissions record, queue and
 // bill nothing.
+import { SELF } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
 import { call, createOrg, jsonOf, type TestOrg } from "../helpers/harness";
 import { evaluationRows, llmBody, submit, usageRows, WINDOW } from "./judge-helpers";
@@ -114,6 +115,37 @@ describe("size caps: JUDGE_EVALUATION_TOO_LARGE, nothing recorded, queued or bil
     expect(res.status).toBe(400);
     expect(json.error.code).toBe("JUDGE_EVALUATION_TOO_LARGE");
     expect(await evaluationRows(fresh.organizationId)).toBe(0);
+  });
+
+  it("reads a body sent without Content-Length only up to the byte cap", async () => {
+    const fresh = await createOrg();
+    /** A chunked body: `text` then, while more is pulled, 64 KB of spaces per chunk (`extra` chunks). */
+    const chunked = (text: string, extra: number) => {
+      const state = { pulled: 0 };
+      const head = new TextEncoder().encode(text);
+      const stream = new ReadableStream<Uint8Array>({
+        pull(controller) {
+          if (state.pulled === 0) controller.enqueue(head);
+          else if (state.pulled <= extra) controller.enqueue(new Uint8Array(64 * 1024).fill(0x20));
+          else return controller.close();
+          state.pulled++;
+        },
+      });
+      return { stream, state };
+    };
+    const post = (body: ReadableStream<Uint8Array>) =>
+      SELF.fetch("https://api.test/v2/judge/llm", { method: "POST", body, headers: { "X-API-KEY": fresh.key, "Content-Type": "application/json" } });
+    // 64 MB offered (JSON followed by whitespace); the cap is 1,000,000 bytes.
+    const { stream, state } = chunked(JSON.stringify(llmBody()), 1024);
+    const res = await post(stream);
+    const json = await jsonOf(res);
+    expect(res.status).toBe(400);
+    expect(json.error.code).toBe("JUDGE_EVALUATION_TOO_LARGE");
+    expect(state.pulled).toBeLessThan(40);
+    expect(await evaluationRows(fresh.organizationId)).toBe(0);
+    // The same submission chunked, under the cap: accepted.
+    const small = chunked(JSON.stringify(llmBody()), 3);
+    expect((await post(small.stream)).status).toBe(202);
   });
 
   it("dense CJK text under the character cap fails the token cap", async () => {
