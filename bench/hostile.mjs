@@ -91,6 +91,12 @@ async function timedNormal() {
   return performance.now() - t;
 }
 
+// HOSTILE_SERIES=1: each slow neighbour request (over 40 ms) and each step of the input (submitted, settled)
+// is printed with its time from the input's start, to see which part of a run holds the isolate.
+const series = process.env.HOSTILE_SERIES === "1";
+let started = 0;
+const mark = (what) => series && console.log(`    ${(performance.now() - started).toFixed(0).padStart(6)} ms  ${what}`);
+
 /** Runs `work` while a neighbour sends GET /v1/me one after another, 20 ms apart. */
 async function withNeighbour(work) {
   let done = false;
@@ -98,10 +104,13 @@ async function withNeighbour(work) {
   const neighbour = (async () => {
     while (!done) {
       await sleep(20);
-      if (!done) during.push(await timedNormal());
+      if (done) break;
+      const ms = await timedNormal();
+      during.push(ms);
+      if (ms > 40) mark(`neighbour ${ms.toFixed(0)} ms`);
     }
   })();
-  const started = performance.now();
+  started = performance.now();
   try {
     const outcome = await work().catch((err) => `failed: ${err?.cause?.code ?? err?.message ?? err}`);
     return { ms: performance.now() - started, outcome, during };
@@ -120,9 +129,11 @@ async function judged(body, judge = "llm") {
   const submit = await call(`/v2/judge/${judge}`, { method: "POST", body: JSON.stringify({ query: QUERY, time_window: WINDOW, ...body }) });
   if (submit.status !== 202) return `${submit.status} ${submit.json?.error?.code ?? submit.text.slice(0, 80)}`;
   const id = submit.json.payload.evaluation_id;
+  mark("submitted (202)");
   for (;;) {
     const r = await call(`/v2/judge/${judge}/${id}`);
     const status = r.json?.payload?.status;
+    if (status && status !== "pending") mark(`settled: ${status}`);
     if (status && status !== "pending") return `202, then ${status}${r.json.payload.result ? ` (overall ${r.json.payload.result.overall_score})` : ""}`;
     await sleep(50);
   }
