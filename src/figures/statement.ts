@@ -58,6 +58,7 @@ export function* checkStatementSteps(
   datedColumns(figures, read);
   yield;
   yield* namedRows(figures, read, statement, known, budget);
+  rowChanges(figures, read, statement);
   const count = (st: FigureStatus) => figures.filter((c) => c.status === st).length;
   return { figures, carried: count("carried"), contradicted: count("contradicted"), unmatched: count("unmatched"), notes: figures.filter((c) => c.note).map((c) => c.note) };
 }
@@ -90,6 +91,74 @@ function anchorByColumn(checks: FigureCheck[], sources: ReadText[], known: Reado
     }
   }
 }
+
+// "a decrease", "increased by": the direction a change is given.
+const DOWN = /\b(?:decreas|declin|fell|fall|drop|lower|down|reduc|shr[iu]nk|contract)\w*/i;
+const UP = /\b(?:increas|grew|grow|rose|rise|risen|up|higher|rais|expand|climb|jump)\w*/i;
+// "from 2022 to 2021", "from FY2022 to FY2021": the year a change starts from, written first.
+const FROM_TO = /\bfrom\s+(?:fy\s?|fiscal\s+(?:year\s+)?)?'?(\d{4}|\d{2})\b[^.;]{0,40}?\bto\s+(?:fy\s?|fiscal\s+(?:year\s+)?)?'?(\d{4}|\d{2})\b/i;
+/** Changes read from table rows per statement. */
+const MAX_ROW_CHANGES = 40;
+const fullYear = (y: string) => (y.length === 2 ? 2000 + Number(y) : Number(y));
+
+/**
+ * A change an amount is given as between two years of a table row its sentence names ("a decrease of $229
+ * million in total debt from 2021 to 2022"), read from the row's two cells: the same change carries the
+ * figure; another amount, or the other direction ("from 2022 to 2021" where the debt rose that way), is
+ * contradicted. Only amounts, only a sentence that names exactly two years, and only a row every word of
+ * whose label the sentence uses, the figure's own item words all in the row's label.
+ */
+function rowChanges(checks: FigureCheck[], sources: ReadText[], statement: string): void {
+  // Bounded work: an answer gives a few such changes; past MAX_ROW_CHANGES the rest are left unmatched.
+  let tried = 0;
+  for (const c of checks) {
+    const f = c.figure;
+    if (c.status !== "unmatched" || !f.change || f.kind !== "amount" || f.scale === null || f.index < 0) continue;
+    const years = [...new Set(f.years)];
+    if (years.length !== 2 || ++tried > MAX_ROW_CHANGES) continue;
+    const start = Math.max(statement.lastIndexOf(".", f.index), statement.lastIndexOf("\n", f.index)) + 1;
+    const endDot = statement.indexOf(".", f.index + f.raw.length);
+    const sentence = statement.slice(start, Math.min(endDot < 0 ? statement.length : endDot, f.index + 300));
+    const fromTo = FROM_TO.exec(sentence);
+    const [from, to] = fromTo ? [fullYear(fromTo[1]), fullYear(fromTo[2])] : [Math.min(...years), Math.max(...years)];
+    if (!years.includes(from) || !years.includes(to) || from === to) continue;
+    const before = sentence.slice(0, f.index - start);
+    const direction = DOWN.test(before.slice(-40)) ? -1 : UP.test(before.slice(-40)) ? 1 : 0;
+    // "a decrease of $229 million in total debt from ...": the item after the figure when none stands before it.
+    const after = sentence.slice(f.index - start + f.raw.length, f.index - start + f.raw.length + 80).split(/[,.;(]|\b(?:from|between|for|during|compared|versus|to)\b/i)[0].replace(/^\s*(?:in|of)\s+/i, "");
+    const own = coreItemWords(f.item.length ? f.item : contentStems(after).filter(isItemStem));
+    if (!own.length) continue;
+    for (const [i, read] of sources.entries()) {
+      const rows = tableRows(read).filter((r) => {
+        const core = coreItemWords(r.words);
+        return core.length > 0 && core.every((w) => f.context.has(w)) && own.every((w) => r.words.includes(w));
+      });
+      if (rows.length !== 1) continue;
+      const cellsOf = (year: number) => rows[0].cells.filter((x) => x.year === year && x.part === null && (x.kind === "amount" || x.kind === "number"));
+      const [a, b] = [cellsOf(from), cellsOf(to)];
+      if (a.length !== 1 || b.length !== 1 || (a[0].scale === null) !== (b[0].scale === null)) continue;
+      // A table that states no scale is read at the figure's ("150,639" beside "$229 million").
+      const scale = a[0].scale ?? f.scale;
+      const value = (x: FigureInContext) => (x.negative ? -1 : 1) * x.mantissa * scale;
+      const change = value(b[0]) - value(a[0]);
+      const tolerance = 2 * Math.max(0.5 * 10 ** -a[0].decimals * scale, 0.5 * 10 ** -f.decimals * f.scale);
+      const same = Math.abs(Math.abs(change) - f.value) <= tolerance + 1e-9 * f.value;
+      const wrongWay = direction !== 0 && change !== 0 && Math.sign(change) !== direction;
+      c.source = i;
+      c.by = b[0];
+      if (same && !wrongWay) {
+        c.status = "carried";
+        break;
+      }
+      c.status = "contradicted";
+      const moved = change < 0 ? "fell" : "rose";
+      c.note = `The source gives ${label(a[0])} as ${written(a[0])} for ${from} and ${written(b[0])} for ${to}: it ${moved} by ${Math.abs(change / f.scale).toLocaleString("en-US", { maximumFractionDigits: f.decimals })} ${scaleWord(f.scale)} from ${from} to ${to}, not ${wrongWay && same ? "the other way" : f.raw}.`;
+      break;
+    }
+  }
+}
+
+const scaleWord = (scale: number) => (scale === 1e9 ? "billion" : scale === 1e6 ? "million" : scale === 1e3 ? "thousand" : "");
 
 function dayText(d: number): string {
   const months = ["January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November", "December"];

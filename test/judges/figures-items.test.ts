@@ -61,6 +61,13 @@ describe("a figure compared with another ('lower than the total debt in 2021, wh
   it("still reads a change written with a change word as a change", () => {
     expect(read("Total debt decreased by $229 million in 2022.")).toEqual(["$229 million:unmatched"]);
   });
+  it("reads a change between two years from the row's two cells: the same change carried, another amount or the other direction contradicted (wrong on purpose)", () => {
+    expect(read("This represents a decrease of $229 million in total debt from 2021 to 2022.")).toEqual(["$229 million:carried"]);
+    expect(read("This represents a decrease of $329 million in total debt from 2021 to 2022.")).toEqual(["$329 million:contradicted"]);
+    expect(read("This represents an increase of $229 million in total debt from 2021 to 2022.")).toEqual(["$229 million:contradicted"]);
+    const swapped = checkStatement("This represents a decrease of $229 million in total debt from 2022 to 2021.", [debt], new Set(), "");
+    expect(swapped.notes).toEqual(["The source gives total debt as 150,639 for 2022 and 150,868 for 2021: it rose by 229 million from 2022 to 2021, not the other way."]);
+  });
 });
 
 describe("a figure given to the row its clause ends with", () => {
