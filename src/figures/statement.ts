@@ -58,7 +58,7 @@ export function* checkStatementSteps(
   datedColumns(figures, read);
   yield;
   yield* namedRows(figures, read, statement, known, budget);
-  rowChanges(figures, read, statement);
+  rowChanges(figures, read, statement, known);
   const count = (st: FigureStatus) => figures.filter((c) => c.status === st).length;
   return { figures, carried: count("carried"), contradicted: count("contradicted"), unmatched: count("unmatched"), notes: figures.filter((c) => c.note).map((c) => c.note) };
 }
@@ -108,12 +108,13 @@ const fullYear = (y: string) => (y.length === 2 ? 2000 + Number(y) : Number(y));
  * contradicted. Only amounts, only a sentence that names exactly two years, and only a row every word of
  * whose label the sentence uses, the figure's own item words all in the row's label.
  */
-function rowChanges(checks: FigureCheck[], sources: ReadText[], statement: string): void {
+function rowChanges(checks: FigureCheck[], sources: ReadText[], statement: string, known: ReadonlySet<string>): void {
   // Bounded work: an answer gives a few such changes; past MAX_ROW_CHANGES the rest are left unmatched.
   let tried = 0;
   for (const c of checks) {
     const f = c.figure;
-    if (c.status !== "unmatched" || !f.change || f.kind !== "amount" || f.scale === null || f.index < 0) continue;
+    const percent = f.kind === "percent";
+    if (c.status !== "unmatched" || !f.change || !(percent || (f.kind === "amount" && f.scale !== null)) || f.index < 0) continue;
     const years = [...new Set(f.years)];
     if (years.length !== 2 || ++tried > MAX_ROW_CHANGES) continue;
     const start = Math.max(statement.lastIndexOf(".", f.index), statement.lastIndexOf("\n", f.index)) + 1;
@@ -126,7 +127,8 @@ function rowChanges(checks: FigureCheck[], sources: ReadText[], statement: strin
     const direction = DOWN.test(before.slice(-40)) ? -1 : UP.test(before.slice(-40)) ? 1 : 0;
     // "a decrease of $229 million in total debt from ...": the item after the figure when none stands before it.
     const after = sentence.slice(f.index - start + f.raw.length, f.index - start + f.raw.length + 80).split(/[,.;(]|\b(?:from|between|for|during|compared|versus|to)\b/i)[0].replace(/^\s*(?:in|of)\s+/i, "");
-    const own = coreItemWords(f.item.length ? f.item : contentStems(after).filter(isItemStem));
+    // The question's words for the company ("the effective tax rate of Corning") name no item.
+    const own = coreItemWords(f.item.length ? f.item : contentStems(after).filter(isItemStem)).filter((w) => !known.has(w));
     if (!own.length) continue;
     for (const [i, read] of sources.entries()) {
       const rows = tableRows(read).filter((r) => {
@@ -134,14 +136,33 @@ function rowChanges(checks: FigureCheck[], sources: ReadText[], statement: strin
         return core.length > 0 && core.every((w) => f.context.has(w)) && own.every((w) => r.words.includes(w));
       });
       if (rows.length !== 1) continue;
-      const cellsOf = (year: number) => rows[0].cells.filter((x) => x.year === year && x.part === null && (x.kind === "amount" || x.kind === "number"));
+      const cellsOf = (year: number) => rows[0].cells.filter((x) => x.year === year && x.part === null && (percent ? x.kind === "percent" : x.kind === "amount" || x.kind === "number"));
       const [a, b] = [cellsOf(from), cellsOf(to)];
       if (a.length !== 1 || b.length !== 1 || (a[0].scale === null) !== (b[0].scale === null)) continue;
+      if (percent) {
+        // A rate's change ("the effective tax rate increased by 3%" from 20% to 23%): in points, or relative.
+        const [x, y] = [a[0], b[0]].map((z) => (z.negative ? -1 : 1) * z.mantissa);
+        const half = 0.5 * 10 ** -Math.max(a[0].decimals, b[0].decimals);
+        const points = y - x;
+        const samePoints = Math.abs(Math.abs(points) - f.mantissa) <= 2 * half + 0.5 * 10 ** -f.decimals + 1e-9;
+        const sameRelative = x !== 0 && Math.abs((Math.abs(points) / Math.abs(x)) * 100 - f.mantissa) <= ((2 * half) / Math.abs(x)) * 100 + 0.5 * 10 ** -f.decimals + 1e-9;
+        const wrong = direction !== 0 && points !== 0 && Math.sign(points) !== direction;
+        c.source = i;
+        c.by = b[0];
+        if ((samePoints || sameRelative) && !wrong) c.status = "carried";
+        else {
+          c.status = "contradicted";
+          const rate = (z: FigureInContext) => (written(z).includes("%") ? written(z) : `${written(z)}%`);
+          c.note = `The source gives ${label(a[0])} as ${rate(a[0])} for ${from} and ${rate(b[0])} for ${to}: it ${points < 0 ? "fell" : "rose"} by ${Math.abs(points).toLocaleString("en-US", { maximumFractionDigits: 2 })} points from ${from} to ${to}, not ${wrong && (samePoints || sameRelative) ? "the other way" : f.raw}.`;
+        }
+        break;
+      }
+      const fs = f.scale!;
       // A table that states no scale is read at the figure's ("150,639" beside "$229 million").
-      const scale = a[0].scale ?? f.scale;
+      const scale = a[0].scale ?? fs;
       const value = (x: FigureInContext) => (x.negative ? -1 : 1) * x.mantissa * scale;
       const change = value(b[0]) - value(a[0]);
-      const tolerance = 2 * Math.max(0.5 * 10 ** -a[0].decimals * scale, 0.5 * 10 ** -f.decimals * f.scale);
+      const tolerance = 2 * Math.max(0.5 * 10 ** -a[0].decimals * scale, 0.5 * 10 ** -f.decimals * fs);
       const same = Math.abs(Math.abs(change) - f.value) <= tolerance + 1e-9 * f.value;
       const wrongWay = direction !== 0 && change !== 0 && Math.sign(change) !== direction;
       c.source = i;
@@ -152,7 +173,7 @@ function rowChanges(checks: FigureCheck[], sources: ReadText[], statement: strin
       }
       c.status = "contradicted";
       const moved = change < 0 ? "fell" : "rose";
-      c.note = `The source gives ${label(a[0])} as ${written(a[0])} for ${from} and ${written(b[0])} for ${to}: it ${moved} by ${Math.abs(change / f.scale).toLocaleString("en-US", { maximumFractionDigits: f.decimals })} ${scaleWord(f.scale)} from ${from} to ${to}, not ${wrongWay && same ? "the other way" : f.raw}.`;
+      c.note = `The source gives ${label(a[0])} as ${written(a[0])} for ${from} and ${written(b[0])} for ${to}: it ${moved} by ${Math.abs(change / fs).toLocaleString("en-US", { maximumFractionDigits: f.decimals })} ${scaleWord(fs)} from ${from} to ${to}, not ${wrongWay && same ? "the other way" : f.raw}.`;
       break;
     }
   }

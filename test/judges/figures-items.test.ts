@@ -94,3 +94,16 @@ describe("a figure given to the row its clause ends with", () => {
     expect(notes).toEqual(["The source gives total assets for 2022 as 228,275 million, not $148.9 billion."]);
   });
 });
+
+describe("a rate's change between two years", () => {
+  // Corning's MD&A table (10-K 2022): the effective tax rate per year.
+  const rates = "Years ended December 31,\n2022\n2021\nIncome before income taxes\n $\n1,797 $\n2,426 \nProvision for income taxes\n $\n(411) $\n(491) \nEffective tax rate\n \n23% \n20% ";
+  const read = (answer: string) => checkStatement(answer, [rates], new Set(["corn"]), "How much has the effective tax rate of Corning changed between FY2021 and FY2022?").figures.map((c) => `${c.figure.raw}:${c.status}`);
+  it("is read from the rate's row in points (or relative): the right change carried, another contradicted (wrong on purpose)", () => {
+    expect(read("The effective tax rate of Corning has increased by 3% between FY2021 and FY2022.")).toEqual(["3%:carried"]);
+    expect(read("The effective tax rate of Corning has increased by 5% between FY2021 and FY2022.")).toEqual(["5%:contradicted"]);
+    expect(read("The effective tax rate of Corning has decreased by 3% between FY2021 and FY2022.")).toEqual(["3%:contradicted"]);
+    const notes = checkStatement("The effective tax rate of Corning has increased by 5% between FY2021 and FY2022.", [rates], new Set(["corn"]), "").notes;
+    expect(notes).toEqual(["The source gives effective tax rate as 20% for 2021 and 23% for 2022: it rose by 3 points from 2021 to 2022, not 5%."]);
+  });
+});
