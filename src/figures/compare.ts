@@ -224,6 +224,8 @@ export function checkFigure(f: FigureInContext, sources: ReadText[], known: Read
   let uncertain: { s: FigureInContext; i: number } | null = null;
   /** Cells of rows the statement's item ends with, holding another value: a period not told for sure. */
   const named: { s: FigureInContext; i: number }[] = [];
+  let namedCarry: { s: FigureInContext; i: number } | null = null;
+  let conflictNamed = false;
   if (budget.comparisons <= 0) return { figure: f, status: "unmatched", source: -1, by: null, note: "" };
   for (let i = 0; i < sources.length; i++) {
     for (const s of exhaustive ? sources[i].figures : candidates(f, sources[i])) {
@@ -241,7 +243,13 @@ export function checkFigure(f: FigureInContext, sources: ReadText[], known: Read
         }
         if (strong && year === true) return { figure: f, status: "carried", source: i, by: s, note: "" };
         // The statement names the row that holds the value ("Commercial Airplanes ... $25,867 million").
-        if (year === true && namesRow(f, s, known)) return { figure: f, status: "carried", source: i, by: s, note: "" };
+        // Unless the statement's clause ends with another row's label ("total assets ($4,620 million)" is not
+        // "Other assets" because its sentence says "assets"): then that row's value decides.
+        if (year === true && namesRow(f, s, known)) {
+          if (endsWithRow(f, s)) return { figure: f, status: "carried", source: i, by: s, note: "" };
+          namedCarry ??= { s, i };
+          continue;
+        }
         // A column of uncertain period ruled out by both its names: as before, the statement's other figures
         // may still date it (anchorByColumn, datedColumns) when no contradiction is read here.
         if (year === false && s.part === "mixed" && (strong || itemsOverlap(f.item, s.item))) uncertain ??= { s, i };
@@ -258,10 +266,14 @@ export function checkFigure(f: FigureInContext, sources: ReadText[], known: Read
       // A repeated row label may be the other section's row ("Gaming" revenue, then "Gaming" operating income): no conflict from it.
       const rowNamed = !s.cell?.repeated && f.change === s.change && endsWithRow(f, s) && trailFits(f, s) && !equalAtSomeScale(f, s);
       if (rowNamed && year === null && named.length < 8) named.push({ s, i });
-      if (!conflict && !s.cell?.repeated && year === true && f.change === s.change && (sameItem(f, s, known) || rowNamed) && trailFits(f, s) && !equalAtSomeScale(f, s)) conflict = { s, i };
+      if (!conflict && !s.cell?.repeated && year === true && f.change === s.change && (sameItem(f, s, known) || rowNamed) && trailFits(f, s) && !equalAtSomeScale(f, s)) {
+        conflict = { s, i };
+        conflictNamed = rowNamed;
+      }
       else if (!rescaled && (f.scale === null || s.scale === null) && year !== false && equalAtSomeScale(f, s) && (itemsOverlap(f.item, rowItem(s)) || sharesWords(f.context, rowContext(s)) || sameItem(f, s, known))) rescaled = { s, i };
     }
   }
+  if (namedCarry && !(conflict && conflictNamed)) return { figure: f, status: "carried", source: namedCarry.i, by: namedCarry.s, note: "" };
   // The value under a looser wording of the item, in another year: as telling as the same wording.
   otherYear ??= looseYear;
   const when = f.year === null ? "" : ` for ${f.year}`;

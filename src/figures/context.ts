@@ -281,8 +281,11 @@ function* proseFigureSteps(text: string, scale: number | null, skipTableLines: b
       const fragment = before.slice(clauseStart);
       // "Loss before income taxes: ($5,022 million)": parentheses around the figure alone are its sign (or an
       // aside), so its item is the label before them.
-      const wrapped = /^\s*\(\s*$/.test(fragment) && /^\s*\)/.test(sentence.slice(q.end));
-      const own = wrapped ? before.slice(0, before.lastIndexOf("(")) : fragment.trim().length ? fragment : before;
+      // So is the figure alone in parentheses after its item's words ("investments in wireless licenses
+      // ($149,796 million)"): those words name it.
+      const wrapped = /\(\s*$/.test(fragment) && /^\s*\)/.test(sentence.slice(q.end));
+      const head = wrapped ? fragment.slice(0, fragment.lastIndexOf("(")) : "";
+      const own = wrapped ? (/[a-z]{2}/i.test(head) ? head : before.slice(0, before.lastIndexOf("("))) : fragment.trim().length ? fragment : before;
       const read = itemStems(own);
       let item = read.item.length && section.length ? [...new Set([...section, ...read.item])] : read.item;
       let itemText = own.replace(/\s+/g, " ").trim();

@@ -107,3 +107,20 @@ describe("a rate's change between two years", () => {
     expect(notes).toEqual(["The source gives effective tax rate as 20% for 2021 and 23% for 2022: it rose by 3 points from 2021 to 2022, not 5%."]);
   });
 });
+
+describe("a figure alone in parentheses after its item's words", () => {
+  // Verizon's and CVS's balance sheets (10-K 2022), PDF text layout.
+  const verizon = "Consolidated Balance Sheets\n(dollars in millions)\nAt December 31,\n2022\n2021 \nInvestments in unconsolidated businesses\n \n1,071 \n \n1,061 \nWireless licenses\n \n149,796 \n \n147,619 \nGoodwill\n \n28,671 \n \n28,603 ";
+  const cvs = "Consolidated Balance Sheets\nAt December 31,\nIn millions, except per share amounts\n2022\n2021\nGoodwill\n78,150 \n79,121 \nOther assets\n4,620 \n4,714 \nTotal assets\n$\n228,275 $\n232,999";
+  const read = (answer: string, source: string, query: string) => checkStatement(answer, [source], new Set(), query).figures.map((c) => `${c.figure.raw}:${c.status}`);
+  it("is read as those words' figure: the row's value carried, another row's contradicted (wrong on purpose)", () => {
+    const q = "Is Verizon a capital intensive business based on FY 2022 data?";
+    expect(read("Verizon has substantial investments in wireless licenses ($149,796 million) as of 2022.", verizon, q)).toEqual(["$149,796 million:carried"]);
+    expect(read("Verizon has substantial investments in wireless licenses ($1,071 million) as of 2022.", verizon, q)).toEqual(["$1,071 million:contradicted"]);
+  });
+  it("is not carried by a row whose one word the sentence uses ('Other assets') when the clause names another row ('total assets')", () => {
+    const q = "Is CVS Health a capital-intensive business based on FY2022 data?";
+    expect(read("Based on the FY2022 data, this is indicated by the high value of its total assets ($228,275 million).", cvs, q)).toEqual(["$228,275 million:carried"]);
+    expect(read("Based on the FY2022 data, this is indicated by the high value of its total assets ($4,620 million).", cvs, q)).toEqual(["$4,620 million:contradicted"]);
+  });
+});
