@@ -60,8 +60,10 @@ it("gives concurrent searches their turns one macrotask apart, so other work run
     await reads.turn();
     order.push(`search ${i}`);
   }));
-  // Work that arrives after the searches asked for their turns (a request, a timer) is not served last.
-  setTimeout(() => order.push("other"), 0);
+  // Work that arrives after the searches asked for their turns (a request, a timer) is not served last. The
+  // runtime's own timer, as the turns use: the test harness wraps setTimeout, whose order against
+  // scheduler.wait is not fixed (this test failed once in six runs on a loaded machine with setTimeout).
+  void scheduler.wait(0).then(() => order.push("other"));
   await searches;
   expect(order).toEqual(["search 1", "other", "search 2", "search 3"]);
 });
