@@ -34,6 +34,52 @@ function wholeWords(words: string[]): RegExp {
   return new RegExp(`${START}${words.map(escapeRegExp).join(GAP)}(?![${WORD}])`);
 }
 
+/** Whether a UTF-16 unit is one of WORD's characters. */
+function isWordUnit(c: number): boolean {
+  return (c >= 97 && c <= 122) || (c >= 48 && c <= 57) || c >= 0xc0;
+}
+
+/** A lower-cased text's words (maximal runs of WORD characters) and where each stands. */
+export interface WordIndex {
+  words: string[];
+  at: Map<string, number[]>;
+}
+
+export function wordIndex(text: string): WordIndex {
+  const words: string[] = [];
+  const at = new Map<string, number[]>();
+  for (let i = 0; i < text.length; ) {
+    if (!isWordUnit(text.charCodeAt(i))) {
+      i++;
+      continue;
+    }
+    let end = i + 1;
+    while (end < text.length && isWordUnit(text.charCodeAt(end))) end++;
+    const w = text.slice(i, end);
+    const list = at.get(w);
+    if (list) list.push(words.length);
+    else at.set(w, [words.length]);
+    words.push(w);
+    i = end;
+  }
+  return { words, at };
+}
+
+/**
+ * Whether the text has these words one after another, whatever stands between them: what
+ * wholeWords(words) matches, found by the words' places instead of a scan of the text per phrase (a
+ * long query, such as a reference's table, has a hundred phrases).
+ */
+export function hasWordSequence(index: WordIndex, words: string[]): boolean {
+  if (words.length === 0) return false;
+  for (const p of index.at.get(words[0]) ?? []) {
+    let k = 1;
+    while (k < words.length && index.words[p + k] === words[k]) k++;
+    if (k === words.length) return true;
+  }
+  return false;
+}
+
 /** One scan of a chunk per concept: its variants as one alternation. */
 function conceptMatcher(c: Concept): RegExp | null {
   const patterns = c.variants.filter((v) => v.length > 0).map(sequencePattern);
@@ -45,6 +91,9 @@ export interface RankContext {
   /** Tickers of companies named in the question (upper-case). */
   companies: Set<string>;
 }
+
+/** Distinct word pairs of a query beyond which the rerank looks them up in each chunk's words (see phraseShare). */
+const MAX_SCANNED_PHRASES = 24;
 
 export const WEIGHTS = { bm25: 0.3, coverage: 0.4, phrase: 0.1, docYear: 0.2, textYear: 0.05, docType: 0.05, company: 0.25 };
 
@@ -64,7 +113,26 @@ export function rerank(rows: CandidateRow[], ctx: RankContext): Ranked[] {
   const conceptTotal = plan.concepts.reduce((s, c, i) => s + c.weight * idf[i], 0);
   const best = Math.max(...rows.map((r) => -r.rank), 1e-9);
   const latestYear = plan.years.length ? Math.max(...plan.years) : null;
-  const bigrams = plan.bigrams.map((b) => wholeWords(b.split(/[^a-z0-9\u00c0-\uffff]+/).filter(Boolean)));
+  // The question's word pairs (a pair met twice counts twice), each matched whole in a chunk. A few
+  // distinct pairs are scanned for with their patterns; many (a long query such as a reference's table
+  // has a hundred) are looked up in the chunk's words, one pass over the chunk however many there are.
+  // Both read the same matches.
+  const counts = new Map<string, number>();
+  for (const b of plan.bigrams) counts.set(b, (counts.get(b) ?? 0) + 1);
+  const pairs = [...counts].map(([b, count]) => ({ words: b.split(/[^a-z0-9\u00c0-\uffff]+/).filter(Boolean), count }));
+  const byIndex = pairs.length > MAX_SCANNED_PHRASES && pairs.every((p) => p.words.length > 0);
+  const patterns = byIndex ? [] : pairs.map((p) => ({ re: wholeWords(p.words), count: p.count }));
+  const phraseShare = (text: string): number => {
+    if (!plan.bigrams.length) return 0;
+    let matched = 0;
+    if (byIndex) {
+      const index = wordIndex(text);
+      for (const p of pairs) if (hasWordSequence(index, p.words)) matched += p.count;
+    } else {
+      for (const p of patterns) if (p.re.test(text)) matched += p.count;
+    }
+    return matched / plan.bigrams.length;
+  };
   const yearRe = latestYear !== null ? wholeWords([String(latestYear)]) : null;
 
   return rows
@@ -76,7 +144,7 @@ export function rerank(rows: CandidateRow[], ctx: RankContext): Ranked[] {
         if (present[ci][i]) coverage += c.weight * idf[ci];
       });
       coverage = conceptTotal > 0 ? coverage / conceptTotal : 0;
-      const phrase = bigrams.length ? bigrams.filter((b) => b.test(text)).length / bigrams.length : 0;
+      const phrase = phraseShare(text);
       let docYear = 0;
       let textYear = 0;
       if (latestYear !== null) {
