@@ -12,6 +12,8 @@ export interface JobHandler {
   run(env: Env, message: unknown, attempt: number): Promise<void>;
   /** Called once a message has exhausted its retries and reached the dead-letter queue. */
   onDeadLetter?(env: Env, message: unknown): Promise<void>;
+  /** What a job weighs against its queue's BUDGET (default 0): jobs of a batch run together within it. */
+  weight?(message: unknown): number;
 }
 
 const handlers = new Map<string, JobHandler>();
@@ -31,10 +33,44 @@ const envelope = z.object({ kind: z.string() }).loose();
 
 /**
  * Messages of one batch handled at once: parse jobs hold whole files in memory, so one at a time. Judge
- * runs all start together (the whole batch, max_batch_size in wrangler.toml): runs started in one turn
- * share their D1 round trips and searches (judges/jobs.ts), a lane's later runs would not.
+ * runs start together (up to the whole batch, max_batch_size in wrangler.toml): runs started in one turn
+ * share their D1 round trips and searches (judges/jobs.ts). They start together only within their queue's
+ * budget of weight (judge runs: the length of their submissions, at most one largest submission in all), so
+ * a batch of large submissions runs a few at a time; a job heavier than the budget runs alone.
  */
-const CONCURRENCY: Record<JobQueue, number> = { judge: 10, parse: 1, briefing: 5 };
+const CONCURRENCY: Record<JobQueue, number> = { judge: 20, parse: 1, briefing: 5 };
+const BUDGET: Record<JobQueue, number> = { judge: 1_000_000, parse: Infinity, briefing: Infinity };
+
+/**
+ * Runs `run` on every item, at most `limit` at once and, while more than one runs, with the weights of
+ * those running within `budget`. Items start in order; those that fit start in the same synchronous
+ * stretch. Resolves when every run has settled (a run's rejection is its own business: it is not awaited
+ * as a failure here).
+ */
+export function runWithin<T>(items: T[], rules: { limit: number; budget: number; weight: (item: T) => number }, run: (item: T) => Promise<void>): Promise<void> {
+  const pending = [...items];
+  let running = 0;
+  let used = 0;
+  return new Promise((resolve) => {
+    const startFitting = () => {
+      while (pending.length > 0 && running < rules.limit && (running === 0 || used + rules.weight(pending[0]) <= rules.budget)) {
+        const item = pending.shift() as T;
+        const w = rules.weight(item);
+        running += 1;
+        used += w;
+        void run(item)
+          .catch(() => undefined)
+          .then(() => {
+            running -= 1;
+            used -= w;
+            startFitting();
+          });
+      }
+      if (running === 0 && pending.length === 0) resolve();
+    };
+    startFitting();
+  });
+}
 
 async function handle(message: Message<unknown>, queueName: string, deadLetter: boolean, env: Env): Promise<void> {
   const parsed = envelope.safeParse(message.body);
@@ -62,10 +98,14 @@ async function handle(message: Message<unknown>, queueName: string, deadLetter: 
 
 export async function consumeBatch(batch: MessageBatch<unknown>, env: Env): Promise<void> {
   const { queue, deadLetter } = classifyQueue(batch.queue);
-  const limit = queue ? CONCURRENCY[queue] : 1;
-  const pending = [...batch.messages];
-  const lane = async () => {
-    for (let message = pending.shift(); message; message = pending.shift()) await handle(message, batch.queue, deadLetter, env);
+  const weight = (message: Message<unknown>) => {
+    const parsed = envelope.safeParse(message.body);
+    const w = parsed.success ? handlers.get(parsed.data.kind)?.weight?.(message.body) : undefined;
+    return typeof w === "number" && Number.isFinite(w) && w > 0 ? w : 0;
   };
-  await Promise.all(Array.from({ length: Math.min(limit, pending.length) }, lane));
+  await runWithin(
+    [...batch.messages],
+    { limit: queue ? CONCURRENCY[queue] : 1, budget: queue ? BUDGET[queue] : Infinity, weight },
+    (message) => handle(message, batch.queue, deadLetter, env),
+  );
 }

@@ -100,7 +100,9 @@ export interface NewEvaluation {
   idempotency?: { key: string; bodyHash: string };
 }
 
-export type CreateOutcome = { created: true } | { created: false; evaluationId: string; bodyHash: string };
+type Inserted = { created: true } | { created: false; evaluationId: string; bodyHash: string };
+/** requestChars: the stored submission's length in UTF-16 units (what its run holds in memory scales with it). */
+export type CreateOutcome = { created: true; requestChars: number } | { created: false; evaluationId: string; bodyHash: string };
 
 /**
  * Records the evaluation. With an Idempotency-Key the key row and the evaluation are written in one
@@ -109,7 +111,8 @@ export type CreateOutcome = { created: true } | { created: false; evaluationId: 
  */
 export async function createEvaluation(env: Env, e: NewEvaluation): Promise<CreateOutcome> {
   const body = JSON.stringify(e.request);
-  if (body.length <= INLINE_REQUEST_CHARS) return insertEvaluation(env, e, body);
+  const sized = (row: Inserted): CreateOutcome => (row.created ? { created: true, requestChars: body.length } : row);
+  if (body.length <= INLINE_REQUEST_CHARS) return sized(await insertEvaluation(env, e, body));
   // A large submission goes to R2 while its row is written: no job names the evaluation before both are in
   // (the caller queues it after this returns), and a failed write takes the other one back, so a queued
   // evaluation never names a missing object.
@@ -128,10 +131,10 @@ export async function createEvaluation(env: Env, e: NewEvaluation): Promise<Crea
   }
   // A replay of the key: the evaluation it names already holds the submission.
   if (!row.value.created) await env.DOCUMENTS.delete(key);
-  return row.value;
+  return sized(row.value);
 }
 
-async function insertEvaluation(env: Env, e: NewEvaluation, stored: string): Promise<CreateOutcome> {
+async function insertEvaluation(env: Env, e: NewEvaluation, stored: string): Promise<Inserted> {
   const db = tenantD1(env, e.organizationId);
   const insert = `INSERT INTO judge_evaluations (id, organization_id, user_id, judge, status, search_type, request, faults, created_at)
     SELECT ?1, ?2, ?3, ?4, 'pending', ?5, ?6, ?7, ?8`;

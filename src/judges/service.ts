@@ -18,6 +18,8 @@ export interface JudgeJob {
   kind: "judge.llm" | "judge.agent";
   organization_id: string;
   evaluation_id: string;
+  /** The submission's length (UTF-16 units): the consumer runs a batch's jobs together within a budget of it. */
+  request_chars: number;
 }
 
 /** JSON with object keys sorted at every level: equal bodies hash equally whatever their key order. */
@@ -64,7 +66,7 @@ export async function submit(env: Env, tenant: Tenant, judge: repo.Judge, body: 
     if (!existing) throw new Error("idempotent evaluation missing");
     return { evaluation_id: existing.id, status: existing.status };
   }
-  const job: JudgeJob = { kind: judge === "llm" ? "judge.llm" : "judge.agent", organization_id: tenant.organizationId, evaluation_id: id };
+  const job: JudgeJob = { kind: judge === "llm" ? "judge.llm" : "judge.agent", organization_id: tenant.organizationId, evaluation_id: id, request_chars: outcome.requestChars };
   try {
     await env.JUDGE_QUEUE.send(job);
   } catch (err) {
