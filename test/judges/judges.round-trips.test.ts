@@ -1,7 +1,7 @@
 // The D1 round trips of a queue run, through the Worker's fetch and the real queue consumer: the run's
 // last step (grade, assess) is stored in the settlement's own D1 batch, not a round trip of its own.
-import { env } from "cloudflare:test";
 import { afterEach, beforeAll, expect, it } from "vitest";
+import { recordD1Calls as recordCalls } from "../helpers/d1-calls";
 import { createOrg, type TestOrg } from "../helpers/harness";
 import { checkpoints, llmBody, settled, submit } from "./judge-helpers";
 
@@ -11,24 +11,11 @@ beforeAll(async () => {
   org = await createOrg();
 });
 
-/**
- * The SQL of every D1 call of the isolate (the queue consumer runs in it) while recording: each call is a
- * query or a batch of statements, and goes through the session's _send (workerd's d1-api).
- */
+/** The SQL of every D1 call of the isolate while recording (test/helpers/d1-calls.ts), whitespace folded. */
 const calls: string[][] = [];
 let restore: (() => void) | null = null;
 function recordD1Calls(): void {
-  const session = (env.DB as unknown as { alwaysPrimarySession?: object }).alwaysPrimarySession;
-  const proto = session && (Object.getPrototypeOf(session) as { _send?: (...a: unknown[]) => unknown });
-  const send = proto?._send;
-  if (!proto || typeof send !== "function") throw new Error("workerd's D1 session has no _send to record");
-  proto._send = function (this: unknown, ...args: unknown[]) {
-    calls.push((Array.isArray(args[1]) ? args[1] : [args[1]]).map((q) => String(q).replace(/\s+/g, " ")));
-    return send.apply(this, args);
-  };
-  restore = () => {
-    proto._send = send;
-  };
+  restore = recordCalls((statements) => calls.push(statements.map((q) => q.replace(/\s+/g, " "))));
 }
 
 afterEach(() => {

@@ -4,6 +4,7 @@
 import { env } from "cloudflare:test";
 import { afterEach, beforeAll, describe, expect, it } from "vitest";
 import { matchCandidates, matchOrElseCandidates, type DatedBounds } from "../../src/search/repo";
+import { recordD1Calls } from "../helpers/d1-calls";
 import { createOrg, type TestOrg } from "../helpers/harness";
 import { addDocument, doc, fixturePage, PAGES, search, uniqueWord } from "./fixtures";
 
@@ -59,21 +60,11 @@ describe("matchOrElseCandidates", () => {
   });
 });
 
-/** The SQL of every D1 statement the isolate sends while recording (workerd's d1-api session _send). */
+/** The SQL of every D1 statement the isolate sends while recording (test/helpers/d1-calls.ts). */
 const statements: string[] = [];
 let restore: (() => void) | null = null;
 function recordD1Statements(): void {
-  const session = (env.DB as unknown as { alwaysPrimarySession?: object }).alwaysPrimarySession;
-  const proto = session && (Object.getPrototypeOf(session) as { _send?: (...a: unknown[]) => unknown });
-  const send = proto?._send;
-  if (!proto || typeof send !== "function") throw new Error("workerd's D1 session has no _send to record");
-  proto._send = function (this: unknown, ...args: unknown[]) {
-    statements.push(...(Array.isArray(args[1]) ? args[1] : [args[1]]).map((q) => String(q)));
-    return send.apply(this, args);
-  };
-  restore = () => {
-    proto._send = send;
-  };
+  restore = recordD1Calls((sent) => statements.push(...sent));
 }
 afterEach(() => {
   restore?.();
