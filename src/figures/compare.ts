@@ -233,8 +233,9 @@ export function checkFigure(f: FigureInContext, sources: ReadText[], known: Read
       if (!kindsMatch(f, s)) continue;
       const year = samePeriod(f, s);
       // "$0.013" where the source prints "$0.01": within its rounding, but the added digits are not the source's.
-      if (valuesEqual(f, s) && moreDigits(f, s)) continue;
-      if (valuesEqual(f, s)) {
+      const equal = valuesEqual(f, s);
+      if (equal && moreDigits(f, s)) continue;
+      if (equal) {
         const strong = sameItem(f, s, known);
         // A profit where the source prints a loss: the same digits, the other sign.
         if (strong && year === true && profitForLoss(f, s)) {

@@ -204,10 +204,6 @@ export function partOf(text: string): string | null {
 }
 
 /**
- * A whole number written bare that is part of a name, not a figure: "the 737 MAX", "Lion Air Flight 610",
- * "the Securities Exchange Act of 1934", "MDL No. 2804", or a list's number ("10. Licensing ...").
- */
-/**
  * Whether text[0..end) is at most a space, a full stop and spaces (/^\s?\.?\s*$/), read from the start and
  * stopped at the first other character: a figure late in a long sentence costs no copy of what precedes it.
  */
@@ -219,6 +215,10 @@ function opensSentence(text: string, end: number): boolean {
   return i === end;
 }
 
+/**
+ * A whole number written bare that is part of a name, not a figure: "the 737 MAX", "Lion Air Flight 610",
+ * "the Securities Exchange Act of 1934", "MDL No. 2804", or a list's number ("10. Licensing ...").
+ */
 function isNameNumber(q: Quantity, sentence: string): boolean {
   if (q.currency || q.percent || q.scale !== 1 || q.decimals > 0 || /[,()-]/.test(q.raw)) return false;
   const before = sentence.slice(Math.max(0, q.index - 24), q.index);

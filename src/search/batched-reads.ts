@@ -110,7 +110,7 @@ async function firstBatch(db: D1Database, calls: Call[], reads: D1PreparedStatem
   if (calls.length === 0) return readBatch(db, reads);
   const statements = [...calls.flatMap((c) => c.statements), ...reads];
   try {
-    const results = statements.length === 1 ? [await statements[0].run()] : await db.batch(statements);
+    const results = await sendAlone(db, statements);
     let at = 0;
     for (const c of calls) {
       c.resolve(results.slice(at, at + c.statements.length));
@@ -123,6 +123,7 @@ async function firstBatch(db: D1Database, calls: Call[], reads: D1PreparedStatem
   }
 }
 
+/** Statements in order in one transaction: one D1 batch (a lone statement is run as it is). */
 async function sendAlone(db: D1Database, statements: D1PreparedStatement[]): Promise<D1Result[]> {
   return statements.length === 1 ? [await statements[0].run()] : db.batch(statements);
 }
