@@ -76,6 +76,16 @@ function profitForLoss(f: FigureInContext, s: FigureInContext): boolean {
   return !LOSS_WORDS.test(`${f.itemText} ${f.trail.join(" ")}`);
 }
 
+/**
+ * The other way round: a statement that gives a profit line as a loss ("a net loss of $5,349 million",
+ * "$(5,349)") where the source prints the same digits as a profit under a label that names no loss.
+ */
+function lossForProfit(f: FigureInContext, s: FigureInContext): boolean {
+  if (s.negative || f.change || s.change) return false;
+  if (!PROFIT_ITEMS.has(s.standard ?? "") || f.standard !== s.standard) return false;
+  return (f.negative || LOSS_WORDS.test(`${f.itemText} ${f.trail.join(" ")}`)) && !LOSS_WORDS.test(`${s.itemText} ${s.trail.join(" ")}`);
+}
+
 /** "a 12.9% volume increase" is not the worldwide sales row's figure: the words after it must be the row's. */
 function trailFits(f: FigureInContext, s: FigureInContext): boolean {
   return coreItemWords(f.trail).every((w) => s.context.has(w) || s.item.includes(w));
@@ -237,8 +247,8 @@ export function checkFigure(f: FigureInContext, sources: ReadText[], known: Read
       if (equal && moreDigits(f, s)) continue;
       if (equal) {
         const strong = sameItem(f, s, known);
-        // A profit where the source prints a loss: the same digits, the other sign.
-        if (strong && year === true && profitForLoss(f, s)) {
+        // A profit where the source prints a loss, or a loss where it prints a profit: the same digits, the other sign.
+        if (strong && year === true && (profitForLoss(f, s) || lossForProfit(f, s))) {
           conflict ??= { s, i };
           continue;
         }
@@ -286,7 +296,9 @@ export function checkFigure(f: FigureInContext, sources: ReadText[], known: Read
         ? `${f.raw} is ${label(otherItem.s)}${when}, not ${label(c)}; the source gives ${written(c)}.`
         : c.negative && !f.negative && valuesEqual(f, c)
           ? `The source gives ${label(c)}${when} as a loss of ${written(c).replace(/[()-]/g, "")}, not a profit of ${f.raw}.`
-          : `The source gives ${label(c)}${when} as ${written(c)}, not ${f.raw}.`;
+          : !c.negative && valuesEqual(f, c) && lossForProfit(f, c)
+            ? `The source gives ${label(c)}${when} as a profit of ${written(c)}, not a loss.`
+            : `The source gives ${label(c)}${when} as ${written(c)}, not ${f.raw}.`;
     return { figure: f, status: "contradicted", source: conflict.i, by: c, note };
   }
   // Carried only loosely by a cell whose column holds another value in the row the statement names ("the

@@ -87,6 +87,21 @@ describe("LLM judge: figures read in context (issue 19)", () => {
     expect(profit.reasoning).toContain("as a loss of 5,053 million, not a profit of $5,053 million");
   });
 
+  it("reads a loss where the source prints a profit as a contradiction, in both judges", async () => {
+    const reference = { title: "3M 2018", content: "Net sales were $32,765 million in 2018. Net income attributable to 3M was $5,349 million in 2018 and $4,858 million in 2017." };
+    const query = "What were 3M's net sales and net income in 2018?";
+    const ask = (answer: string) => grade(answer, { query, references: [reference] });
+    const right = await ask("3M's net sales were $32,765 million in 2018. Net income attributable to 3M was $5,349 million in 2018.");
+    const loss = await ask("3M's net sales were $32,765 million in 2018. 3M reported a net loss of $5,349 million in 2018.");
+    expect(right.scores.factuality).toBeGreaterThanOrEqual(4);
+    expect(loss.scores.factuality).toBeLessThanOrEqual(2);
+    expect(loss.scores.grounding).toBeLessThanOrEqual(2);
+    expect(loss.reasoning).toContain("as a profit of $5,349 million, not a loss");
+    const { json } = await submit("agent", org.key, { query, answer: "3M reported a net loss of $5,349 million in 2018.", references: [reference], time_window: WINDOW });
+    const agent = await settled("agent", org.key, json.payload.evaluation_id);
+    expect(agent.assessment.claims.some((c: { verdict: string }) => c.verdict === "contradicted")).toBe(true);
+  });
+
   it("reads a segment table whose labels repeat per section by its section: a year-swapped segment figure grades 2 or less", async () => {
     // AMD's 2022 10-K segment table, as PDF text: each segment is printed under "Net revenue:" and again under "Operating income (loss):".
     const table = {
