@@ -201,6 +201,13 @@ describe("LLM judge: figures read in context (issue 19)", () => {
     expect(other.reasoning).toContain("The answer is about Caesars");
   });
 
+  it("reads a company named only at the opening of its sentences, in the possessive, as the answer's subject", async () => {
+    const r = await grade("Honeywell's net sales were $32,765 million in 2018. Capital expenditures were $1,577 million in 2018.");
+    expect(r.scores.factuality).toBeLessThanOrEqual(2);
+    expect(r.scores.grounding).toBeLessThanOrEqual(2);
+    expect(r.reasoning).toContain("The answer is about Honeywell, not the company the question names.");
+  });
+
   it("names what the source says instead: the year a swapped figure belongs to, the value of a changed one", async () => {
     const swapped = await grade(MMM_ANSWERS.swapped);
     expect(swapped.reasoning).toContain("$31,657 million is net sales for 2017, not 2018");
@@ -237,6 +244,29 @@ describe("agent judge: claims checked in context, against sources about the same
     expect(sales.verdict).toBe("contradicted");
     expect(sales.explanation).toContain("is net sales for 2017, not 2018");
     expect(a.verdict).not.toBe("accurate");
+  });
+
+  it("does not let the reference's 3M figures support claims that give them to another company", async () => {
+    const ask = async (answer: string) => {
+      const { json } = await submit("agent", org.key, { query: MMM_QUERY, answer, time_window: WINDOW, references: [MMM_REF] });
+      return (await settled("agent", org.key, json.payload.evaluation_id)).assessment;
+    };
+    const right = await ask(MMM_ANSWERS.correct);
+    expect(right.claims.every((c: { verdict: string }) => c.verdict === "supported")).toBe(true);
+    // The whole answer about Honeywell: even the claim that names no company is not 3M's figure.
+    const honeywell = await ask(MMM_ANSWERS.correct.replaceAll("3M", "Honeywell"));
+    expect(honeywell.claims.length).toBeGreaterThan(0);
+    for (const c of honeywell.claims) {
+      expect(c.verdict, c.claim).toBe("unsupported");
+      expect(c.explanation).toContain("about Honeywell, not the company the question names");
+      expect(c.sources).toEqual([]);
+    }
+    expect(honeywell.verdict).toBe("major_issues");
+    // One claim given to another company among claims about 3M: that claim alone.
+    const mixed = await ask("3M's net sales were $32,765 million in 2018. Honeywell's net income was $5,349 million in 2018.");
+    const byCompany = (name: string) => mixed.claims.find((c: { claim: string }) => c.claim.includes(name));
+    expect(byCompany("3M").verdict).toBe("supported");
+    expect(byCompany("Honeywell").verdict).toBe("unsupported");
   });
 });
 

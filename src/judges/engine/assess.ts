@@ -9,6 +9,7 @@ import { subjectStems } from "../../figures/compare";
 import { recompute } from "../../figures/recompute";
 import { compareToRecomputed } from "./solve";
 import { checkRanking } from "./rank";
+import { mentionsSubject, novelNames, otherCompanyName, questionSubjects } from "../../figures/subject";
 
 export const claimsOutputSchema = z.object({
   refusal: z.boolean(),
@@ -80,14 +81,14 @@ export function* assessClaimsSteps(input: AssessInput): Generator<void, AssessOu
   const queryStems = stemSet(input.query);
   const subject = subjectStems(input.query);
   const out: AssessOutput["claims"] = [];
-  let supported = 0;
-  let contradicted = 0;
+  const prepared: PreparedSource[] = [...refs];
   for (const [index, c] of input.claims.entries()) {
     const passages: PreparedSource[] = [];
     for (const text of c.passages) {
       passages.push(prepareSource(text));
       yield;
     }
+    prepared.push(...passages);
     const all = [...refs, ...passages];
     if (all.length === 0) {
       out.push({ index, verdict: "unsupported", explanation: "No reference or primary source covers this claim.", sources: [] });
@@ -104,12 +105,17 @@ export function* assessClaimsSteps(input: AssessInput): Generator<void, AssessOu
     yield;
     if (ranked?.status === "mismatch") a = { ...a, verdict: "contradicted", explanation: ranked.note };
     else if (ranked?.status === "match") a = { ...a, verdict: "supported", explanation: ranked.note };
+    // "Honeywell's net sales were $32,765 million": 3M's figure, given to a company no source is about.
+    const other = a.verdict === "supported" ? otherCompanyName(input.query, c.claim, novelNames(c.claim, all, queryStems), [c.claim, ...input.references, ...c.passages]) : null;
+    yield;
+    if (other) a = { ...a, verdict: "unsupported", explanation: aboutOther(other) };
     // Passage indexes are of the primary sources only (references are the caller's own text).
-    const sources = a.passage >= refs.length ? [a.passage - refs.length] : [];
-    if (a.verdict === "supported") supported += 1;
-    if (a.verdict === "contradicted") contradicted += 1;
+    const sources = a.passage >= refs.length && !other ? [a.passage - refs.length] : [];
     out.push({ index, verdict: a.verdict, explanation: a.explanation, sources });
   }
+  yield* answerAboutOtherCompany(input, prepared, queryStems, out);
+  const supported = out.filter((c) => c.verdict === "supported").length;
+  const contradicted = out.filter((c) => c.verdict === "contradicted").length;
   const n = input.claims.length || 1;
   const share = supported / n;
   const verdict = contradicted === 0 && share >= 0.7 ? "accurate" : contradicted >= 2 || share < 0.4 ? "major_issues" : "minor_issues";
@@ -121,4 +127,26 @@ export function* assessClaimsSteps(input: AssessInput): Generator<void, AssessOu
         ? "Most of the answer holds, but some claims could not be confirmed or conflict with the sources."
         : "Material claims of the answer are contradicted by, or missing from, the sources.");
   return { summary, verdict, claims: out };
+}
+
+function aboutOther(name: string): string {
+  return `The claim is about ${name}, not the company the question names; no source states it for ${name}.`;
+}
+
+/**
+ * An answer about another company than the question's ("Honeywell's net sales were ... Capital expenditures
+ * were ..."): its claims that do not name the question's company are not borne out by sources about that
+ * company, even a claim that names no company at all. Read on the claims together, as the LLM judge reads
+ * the answer (see otherCompanyName).
+ */
+function* answerAboutOtherCompany(input: AssessInput, sources: PreparedSource[], queryStems: Set<string>, out: AssessOutput["claims"]): Generator<void, void, void> {
+  const text = input.claims.map((c) => c.claim).join(" ");
+  const other = otherCompanyName(input.query, text, novelNames(text, sources, queryStems), [text, ...input.references, ...input.claims.flatMap((c) => c.passages)]);
+  yield;
+  if (!other) return;
+  const subject = questionSubjects(input.query);
+  for (const [i, c] of out.entries()) {
+    if (c.verdict !== "supported" || mentionsSubject(input.claims[c.index].claim, subject)) continue;
+    out[i] = { ...c, verdict: "unsupported", explanation: aboutOther(other), sources: [] };
+  }
 }

@@ -11,8 +11,8 @@ import { checkStatementSteps } from "../../figures/statement";
 import { checkRecomputation } from "./solve";
 import { arithmeticErrors, groundedSteps } from "./arithmetic";
 import { checkRanking } from "./rank";
-import { contentStems, namedEntities, sentences, stemSet } from "../../figures/text";
-import { nameWords } from "../../search/aliases";
+import { contentStems, sentences, stemSet } from "../../figures/text";
+import { novelNames, otherCompanyName } from "../../figures/subject";
 import { periodYears, quantities } from "../../figures/numbers";
 
 export const gradeOutputSchema = z.object({
@@ -108,48 +108,6 @@ function toScore(raw: number, cuts: number[] = RULES.cuts): number {
   let s = 1;
   for (const c of cuts) if (raw >= c) s += 1;
   return s;
-}
-
-/** Words of the names a question gives its subject: "3M", "Best Buy", "AMD" (capitalized, not its first word). */
-function questionSubjects(query: string): string[] {
-  // Not names: a plain word opening a later sentence ("If gross margin is not ..."), and what the company owns
-  // ("grow its PPNE").
-  const plain = query.replace(/([.?!]\s+)\p{Lu}\p{Ll}+(?![\p{L}\p{N}])/gu, "$1").replace(/\b(its|their)\s+\S+/gi, "$1");
-  const tokens = plain.replace(/[’']s\b/g, "").split(/[^\p{L}\p{N}&.-]+/u).filter(Boolean);
-  const out: string[] = [];
-  tokens.forEach((t, i) => {
-    const name = /^[\p{Lu}\d][\p{L}\d&.-]*$/u.test(t) && /\p{Lu}/u.test(t) && (i > 0 || /\d/.test(t));
-    if (name && !/^(FY\d*|Q[1-4]|H[12]|GAAP|EBITDA|EBITDAR|EBIT|EPS|CAGR|ROA|ROE|ROIC|COGS|SG&A|R&D|PP&E|DPO|DSO|DIO|CCC|YoY|US|USD|I)$/i.test(t)) out.push(...nameWords(t));
-  });
-  return [...new Set(out)];
-}
-
-/**
- * Whether an answer names the question's company: one of its words ("3M", "AMD"), a name that begins with
- * it ("JPMorgan" for JPM), or capitalized words whose initials spell it ("Johnson & Johnson" for JnJ,
- * "Advanced Micro Devices" for AMD).
- */
-function mentionsSubject(answer: string, subject: string[]): boolean {
-  const words = nameWords(answer);
-  const set = new Set(words);
-  if (subject.some((w) => set.has(w) || (w.length >= 3 && words.some((x) => x.startsWith(w))))) return true;
-  const capitals = answer.match(/(?<!\p{L})\p{Lu}\p{L}*(?:\s+(?:&\s+)?\p{Lu}[\p{L}]*){1,3}/gu) ?? [];
-  const initials = new Set(capitals.map((c) => c.split(/\s+(?:&\s+)?/).map((w) => w[0]).join("").toLowerCase()));
-  return subject.some((w) => w.length >= 2 && (initials.has(w) || initials.has(w.replace(/[^a-z]/g, "").replace(/n(?=j)/g, ""))));
-}
-
-/**
- * The answer without the words of the question's company that follow another name: "Sally Beauty" names
- * another company than Ulta Beauty, its "Beauty" no mention of it (bounded: the first 20 names).
- */
-function withoutNames(answer: string, names: string[], subject: string[]): string {
-  let out = answer;
-  for (const n of names.slice(0, 20)) {
-    const name = n.replace(/[^\p{L}\p{N}]/gu, "");
-    if (name.length < 2) continue;
-    out = out.replace(new RegExp(`\\b${name}[ \\t]+(\\p{Lu}[\\p{L}&.-]{0,30})`, "gu"), (whole: string, next: string) => (nameWords(next).every((w) => subject.includes(w)) ? " " : whole));
-  }
-  return out;
 }
 
 const YES_NO = /^(is|are|does|do|did|has|have|was|were|can|will|should)\b/i;
@@ -267,26 +225,14 @@ function* gradeSteps(input: GradeInput): Generator<void, GradeDetails, void> {
   const figureShare = readTotal ? (figures.stated + 0.8 * figures.derived) / readTotal : figureTotal ? figureHit / figureTotal : 1;
   const unsupportedShare = readTotal ? (figures.unsupported + figures.contradicted) / readTotal : 0;
   // Names (companies, people, places, products) the answer brings that no source mentions.
-  // A name counts when neither its words nor their stems occur in the sources or the question.
-  const known = (e: string) => sources.some((s) => s.entities.has(e.toLowerCase()) || contentStems(e).every((w) => s.stems.has(w))) || contentStems(e).every((w) => queryStems.has(w));
-  // Acronyms (COGS, R&D), company suffixes and months are vocabulary, not names.
-  const vocabulary = (e: string) => /^[A-Z&.-]{2,6}$/.test(e) || /^(Inc|Corp|Corporation|Company|Co|Ltd|Group|Holdings|January|February|March|April|May|June|July|August|September|October|November|December)\.?$/.test(e);
-  const novel = sources.length ? [...new Set(namedEntities(answer))].filter((e) => !vocabulary(e) && !known(e)) : [];
+  const novel = novelNames(answer, sources, queryStems);
   yield;
   const novelEntities = novel.length;
   // The question's company, named by the sources too, is nowhere in the answer, while the answer names a
   // company the question and the sources do not: an answer about another company.
-  const subject = questionSubjects(query);
-  // A capitalized word that the texts also use in lower case ("Interest", "Average") is not a name.
-  const lowerWords = new Set(`${answer} ${[...input.references, ...input.evidence].join(" ")}`.split(/[^\p{L}\p{N}&-]+/u).filter((w) => /^\p{Ll}/u.test(w)));
+  const otherName = otherCompanyName(query, answer, novel, [answer, ...input.references, ...input.evidence]);
+  const otherCompany = otherName !== null;
   yield;
-  const names = novel.filter((e) => !lowerWords.has(e.toLowerCase()));
-  // "Highest", "Contribution": capitalized in the question, written in lower case by the texts: not names.
-  const subjectNames = subject.filter((w) => !lowerWords.has(w));
-  // A word of the question's company inside a name the sources do not know, after a word of another name
-  // ("Sally Beauty" for Ulta Beauty), names another company.
-  const otherNames = names.filter((n) => !mentionsSubject(n, subjectNames));
-  const otherCompany = subjectNames.length > 0 && names.length > 0 && !mentionsSubject(withoutNames(answer, otherNames, subjectNames), subjectNames);
   // Periods the answer names that neither the question nor the sources know.
   const sourceYears = new Set<number>([...periodYears(query)]);
   for (const s of sources) for (const y of s.years) sourceYears.add(y);
@@ -388,7 +334,7 @@ function* gradeSteps(input: GradeInput): Generator<void, GradeDetails, void> {
   for (const c of contradictions.slice(0, 3)) notes.push(c);
   if (figures.unsupported) notes.push(`${figures.unsupported} figure(s) are neither stated in the sources nor computable from them.`);
   if (novelEntities) notes.push(`${novelEntities} name(s) do not appear in the sources.`);
-  if (otherCompany) notes.push(`The answer is about ${names[0]}, not the company the question names.`);
+  if (otherCompany) notes.push(`The answer is about ${otherName}, not the company the question names.`);
   if (causalLink) notes.push("The answer states a cause the sources do not state.");
   if (strayYears) notes.push(`${strayYears} period(s) named that the sources do not cover.`);
   if (input.verdicts.contradicted) notes.push(`${input.verdicts.contradicted} reference(s) were contradicted by primary sources and were not used.`);

@@ -1,0 +1,99 @@
+// Whose figures a text gives: the company the question names, and names a text brings that neither the
+// question nor the sources know. An answer (or one claim of it) that gives the sources' figures to another
+// company is not borne out by them, whatever its figures: both judges read it with these functions.
+import { contentStems, namedEntities, sentences } from "./text";
+import { nameWords } from "../search/aliases";
+
+/** What a source offers to recognize a name: its names (lower case) and its word stems. */
+export interface KnownNames {
+  entities: Set<string>;
+  stems: Set<string>;
+}
+
+/** Acronyms (COGS, R&D), company suffixes and months are vocabulary, not names. */
+function vocabulary(e: string): boolean {
+  return /^[A-Z&.-]{2,6}$/.test(e) || /^(Inc|Corp|Corporation|Company|Co|Ltd|Group|Holdings|January|February|March|April|May|June|July|August|September|October|November|December)\.?$/.test(e);
+}
+
+/**
+ * Names (companies, people, places, products) a text brings that no source mentions: neither its words nor
+ * their stems occur in a source or the question. A sentence's opening word counts when it is in the
+ * possessive: "Honeywell's net income was ..." names its company first.
+ */
+export function novelNames(text: string, sources: KnownNames[], queryStems: Set<string>): string[] {
+  if (sources.length === 0) return [];
+  const known = (e: string) => sources.some((s) => s.entities.has(e.toLowerCase()) || contentStems(e).every((w) => s.stems.has(w))) || contentStems(e).every((w) => queryStems.has(w));
+  return [...new Set([...namedEntities(text), ...openingPossessives(text)])].filter((e) => !vocabulary(e) && !known(e));
+}
+
+/** Capitalized words that open a sentence in the possessive. */
+function openingPossessives(text: string): string[] {
+  const out: string[] = [];
+  for (const s of sentences(text)) {
+    const m = /^[("'“]*(\p{Lu}[\p{L}&.-]+)['’]s\s/u.exec(s);
+    if (m) out.push(m[1]);
+  }
+  return out;
+}
+
+/** Words of the names a question gives its subject: "3M", "Best Buy", "AMD" (capitalized, not its first word). */
+export function questionSubjects(query: string): string[] {
+  // Not names: a plain word opening a later sentence ("If gross margin is not ..."), and what the company owns
+  // ("grow its PPNE").
+  const plain = query.replace(/([.?!]\s+)\p{Lu}\p{Ll}+(?![\p{L}\p{N}])/gu, "$1").replace(/\b(its|their)\s+\S+/gi, "$1");
+  const tokens = plain.replace(/[’']s\b/g, "").split(/[^\p{L}\p{N}&.-]+/u).filter(Boolean);
+  const out: string[] = [];
+  tokens.forEach((t, i) => {
+    const name = /^[\p{Lu}\d][\p{L}\d&.-]*$/u.test(t) && /\p{Lu}/u.test(t) && (i > 0 || /\d/.test(t));
+    if (name && !/^(FY\d*|Q[1-4]|H[12]|GAAP|EBITDA|EBITDAR|EBIT|EPS|CAGR|ROA|ROE|ROIC|COGS|SG&A|R&D|PP&E|DPO|DSO|DIO|CCC|YoY|US|USD|I)$/i.test(t)) out.push(...nameWords(t));
+  });
+  return [...new Set(out)];
+}
+
+/**
+ * Whether a text names the question's company: one of its words ("3M", "AMD"), a name that begins with
+ * it ("JPMorgan" for JPM), or capitalized words whose initials spell it ("Johnson & Johnson" for JnJ,
+ * "Advanced Micro Devices" for AMD).
+ */
+export function mentionsSubject(text: string, subject: string[]): boolean {
+  const words = nameWords(text);
+  const set = new Set(words);
+  if (subject.some((w) => set.has(w) || (w.length >= 3 && words.some((x) => x.startsWith(w))))) return true;
+  const capitals = text.match(/(?<!\p{L})\p{Lu}\p{L}*(?:\s+(?:&\s+)?\p{Lu}[\p{L}]*){1,3}/gu) ?? [];
+  const initials = new Set(capitals.map((c) => c.split(/\s+(?:&\s+)?/).map((w) => w[0]).join("").toLowerCase()));
+  return subject.some((w) => w.length >= 2 && (initials.has(w) || initials.has(w.replace(/[^a-z]/g, "").replace(/n(?=j)/g, ""))));
+}
+
+/**
+ * The text without the words of the question's company that follow another name: "Sally Beauty" names
+ * another company than Ulta Beauty, its "Beauty" no mention of it (bounded: the first 20 names).
+ */
+function withoutNames(text: string, names: string[], subject: string[]): string {
+  let out = text;
+  for (const n of names.slice(0, 20)) {
+    const name = n.replace(/[^\p{L}\p{N}]/gu, "");
+    if (name.length < 2) continue;
+    out = out.replace(new RegExp(`\\b${name}[ \\t]+(\\p{Lu}[\\p{L}&.-]{0,30})`, "gu"), (whole: string, next: string) => (nameWords(next).every((w) => subject.includes(w)) ? " " : whole));
+  }
+  return out;
+}
+
+/**
+ * The other company a text is about, or null: the text names, with `novel` (see novelNames), a name the
+ * question and the sources do not know, and nowhere the company the question names. `texts` are the text
+ * and its sources: a capitalized word they also write in lower case ("Interest", "Average") is not a name.
+ */
+export function otherCompanyName(query: string, text: string, novel: string[], texts: string[]): string | null {
+  if (novel.length === 0) return null;
+  const subject = questionSubjects(query);
+  if (subject.length === 0) return null;
+  const lowerWords = new Set(texts.join(" ").split(/[^\p{L}\p{N}&-]+/u).filter((w) => /^\p{Ll}/u.test(w)));
+  const names = novel.filter((e) => !lowerWords.has(e.toLowerCase()));
+  // "Highest", "Contribution": capitalized in the question, written in lower case by the texts: not names.
+  const subjectNames = subject.filter((w) => !lowerWords.has(w));
+  if (subjectNames.length === 0 || names.length === 0) return null;
+  // A word of the question's company inside a name the sources do not know, after a word of another name
+  // ("Sally Beauty" for Ulta Beauty), names another company.
+  const otherNames = names.filter((n) => !mentionsSubject(n, subjectNames));
+  return mentionsSubject(withoutNames(text, otherNames, subjectNames), subjectNames) ? null : names[0];
+}
