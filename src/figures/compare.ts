@@ -267,7 +267,7 @@ export function checkFigure(f: FigureInContext, sources: ReadText[], known: Read
         if (strong && year === false) otherYear ??= { s, i };
         else if (year === false && itemsOverlap(f.item, rowItem(s))) looseYear ??= { s, i };
         // A word of a column group's name is no word of the row: it overlaps with every row of the group.
-        else if (year !== false && (!f.item.length || !s.item.length || itemsOverlap(f.item, rowItem(s)) || sharesWords(f.context, rowContext(s))) && !otherGroup(f, s)) {
+        else if (year !== false && (!f.item.length || !s.item.length || f.operand || itemsOverlap(f.item, rowItem(s)) || sharesWords(f.context, rowContext(s))) && !otherGroup(f, s)) {
           // A table cell is the better witness: its row and column can anchor the statement's other years.
           if (!weak || (!weak.s.cell && s.cell)) weak = { s, i };
         } else if (year === true && !strong) otherItem ??= { s, i };

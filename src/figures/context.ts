@@ -62,6 +62,13 @@ export interface FigureInContext extends Figure {
   cell: { table: number; row: number; col: number; block: number; repeated: boolean } | null;
   /** A table cell's column group words ("Corporate & Investment Bank"): part of its item, but no row word of it. */
   group?: ReadonlySet<string>;
+  /**
+   * An operand of a ratio the statement works out ("the gross margin is (47,262 - 36,689) / 47,262"): the
+   * words before the working name the ratio, which its numerator's line item may share ("operating margin",
+   * operating income) but its other operands do not, so a source figure of the same value and period under
+   * any item carries it (compare.ts); its item still dates it.
+   */
+  operand?: boolean;
 }
 
 export interface ReadText {
@@ -227,6 +234,83 @@ function isNameNumber(q: Quantity, sentence: string): boolean {
   return /^\s[A-Z]{2,}\b/.test(after) || /(?:\b[A-Z][a-z]+|\bNo\.?|\b[A-Z][a-z]+ of)\s$/.test(before);
 }
 
+const OPERATORS = "+×*/÷";
+const MINUS = "-–−";
+const SPACE = " \t";
+// Characters of a written working (figures, brackets, operators) and its scale words, read by hand: how far
+// a working runs is read without a regular expression (a pattern for it backtracks on a long run).
+const WORKING_CHARS = "0123456789,.$%()+×*/÷-–− \t";
+const SCALE_WORDS = ["million", "billion", "thousand"];
+/** How far a working reads from a figure, each way. */
+const WORKING_REACH = 60;
+
+/** The index of the last character before `end` that is not one of `skip`, or -1. */
+function backOver(text: string, end: number, skip: string): number {
+  let i = end - 1;
+  while (i >= 0 && skip.includes(text[i])) i--;
+  return i;
+}
+
+/** The index of the first character from `start` that is not one of `skip`. */
+function forwardOver(text: string, start: number, skip: string): number {
+  let i = start;
+  while (i < text.length && skip.includes(text[i])) i++;
+  return i;
+}
+
+/** An operator right before the digits at `at`: "/ 47,262", "+ $12,483 million", "47,262 - 36,689". */
+function operatorBefore(text: string, at: number): boolean {
+  const i = backOver(text, at, " \t$(");
+  if (i < 0) return false;
+  if (OPERATORS.includes(text[i])) return true;
+  // A minus between spaces after a figure (not "2021-2022", not a sign): quantities() reads it as the figure's sign.
+  return MINUS.includes(text[i]) && SPACE.includes(text[i + 1] ?? "") && SPACE.includes(text[i - 1] ?? "") && /[\d%]/.test(text[backOver(text, i, " \t)")] ?? "");
+}
+
+/** An operator right after a figure ending at `end`, and a figure after it. */
+function operatorAfter(text: string, end: number): boolean {
+  const i = forwardOver(text, end, " \t)");
+  const c = text[i] ?? "";
+  if (!OPERATORS.includes(c) && !(MINUS.includes(c) && SPACE.includes(text[i + 1] ?? ""))) return false;
+  return /\d/.test(text[forwardOver(text, i + 1, " \t($")] ?? "");
+}
+
+/** Whether the working a figure is in (figures and operators up to an equals sign or words, each way) divides. */
+function workingDivides(text: string, from: number, to: number): boolean {
+  const lower = text.toLowerCase();
+  for (let i = from - 1; i >= Math.max(0, from - WORKING_REACH); i--) {
+    const c = text[i];
+    if (c === "/" || c === "÷") return true;
+    if (WORKING_CHARS.includes(c)) continue;
+    const word = SCALE_WORDS.find((w) => lower.endsWith(w, i + 1));
+    if (!word) break;
+    i -= word.length - 1;
+  }
+  for (let i = to; i < Math.min(text.length, to + WORKING_REACH); i++) {
+    const c = text[i];
+    if (c === "/" || c === "÷") return true;
+    if (WORKING_CHARS.includes(c)) continue;
+    const word = SCALE_WORDS.find((w) => lower.startsWith(w, i));
+    if (!word) break;
+    i += word.length - 1;
+  }
+  return false;
+}
+
+/**
+ * Whether a figure is an operand of a ratio the answer works out ("the gross margin is (47,262 - 36,689) /
+ * 47,262 = 22.4%", "$9,585 million / $52,862 million"): next to an operator, in a working that divides. The
+ * words before the working name the ratio (a margin, a turnover), not its revenue or its average inventory.
+ * A sum or difference ("working capital is $7,453 million - $5,175 million") is read as before: its words
+ * name its operands' item.
+ */
+function ratioOperand(sentence: string, q: Quantity): boolean {
+  // quantities() reads "- 36,689" with its minus as a sign: the minus is the operator before it.
+  const digits = q.index + Math.max(0, q.raw.search(/[\d.]/));
+  if (!operatorBefore(sentence, digits) && !operatorAfter(sentence, q.end)) return false;
+  return workingDivides(sentence, digits, q.end);
+}
+
 /** Figures of prose: per sentence, each figure's item from the words before it and its year from its clause. */
 function proseFigures(text: string, scale: number | null, skipTableLines: boolean): FigureInContext[] {
   return runSteps(proseFigureSteps(text, scale, skipTableLines));
@@ -292,6 +376,8 @@ function* proseFigureSteps(text: string, scale: number | null, skipTableLines: b
       // "... = $49,781 million": a result of the answer's own arithmetic names no line item of its own; nor
       // does a figure that opens a parenthesis ("38.8% of the total revenue ($25,867 million out of ...)").
       const result = /[=(]\s*$/.test(own);
+      // "the gross margin is (47,262 - 36,689) / 47,262": the words name the ratio, not these figures.
+      const operand = !result && ratioOperand(sentence, q);
       if (result) {
         item = [];
         itemText = "";
@@ -327,7 +413,7 @@ function* proseFigureSteps(text: string, scale: number | null, skipTableLines: b
       // Its fields written out, not spread: a spread followed by twenty more properties made each figure a
       // slow object (about 45 µs to build one in V8, and slower to read afterwards).
       const f = figureOf(q, sentence, scale);
-      out.push({ kind: f.kind, value: f.value, mantissa: f.mantissa, negative: f.negative, decimals: f.decimals, scale: f.scale, raw: f.raw, item, itemText, standard: item.length ? lineItemOf(itemText) : null, year, altYear: null, date: dateAfter(after), part, trail, years: sentenceYears, change, name: isNameNumber(q, sentence), context, index: base + q.index, fromTable: false, sentence: ordinal, cell: null });
+      out.push({ kind: f.kind, value: f.value, mantissa: f.mantissa, negative: f.negative, decimals: f.decimals, scale: f.scale, raw: f.raw, item, itemText, standard: item.length ? lineItemOf(itemText) : null, year, altYear: null, date: dateAfter(after), part, trail, years: sentenceYears, change, name: isNameNumber(q, sentence), context, index: base + q.index, fromTable: false, sentence: ordinal, cell: null, operand });
       prevItem = item;
       prevText = itemText;
       prevEnd = q.end;

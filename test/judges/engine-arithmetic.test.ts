@@ -86,8 +86,9 @@ describe("numbers that are part of a name", () => {
 describe("a contradicted figure costs as much as a calculation that does not hold", () => {
   const reference = "Consolidated Statement of Income (Millions)\n2022 2021\nNet sales 34,229 35,355\nOperating income 6,539 7,369";
   const query = "What was 3M's operating income in 2022 and 2021?";
-  // The two margins are steps the statement checks (they cost nothing); the "=" that compute nothing still do.
-  const steps = "margin = 6,539 / 34,229 = 19.1%, and 7,369 / 35,355 = 20.8%, so = lower, trend = down, outlook = weaker.";
+  // The two margins are steps the statement checks, and "margin =" names the first (they cost nothing); the
+  // "=" that compute nothing still do.
+  const steps = "margin = 6,539 / 34,229 = 19.1%, and 7,369 / 35,355 = 20.8%, so = lower, trend = down, outlook = weaker, view = cautious.";
   it("takes an answer already read low for its steps one score lower, not only to the ceiling of 2", () => {
     const right = grade(query, `Operating income was $6,539 million in 2022 and $7,369 million in 2021; ${steps}`, reference);
     const wrong = grade(query, `Operating income was $6,539 million in 2022 and $9,369 million in 2021; ${steps}`, reference);
@@ -104,9 +105,15 @@ describe("a step checked by the sources is no chance of error (factuality)", () 
     const at = (s: string) => text.indexOf(s);
     const stated = new Set([at("46,298"), at("36,386")]);
     const grounded = (start: number, end: number) => [...stated].some((i) => i >= start && i < end) || text.slice(start, end).includes("46,298");
-    // (46,298 - 36,386) / 46,298 = 9,912 / 46,298 (both sides computed; 9,912 is not stated: not checked);
-    // 9,912 / 46,298 = 21.41% likewise: none checked.
-    expect(groundedSteps(text, grounded).steps).toBe(0);
+    // (46,298 - 36,386) / 46,298 = 9,912 / 46,298: one side grounded, the other's one figure the sources do
+    // not state is pinned by the step (9,912 can be nothing else), so it is checked and 9,912 a result;
+    // 9,912 / 46,298 = 21.41% then rests on it.
+    expect(groundedSteps(text, grounded).steps).toBe(2);
+    // Wrong on purpose: a pinned figure the step does not hold for, or two figures no source states on one side.
+    const wrong = text.replace("9,912M", "9,000M");
+    expect(groundedSteps(wrong, (s, e) => /^\$?(46,298|36,386)/.test(wrong.slice(s, e))).steps).toBe(0);
+    const two = "Gross margin = ($46,298M - $36,386M) / $46,298M = $19,824M / $92,596M";
+    expect(groundedSteps(two, (s, e) => /^\$?(46,298|36,386)/.test(two.slice(s, e))).steps).toBe(0);
     // Written as a result first: "= $9,912M" then from it.
     const chain = "Gross profit = $46,298M - $36,386M = $9,912M\nGross margin = $9,912M / $46,298M = 21.41%";
     const statedChain = (start: number, end: number) => /^\$?(46,298|36,386)/.test(chain.slice(start, end));
@@ -119,6 +126,19 @@ describe("a step checked by the sources is no chance of error (factuality)", () 
     // they do not state, or one that starts an expression, is not one.
     const quotes = "Revenue = $46,298 million\nCost of sales = $36,000 million\nGross profit = $46,298 million - $36,386 million";
     expect(groundedSteps(quotes, (s, e) => /^\$?(46,298|36,386)/.test(quotes.slice(s, e))).quotes).toBe(1);
+  });
+
+  it("reads a name given a ratio's working on grounded figures as a quote, and a chain's next line as its step", () => {
+    const stated = (text: string, figures: RegExp) => (s: number, e: number) => figures.test(text.slice(s, e));
+    // "Gross Margin =" names the working; its two "=" after are its steps.
+    const margin = "Gross Margin = ($66,608 million - $63,078 million) / $66,608 million = $3,530 million / $66,608 million = 5.30%";
+    expect(groundedSteps(margin, stated(margin, /^\$?(66,608|63,078)/))).toEqual({ steps: 2, quotes: 1 });
+    // Average inventory on one line, its value on the next: the first "=" names, the second is the step.
+    const average = "Average Inventory = ($10,387 million + $12,483 million) / 2\nAverage Inventory = $22,870 million / 2\nAverage Inventory = $11,435 million";
+    expect(groundedSteps(average, stated(average, /^\$?(10,387|12,483)/))).toEqual({ steps: 2, quotes: 1 });
+    // Wrong on purpose: the same working on figures no source states (scaled) is no quote and no step.
+    const scaled = margin.replace(/66,608/g, "86,590").replace("63,078", "82,001").replace("3,530", "4,589");
+    expect(groundedSteps(scaled, stated(scaled, /^\$?(66,608|63,078)/))).toEqual({ steps: 0, quotes: 0 });
   });
 
   const reference = "Consolidated Statements of Earnings ($ in millions)\nFiscal Years Ended January 28, 2023 January 29, 2022\nRevenue $ 46,298 $ 51,761\nCost of sales 36,386 40,121\nGross profit 9,912 11,640";

@@ -249,7 +249,12 @@ function changeHolds(sentence: string): boolean | null {
  * How many steps written with "=" hold and rest on grounded figures: every figure of the step that is not a
  * formula constant (x 100, / 2) is one `grounded` accepts (by its offset in the text, e.g. a figure the
  * sources state or one the answer derived from them). Such a step is a calculation the sources check, not a
- * chance of error they do not state.
+ * chance of error they do not state. And quotes: equals signs that only name what follows them ("Total
+ * Revenues = $66,608 million", "Gross Margin = ($66,608 million - $63,078 million) / $66,608 million"), a
+ * grounded figure or a grounded ratio's working, whose own steps are counted as steps. A named sum or
+ * difference ("Working capital = $57,517 million - $45,101 million") stays a step: in the calibration half such
+ * answers from grounded figures were labelled wrong as often as right (the metric's convention, which the
+ * figures do not show), so the name is where the answer may go wrong.
  */
 export function groundedSteps(answer: string, grounded: (start: number, end: number) => boolean): { steps: number; quotes: number } {
   let n = 0;
@@ -258,23 +263,62 @@ export function groundedSteps(answer: string, grounded: (start: number, end: num
   const results = new Set<string>();
   const key = (t: NumToken) => `${t.value}|${t.scale}|${t.percent}`;
   const ok = (t: NumToken) => t.bare || results.has(key(t)) || grounded(t.start, t.end);
+  // The equals sign of each checked step (the last before its right side), by its offset in the answer.
+  const stepEquals = new Set<number>();
   for (const r of relationsAt(answer)) {
     if (!r.tokens.slice(r.left.to, r.right.from).some((t) => t.t === "=") || !holds(r)) continue;
     const sides = [r.left, r.right].map((side) => ({ nums: r.tokens.slice(side.from, side.to).filter((t): t is NumToken => t.t === "num"), computed: evaluate(r.tokens, side.from, side.to, true)?.computed ?? false }));
+    const pinned = pinnedFigure(sides, ok);
     // The operands: every figure of a computed side; a side that is one figure is the result.
-    if (!sides.every((s) => !s.computed || s.nums.every(ok))) continue;
+    if (!pinned && !sides.every((s) => !s.computed || s.nums.every(ok))) continue;
     n += 1;
     for (const s of sides) if (!s.computed) for (const t of s.nums) results.add(key(t));
+    if (pinned) results.add(key(pinned));
+    let sign = r.right.from - 1;
+    while (sign >= 0 && r.tokens[sign].t !== "=") sign--;
+    if (sign >= 0) stepEquals.add(r.tokens[sign].start);
   }
-  // "Total Revenues = $66,608 million": a name given a figure the sources state computes nothing.
   if (!answer.includes("=")) return { steps: n, quotes };
   const tokens = tokenize(answer);
   for (let e = 1; e + 1 < tokens.length && e < MAX_EQUALS * 8; e++) {
-    const [before, t, figure, after] = [tokens[e - 1], tokens[e], tokens[e + 1], tokens[e + 2]];
-    if (t.t !== "=" || before.t !== "break" || figure.t !== "num" || !(after === undefined || after.t === "break")) continue;
-    if (grounded(figure.start, figure.end)) quotes += 1;
+    const t = tokens[e];
+    if (t.t !== "=" || tokens[e - 1].t !== "break" || stepEquals.has(t.start)) continue;
+    if (namesGroundedWorking(tokens, e + 1, ok)) quotes += 1;
   }
   return { steps: n, quotes };
+}
+
+/**
+ * A step that holds, one side all grounded and the other computed with one figure that is not: that figure
+ * is pinned by the step ("($66,608 million - $63,078 million) / $66,608 million = $3,530 million / $66,608
+ * million" gives $3,530 million), so the step is checked and the figure is a result. Else null.
+ */
+function pinnedFigure(sides: { nums: NumToken[]; computed: boolean }[], ok: (t: NumToken) => boolean): NumToken | null {
+  const [a, b] = sides;
+  for (const [known, other] of [[a, b], [b, a]]) {
+    if (!known.nums.length || !known.nums.every(ok) || !other.computed) continue;
+    const open = other.nums.filter((t) => !ok(t));
+    if (open.length === 1) return open[0];
+  }
+  return null;
+}
+
+/**
+ * Whether the run from `from` to the next equals sign or words is one grounded figure (formula constants
+ * aside), or a ratio's working (it divides) whose every figure is grounded.
+ */
+function namesGroundedWorking(tokens: Token[], from: number, ok: (t: NumToken) => boolean): boolean {
+  let figures = 0;
+  let divides = false;
+  for (let k = from; k < tokens.length && k - from <= MAX_RUN; k++) {
+    const t = tokens[k];
+    if (t.t === "break" || t.t === "=") break;
+    if (t.t === "op" && t.op === "/") divides = true;
+    if (t.t !== "num") continue;
+    if (!ok(t)) return false;
+    if (!t.bare) figures += 1;
+  }
+  return figures === 1 || (figures > 0 && divides);
 }
 
 /** How many written relations do not hold within the rounding of the figures as written. */
