@@ -118,6 +118,28 @@ function labelOf(row: TableRow): string[] {
   return label;
 }
 
+/**
+ * A figure the statement gives no year, carried by another row's cell ("investments in wireless licenses
+ * ($1,071 million)", the cell of "Investments in unconsolidated businesses"), where the row its words name
+ * gives no period that value, and the carrying row's words are not the statement's: another row's value given
+ * to the named one, a contradiction whatever the year. The named row's cells of the figure's kind must all
+ * differ from it (a value of any period of the row carries it).
+ */
+function undated(c: FigureCheck, named: { row: TableRow; i: number }[]): void {
+  const f = c.figure;
+  const other = c.by!;
+  // "Investing activities lost the least cash compared to financing activities, with $(962) million": the
+  // carrying row is named too, and the figure may be its.
+  if (coreItemWords(other.item).every((w) => f.context.has(w) || DIRECTION.has(w))) return;
+  const cells = named.flatMap((n) => n.row.cells.filter((s) => !s.cell!.repeated && kindsMatch(f, s)).map((s) => ({ s, i: n.i })));
+  if (!cells.length || cells.some(({ s }) => valuesEqual(f, s) || equalAtSomeScale(f, s))) return;
+  const { s, i } = cells[0];
+  c.status = "contradicted";
+  c.source = i;
+  c.by = s;
+  c.note = `${f.raw} is ${label(other)}${other.year === null ? "" : ` for ${other.year}`}, not ${label(s)}; the source gives ${written(s)}${s.year === null ? "" : ` for ${s.year}`}.`;
+}
+
 /** Rows of one name a figure can be read from (see namedRows). */
 const MAX_NAMED_ROWS = 16;
 
@@ -137,7 +159,9 @@ export function* namedRows(checks: FigureCheck[], sources: ReadText[], statement
     // "its total assets ($228,275 million)": a figure alone in parentheses is the row the words before it name
     // (not "38.8% of total revenue ($25,867 million out of $66,608 million)", a computation's operands).
     const alone = /\(\s*$/.test(statement.slice(Math.max(0, f.index - 2), f.index)) && /^\s*\)/.test(statement.slice(f.index + f.raw.length, f.index + f.raw.length + 2));
-    if (c.status === "contradicted" || f.year === null || f.change || f.index < 0 || (!f.item.length && !alone)) continue;
+    if (c.status === "contradicted" || f.change || f.index < 0 || (!f.item.length && !alone)) continue;
+    // A figure the statement gives no year is read only when another row's cell carried it (see undated below).
+    if (f.year === null && !(c.status === "carried" && c.by?.cell)) continue;
     // A bare number of a formula ("(Operating income / Total revenue) * 100") is no figure of a row.
     if (f.kind === "number" && f.scale === null && /[*×/]\s*$/.test(statement.slice(Math.max(0, f.index - 3), f.index))) continue;
     if (c.status === "carried" && !c.by?.cell) continue;
@@ -210,6 +234,10 @@ export function* namedRows(checks: FigureCheck[], sources: ReadText[], statement
       if (exact.length) named.splice(0, named.length, ...exact);
     }
     if (named.some((n) => c.by && n.row.cells.includes(c.by))) continue;
+    if (f.year === null) {
+      undated(c, named);
+      continue;
+    }
     // The named rows' cells of the figure's kind and period must agree on one value (the first cell of them).
     let first: { s: FigureInContext; i: number } | null = null;
     let differ = false;

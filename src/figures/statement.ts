@@ -5,11 +5,11 @@
 import { isItemStem, partOf, readText, statementFigureSteps, yearsIn, type FigureInContext, type ReadText } from "./context";
 import { contentStems, words } from "./text";
 import { coreItemWords } from "./line-items";
-import { rowCells, tableRows } from "./figure-index";
+import { candidates, rowCells, tableRows } from "./figure-index";
 import { equalAtSomeScale, kindsMatch, valuesEqual } from "./values";
 import { FIGURES_PER_STEP, runSteps } from "./steps";
 import { namedRows } from "./named-rows";
-import { checkFigure, label, sameItem, STATEMENT_BUDGET, written, type Budget, type FigureCheck, type FigureStatus, type StatementCheck } from "./compare";
+import { checkFigure, label, sameItem, samePeriod, STATEMENT_BUDGET, written, type Budget, type FigureCheck, type FigureStatus, type StatementCheck } from "./compare";
 
 /**
  * The one year a statement and its question name, or null when they name none or several: "cash from
@@ -60,6 +60,7 @@ export function* checkStatementSteps(
   yield;
   yield* namedRows(figures, read, statement, known, budget);
   rowChanges(figures, read, statement, known);
+  otherColumns(figures, read);
   const count = (st: FigureStatus) => figures.filter((c) => c.status === st).length;
   return { figures, carried: count("carried"), contradicted: count("contradicted"), unmatched: count("unmatched"), notes: figures.filter((c) => c.note).map((c) => c.note) };
 }
@@ -90,6 +91,43 @@ function anchorByColumn(checks: FigureCheck[], sources: ReadText[], known: Reado
       c.note = `The source gives ${label(s)} for ${f.year} as ${written(s)} (the column of ${anchor.figure.raw} for ${anchor.figure.year} read the same way), not ${f.raw}.`;
       break;
     }
+  }
+}
+
+// Words of a working that may take a balance from the year before ("average inventory", "beginning of 2022").
+const OPENING_BALANCE = new Set(["averag", "begin", "open", "start", "prior", "previou"]);
+
+/**
+ * An operand of the answer's working, or a figure its words give no item ("Total debt = $5,247 million +
+ * $41,990 million" for FY2022), that no source gives for its year while exactly one table row gives it for
+ * another year the statement does not name, that row giving the figure's year another value: the other
+ * column's value, a contradiction ("$5,247 million is current portion of long-term debt for 2023, not 2022").
+ * Not in a working that may take the year before's balance (an average, a beginning-of-year figure).
+ */
+function otherColumns(checks: FigureCheck[], sources: ReadText[]): void {
+  for (const c of checks) {
+    const f = c.figure;
+    // Only a year its own sentence names: a year the statement or question gives every figure may be the
+    // closing year of a working over two years' balances written on lines of their own.
+    if (c.status !== "unmatched" || f.year === null || !f.years.includes(f.year) || f.change || f.index < 0 || !(f.operand || !f.item.length)) continue;
+    if ([...f.context].some((w) => OPENING_BALANCE.has(w))) continue;
+    let found: { s: FigureInContext; i: number } | null = null;
+    let rows = 0;
+    for (const [i, read] of sources.entries()) {
+      for (const s of candidates(f, read)) {
+        if (!s.cell || s.cell.repeated || !kindsMatch(f, s) || !valuesEqual(f, s) || samePeriod(f, s) !== false || f.years.includes(s.year!)) continue;
+        if (found && found.i === i && found.s.cell!.table === s.cell.table && found.s.cell!.row === s.cell.row) continue;
+        found = { s, i };
+        rows += 1;
+      }
+    }
+    if (rows !== 1 || !found) continue;
+    const own = rowCells(sources[found.i], found.s).filter((x) => x.cell!.block === found.s.cell!.block && samePeriod(f, x) === true && kindsMatch(f, x));
+    if (own.length !== 1 || equalAtSomeScale(f, own[0])) continue;
+    c.status = "contradicted";
+    c.source = found.i;
+    c.by = own[0];
+    c.note = `${f.raw} is ${label(found.s)} for ${found.s.year}, not ${f.year}; the source gives ${written(own[0])} for ${f.year}.`;
   }
 }
 

@@ -26,9 +26,10 @@ describe("an operand of a ratio the answer works out", () => {
     expect(statuses("In 2023, the gross margin is 9,912 / 46,298 = 21.41%.")).toEqual(["9,912:carried", "46,298:carried", "21.41%:unmatched"]);
   });
 
-  it("is not carried by another year's value (wrong on purpose)", () => {
+  it("is not carried by another year's value, and is contradicted as that year's (wrong on purpose)", () => {
     // 2022's revenue divides 2023's gross profit.
-    expect(statuses("In 2023, the gross margin is 9,912 / 51,761 = 19.15%.")).toEqual(["9,912:carried", "51,761:unmatched", "19.15%:unmatched"]);
+    expect(statuses("In 2023, the gross margin is 9,912 / 51,761 = 19.15%.")).toEqual(["9,912:carried", "51,761:contradicted", "19.15%:unmatched"]);
+    expect(checkStatement("In 2023, the gross margin is 9,912 / 51,761 = 19.15%.", [earnings]).notes).toEqual(["51,761 is revenue for 2022, not 2023; the source gives 46,298 million for 2023."]);
   });
 
   it("still gives a margin's numerator its item: another year's operating income is contradicted", () => {
