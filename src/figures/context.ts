@@ -331,6 +331,9 @@ function* proseFigureSteps(text: string, scale: number | null, skipTableLines: b
     offset = base + sentence.length;
     const qs = quantities(sentence).filter((q) => !(q.mantissa < 10 && q.decimals === 0 && !q.percent && !q.currency && q.scale === 1));
     if (!qs.length) {
+      // "Total debt = Current portion of long-term debt + Long-term debt": a formula in words under a heading
+      // ("For FY2023:") is the heading's working; the lines after it are still under the heading.
+      if (sentence.includes("=")) continue;
       // "Data Center:" heads the lines below it ("FY21 Revenue: $3,694 million"); a longer line ends the section.
       const heading = /:\s*$/.test(sentence) && sentence.length <= 80;
       // "Here's the relevant data:", "The figures are as follows:": a line that introduces, not an item.

@@ -46,7 +46,8 @@ export function* checkStatementSteps(
   // A quarter or half named anywhere: the figures without a year of their own are not dated.
   const year = partOf(`${context} ${statement}`) === null ? onlyYear(`${context} ${statement}`) : null;
   // "Inventory at the beginning of 2022" is the balance at the end of 2021: not dated by the question's year.
-  const dated = (yield* statementFigureSteps(statement)).map((f) =>
+  const own = yield* statementFigureSteps(statement);
+  const dated = own.map((f) =>
     year !== null && f.year === null && f.part === null && !f.change && !/\b(?:beginning|start|opening)\b/i.test(f.itemText) ? { ...f, year } : f,
   );
   yield;
@@ -60,7 +61,8 @@ export function* checkStatementSteps(
   yield;
   yield* namedRows(figures, read, statement, known, budget);
   rowChanges(figures, read, statement, known);
-  otherColumns(figures, read);
+  // Figures with a year of their own (their sentence's, or the heading's they are under), not the statement's.
+  otherColumns(figures.filter((c, k) => own[k].year !== null), read);
   const count = (st: FigureStatus) => figures.filter((c) => c.status === st).length;
   return { figures, carried: count("carried"), contradicted: count("contradicted"), unmatched: count("unmatched"), notes: figures.filter((c) => c.note).map((c) => c.note) };
 }
@@ -107,9 +109,10 @@ const OPENING_BALANCE = new Set(["averag", "begin", "open", "start", "prior", "p
 function otherColumns(checks: FigureCheck[], sources: ReadText[]): void {
   for (const c of checks) {
     const f = c.figure;
-    // Only a year its own sentence names: a year the statement or question gives every figure may be the
-    // closing year of a working over two years' balances written on lines of their own.
-    if (c.status !== "unmatched" || f.year === null || !f.years.includes(f.year) || f.change || f.index < 0 || !(f.operand || !f.item.length)) continue;
+    // Only a year its own sentence names (or the heading over it, when the sentence names none): a year the
+    // statement or question gives every figure may be the closing year of a working over two years'
+    // balances written on lines of their own (the caller passes only figures with a year of their own).
+    if (c.status !== "unmatched" || f.year === null || (f.years.length && !f.years.includes(f.year)) || f.change || f.index < 0 || !(f.operand || !f.item.length)) continue;
     if ([...f.context].some((w) => OPENING_BALANCE.has(w))) continue;
     let found: { s: FigureInContext; i: number } | null = null;
     let rows = 0;

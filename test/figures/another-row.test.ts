@@ -52,6 +52,22 @@ describe("an operand of a working dated to a year", () => {
   });
 });
 
+describe("an operand under a heading that dates it ('For FY2023:'), past a formula in words", () => {
+  const debt = "Balance Sheets (In millions)\nJune 30, 2023 2022\nShort-term debt 5,247 2,749\nLong-term debt 41,990 47,032";
+  const working = (year: string) => `For ${year}:\nTotal debt = Short-term debt + Long-term debt\nTotal debt = $5,247 million + $41,990 million\nTotal debt = $47,237 million`;
+
+  it("is carried by the heading's year", () => {
+    expect(check(working("FY2023"), debt)).toEqual(["$5,247 million:carried", "$41,990 million:carried", "$47,237 million:unmatched"]);
+  });
+
+  it("is contradicted as another year's when the heading's year is swapped (wrong on purpose)", () => {
+    expect(checkStatement(working("FY2022"), [debt]).notes).toEqual([
+      "$5,247 million is short-term debt for 2023, not 2022; the source gives 2,749 million for 2022.",
+      "$41,990 million is long-term debt for 2023, not 2022; the source gives 47,032 million for 2022.",
+    ]);
+  });
+});
+
 describe("LLM judge through the Worker: another row's value in a sentence with no year", () => {
   let org: TestOrg;
   beforeAll(async () => {
