@@ -226,14 +226,27 @@ function dayOf(ms: number): Ymd {
   return { year: d.getUTCFullYear(), month: d.getUTCMonth() + 1, day: d.getUTCDate() };
 }
 
-const DAY_MS = 86_400_000;
+/** The first day of the day's month, shifted by `months` months. */
+function monthStart(d: Ymd, months = 0): Ymd {
+  const m = d.year * 12 + (d.month - 1) + months;
+  return { year: Math.floor(m / 12), month: (((m % 12) + 12) % 12) + 1, day: 1 };
+}
+
+/** The last day of the day's month, shifted by `months` months. */
+function monthEnd(d: Ymd, months = 0): Ymd {
+  const s = monthStart(d, months);
+  return { ...s, day: lastDay(s.year, s.month) };
+}
 
 /**
  * The scope side of a published window (instants as utcInstant strings, inclusive): undated documents,
- * and dated ones whose UTC day lies in the window's days. A superset at the edges: documents of the first
- * and last day outside the instants are removed by the exact check on search_documents.dated_at (repo.ts).
- * A bounded side covers its days; an open side excludes the days beyond the other bound instead (a NOT
- * of a few tokens rather than an OR of a century of them). Null when nothing narrows.
+ * and dated ones whose UTC month lies in the window's months. A superset at the edges: documents of the
+ * first and last month outside the instants are removed by the exact check on search_documents.dated_at
+ * (repo.ts), before any LIMIT, so the search's results are those of the exact window. Whole months keep
+ * the expression short (at most eleven month tokens an edge, where days took up to thirty more): FTS5
+ * parses and looks up every token of it for each search. A bounded side covers its months; an open side
+ * excludes the months beyond the other bound's month instead (a NOT of a few tokens rather than an OR of
+ * a century of them). Null when nothing narrows.
  */
 export function publishedRange(start: string | null, end: string | null, now = new Date()): ScopeExpr | null {
   if (start === null && end === null) return null;
@@ -243,12 +256,12 @@ export function publishedRange(start: string | null, end: string | null, now = n
   const ceiling: Ymd = { year: now.getUTCFullYear() + 1, month: 12, day: 31 };
   let inWindow: ScopeExpr;
   if (start !== null && end !== null) {
-    inWindow = dayCover(PUBLISHED, dayOf(Date.parse(start)), dayOf(Date.parse(end)));
+    inWindow = dayCover(PUBLISHED, monthStart(dayOf(Date.parse(start))), monthEnd(dayOf(Date.parse(end))));
   } else {
     const outside =
       end !== null
-        ? dayCover(PUBLISHED, dayOf(Date.parse(end) + DAY_MS), ceiling)
-        : dayCover(PUBLISHED, floor, dayOf(Date.parse(start!) - DAY_MS));
+        ? dayCover(PUBLISHED, monthStart(dayOf(Date.parse(end)), 1), ceiling)
+        : dayCover(PUBLISHED, floor, monthEnd(dayOf(Date.parse(start!)), -1));
     inWindow = outside.op === "none" ? dated : { op: "not", items: [dated, outside] };
   }
   return or(undated, inWindow);

@@ -19,6 +19,17 @@ const CANDIDATES = 120;
 const SCOPE_CANDIDATES = 200;
 
 /**
+ * Who may see what: the tenant's documents (rms) and the external corpus, each by its access tokens, and
+ * the filters that narrow both. A search's scope is and(or(rms, external), ...narrow): the narrowing
+ * written once, not once for each part (a published window is most of the expression's tokens).
+ */
+export interface AccessScope {
+  rms: ScopeExpr;
+  external: ScopeExpr;
+  narrow: ScopeExpr[];
+}
+
+/**
  * Scope decisions (security rule: never another organization's chunks):
  * - rms = the tenant organization's vault documents that are shared with the organization, or private
  *   and owned by the calling user (a tenant without a user sees only shared ones);
@@ -32,7 +43,7 @@ const SCOPE_CANDIDATES = 200;
  *   document_ids, upload_period and published_window narrow every part (published_window keeps undated
  *   documents; its exact instants are checked by the candidate queries, see datedBounds).
  */
-export function accessScope(tenant: Tenant, filters: SearchFilters): { rms: ScopeExpr; external: ScopeExpr } {
+export function accessScope(tenant: Tenant, filters: SearchFilters): AccessScope {
   const types = new Set<SearchType>(filters.searchTypes ?? (filters.sourceBatchId ? [] : ["all"]));
   const org = tenant.organizationId;
   const visible = (kind: "vault" | "source") =>
@@ -62,7 +73,7 @@ export function accessScope(tenant: Tenant, filters: SearchFilters): { rms: Scop
   const bounds = datedBounds(filters);
   const published = bounds && publishedRange(bounds.start, bounds.end);
   if (published) narrow.push(published);
-  return { rms: and(or(...rmsParts), ...narrow), external: and(external, ...narrow) };
+  return { rms: or(...rmsParts), external, narrow };
 }
 
 /** The published window as normalized instants; undefined when the filter is absent or open on both sides. */
@@ -141,7 +152,14 @@ function whereToSearch(env: Env, tenant: Tenant, filters: SearchFilters): Where 
   };
   add(tenant.organizationId, scope.rms);
   add(EXTERNAL_ORGANIZATION, scope.external);
-  return { scopes: new Map([...parts].map(([db, exprs]) => [db, render(or(...exprs))])), orgsByDb, bounds: datedBounds(filters) };
+  // Each database's parts, narrowed once: (rms OR external) AND narrow, the same rows as
+  // (rms AND narrow) OR (external AND narrow). A narrowing that matches nothing leaves nothing to search.
+  const scopes = new Map<D1Database, string>();
+  for (const [db, exprs] of parts) {
+    const expr = and(or(...exprs), ...scope.narrow);
+    if (expr.op !== "none") scopes.set(db, render(expr));
+  }
+  return { scopes, orgsByDb, bounds: datedBounds(filters) };
 }
 
 /** A scope narrowed further: render(and(scope, extra)) from the scope already rendered. */
@@ -207,8 +225,8 @@ export type ChunkSearch = (tenant: Tenant, query: string, filters: SearchFilters
  * each. Same hits as searchChunks. A caller may pass the batchedReads to share them with its own D1 calls.
  */
 export function batchedSearchChunks(env: Env, reads: SearchReads = batchedReads()): ChunkSearch {
-  // The searches of one caller mostly share tenant and filters: the scope (about 1,400 characters of
-  // hex tokens with a published window) is built and rendered once for them.
+  // The searches of one caller mostly share tenant and filters: the scope (about 800 characters of hex
+  // tokens for a judge: six access tokens and a published window) is built and rendered once for them.
   const known = new Map<string, Where>();
   const where = (tenant: Tenant, filters: SearchFilters): Where => {
     const key = JSON.stringify([tenant.organizationId, tenant.user?.id ?? null, filters]);

@@ -4,9 +4,9 @@
 import { env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
 import type { Tenant } from "../../src/core/auth";
-import { searchChunks, type IndexableDocument, type SearchFilters } from "../../src/search/index";
+import { batchedSearchChunks, searchChunks, type IndexableDocument, type SearchFilters } from "../../src/search/index";
 import { publishedRange, render } from "../../src/search/scope";
-import { createOrg, type TestOrg } from "../helpers/harness";
+import { createOrg, createUser, type TestOrg } from "../helpers/harness";
 import { addDocument, doc, uniqueWord } from "./fixtures";
 
 let org: TestOrg;
@@ -70,14 +70,70 @@ describe("publishedWindow", () => {
     expect(narrowed).toEqual([at.id]);
   });
 
-  it("covers the window's days with few tokens, and an open side by excluding the days beyond the other bound", () => {
+  it("drops the rest of the boundary months, which the scope tokens keep for the exact check to remove", async () => {
+    const word = uniqueWord();
+    const at = (publishedAt: string) => addDocument(vault({ publishedAt }), `${word} dated ${publishedAt}`);
+    const before = await at("2019-02-01T00:00:00Z");
+    const start = await at("2019-02-10T00:00:00Z");
+    const inside = await at("2019-03-15T12:00:00Z");
+    const end = await at("2019-04-20T23:59:59Z");
+    const after = await at("2019-04-30T23:59:59Z");
+    const lastMonth = await at("2019-01-31T23:59:59Z");
+    const nextMonth = await at("2019-05-01T00:00:00Z");
+    const win = (start?: string, end?: string) => ids(word, { publishedWindow: { start, end } }, 20).then((r) => r.sort());
+    expect(await win("2019-02-10T00:00:00Z", "2019-04-20T23:59:59Z")).toEqual([start.id, inside.id, end.id].sort());
+    expect(await win("2019-02-10T00:00:00Z")).toEqual([start.id, inside.id, end.id, after.id, nextMonth.id].sort());
+    expect(await win(undefined, "2019-04-20T23:59:59Z")).toEqual([lastMonth.id, before.id, start.id, inside.id, end.id].sort());
+    expect(await win("2019-02-05T00:00:00Z", "2019-02-05T00:00:00Z")).toEqual([]);
+  });
+
+  it("an organization's search in a window, one by one or batched, never finds another organization's documents or a colleague's private ones", async () => {
+    const other = await createOrg();
+    const colleague = await createUser(org.organizationId);
+    const word = uniqueWord();
+    const text = `${word} revenue rose in the quarter`;
+    const inWindow = "2020-05-10T00:00:00Z";
+    const add = (o: Partial<IndexableDocument> & Pick<IndexableDocument, "organizationId" | "kind">) => addDocument(doc({ publishedAt: inWindow, ...o }), text);
+    const shared = await add({ organizationId: org.organizationId, kind: "vault" });
+    const own = await add({ organizationId: org.organizationId, kind: "vault", visibility: "private", ownerUserId: org.userId });
+    const undated = await add({ organizationId: org.organizationId, kind: "vault", publishedAt: null });
+    const external = await add({ organizationId: "external", kind: "external" });
+    await add({ organizationId: org.organizationId, kind: "vault", visibility: "private", ownerUserId: colleague.userId });
+    const later = await add({ organizationId: org.organizationId, kind: "vault", publishedAt: "2021-01-01T00:00:00Z" });
+    await add({ organizationId: other.organizationId, kind: "vault" });
+    await add({ organizationId: other.organizationId, kind: "vault", publishedAt: null });
+    await add({ organizationId: other.organizationId, kind: "vault", visibility: "private", ownerUserId: other.userId });
+    await add({ organizationId: other.organizationId, kind: "source", sourceBatchId: crypto.randomUUID() });
+    const user: Tenant = { ...tenant, user: { id: org.userId, email: org.userEmail, name: "Analyst", onboarded: true } };
+    const search = batchedSearchChunks(env);
+    for (const publishedWindow of [{ end: "2020-12-31T23:59:59Z" }, { start: "2020-01-01T00:00:00Z" }, { start: "2020-05-01T00:00:00Z", end: "2020-05-31T00:00:00Z" }]) {
+      const filters: SearchFilters = { searchTypes: ["all"], publishedWindow };
+      const expected = [shared, own, undated, external, ...(publishedWindow.end ? [] : [later])].map((d) => d.id).sort();
+      const alone = (await searchChunks(env, user, `${word} revenue`, filters, 20)).map((h) => h.document_id).sort();
+      const together = await Promise.all([`${word} revenue`, `${word} quarter`].map((q) => search(user, q, filters, 20)));
+      expect(alone).toEqual(expected);
+      for (const hits of together) expect(hits.map((h) => h.document_id).sort()).toEqual(alone);
+    }
+  });
+
+  it("covers the window's months with few tokens, and an open side by excluding the months beyond the other bound's", () => {
+    const tokens = (text: string) => text.match(/z[a-z]+[0-9a-f]+9/g)!.length;
     const both = render(publishedRange("2001-01-01T00:00:00.000Z", "2024-12-30T10:00:00.000Z")!);
-    // undated + 2001-2009 as years, 2010s as a decade, 2020-2023 as years, Jan-Nov 2024 as months, Dec 1-30 as days.
-    expect(both.match(/z[a-z]+[0-9a-f]+9/g)!.length).toBe(1 + 9 + 1 + 4 + 11 + 30);
+    // undated + 2001-2009 as years, 2010s as a decade, 2020-2024 as years (December 2024 whole).
+    expect(tokens(both)).toBe(1 + 9 + 1 + 5);
+    const edges = render(publishedRange("2019-02-10T00:00:00.000Z", "2020-04-20T00:00:00.000Z")!);
+    // undated + February-December 2019 and January-April 2020 as months: no day tokens.
+    expect(tokens(edges)).toBe(1 + 11 + 4);
+    expect(edges).not.toMatch(/zpd/);
     const open = render(publishedRange(null, "2025-06-30T23:00:00.000Z", new Date("2025-07-01T00:00:00Z"))!);
     expect(open).toContain(" NOT ");
     // July-December 2025 as months and 2026 as a year are excluded.
-    expect(open.match(/z[a-z]+[0-9a-f]+9/g)!.length).toBe(2 + 6 + 1);
+    expect(tokens(open)).toBe(2 + 6 + 1);
+    // An end early in its month: the rest of the month is left to the exact check (was 30 day tokens more).
+    expect(tokens(render(publishedRange(null, "2025-01-01T00:00:00.000Z", new Date("2025-07-01T00:00:00Z"))!))).toBe(2 + 11 + 1);
+    const from = render(publishedRange("1900-03-15T00:00:00.000Z", null)!);
+    // Excluded before March 1900: January and February.
+    expect(tokens(from)).toBe(2 + 2);
     expect(publishedRange(null, null)).toBeNull();
   });
 });
