@@ -37,6 +37,11 @@ export interface PreparedSource {
   sentenceStems: Set<string>[];
   /** Stem -> indexes of the quantities whose preceding words (their row label) use it; built on first use. */
   operandIndex?: Map<string, number[]>;
+  /**
+   * Sentences read across single line breaks (a filing's text breaks its lines mid-sentence): their content
+   * words, the years they name and whether they name a fiscal year; built on first use.
+   */
+  prose?: { stems: Set<string>; years: Set<number>; fiscal: boolean; compares: boolean }[];
 }
 
 export function prepareSource(text: string): PreparedSource {
@@ -140,8 +145,50 @@ export function alignStatement(statement: string, sources: PreparedSource[], ext
     figures.length > 0
       ? `${direct} of ${figures.length} figures found as stated${derived ? `, ${derived} computable from the source's figures` : ""}${contradictedFigures ? `, ${contradictedFigures} contradicted` : ""}; ${Math.round(lexical * 100)}% of the wording is in the source.${check.notes.length ? ` ${check.notes.join(" ")}` : ""}`
       : `${Math.round(lexical * 100)}% of the statement's content words are in the source${entities.length ? `; ${entityHits} of ${entities.length} names found` : ""}.`;
+  const otherYear = verdict === "contradicted" ? null : sentenceOfOtherYear(stems, years, statement, sources);
+  if (otherYear) {
+    verdict = "contradicted";
+    best = otherYear.passage;
+  }
   const uncarried = verdict !== "contradicted" && figures.length > 0 && figureShare === 0 && lexical >= 0.6;
-  return { verdict, support, figures: { total: figures.length, direct, derived, contradicted: contradictedFigures }, passage: best, explanation, contradictions: check.notes, uncarried };
+  const contradictions = otherYear ? [...check.notes, otherYear.note] : check.notes;
+  return { verdict, support, figures: { total: figures.length, direct, derived, contradicted: contradictedFigures }, passage: best, explanation: otherYear ? `${explanation} ${otherYear.note}` : explanation, contradictions, uncarried };
+}
+
+const COMPARES = /\b(?:compared|comparison|versus|vs|than|prior|previous|from)\b/i;
+
+/** Content words a statement must have for its wording to pick out one sentence of a source. */
+const MIN_SENTENCE_STEMS = 4;
+/** Share of the statement's content words the source sentence must have to be the statement's. */
+const SENTENCE_SHARE = 0.8;
+
+/**
+ * A statement worded as a source sentence is (most of its content words, at least four) but given another
+ * year: "The amounts would be payable over 10 years, beginning in 2022" where the source says "beginning in
+ * 2023". No sentence so worded names the statement's year, and one names another. A year one apart written
+ * as a fiscal year on either side ("FY2023", "fiscal 2022") is the same year named two ways.
+ */
+function sentenceOfOtherYear(stems: string[], years: Set<number>, statement: string, sources: PreparedSource[]): { passage: number; note: string } | null {
+  const own = new Set(stems);
+  if (!years.size || own.size < MIN_SENTENCE_STEMS) return null;
+  const fiscal = /\b(?:fy|fiscal)\b/i.test(statement) || /\bFY\s?'?\d/.test(statement);
+  let other: { passage: number; years: Set<number> } | null = null;
+  for (const [i, src] of sources.entries()) {
+    src.prose ??= sentences(src.text.replace(/(?<!\n)\n(?!\n)/g, " ")).map((t) => ({ stems: stemSet(t), years: periodYears(t), fiscal: /\bfiscal\b/i.test(t), compares: COMPARES.test(t) }));
+    for (const sentence of src.prose) {
+      // "SG&A decreased to 23.5% compared to 23.9% in fiscal 2021": the year named is the one compared with,
+      // the sentence's own is its heading's.
+      if (!sentence.years.size || sentence.compares) continue;
+      let hit = 0;
+      for (const w of own) if (sentence.stems.has(w)) hit += 1;
+      if (hit < SENTENCE_SHARE * own.size) continue;
+      const near = fiscal || sentence.fiscal;
+      if ([...years].some((y) => sentence.years.has(y) || (near && (sentence.years.has(y - 1) || sentence.years.has(y + 1))))) return null;
+      other ??= { passage: i, years: sentence.years };
+    }
+  }
+  if (!other) return null;
+  return { passage: other.passage, note: `The source gives this for ${[...other.years].join(", ")}, not ${[...years].join(", ")}.` };
 }
 
 /**

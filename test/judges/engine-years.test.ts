@@ -1,0 +1,56 @@
+// A statement worded as a source sentence is but given another year (issue 19, the years perturbations of
+// bench:judge): "The amounts would be payable over 10 years, beginning in 2022" where the filing says 2023 is
+// contradicted, though its figure is the source's. Not a sentence that names a year only as the one it
+// compares with, nor a year one apart where either side names a fiscal year (the fiscal year's other name).
+import { beforeAll, describe, expect, it } from "vitest";
+import { alignStatement, prepareSource } from "../../src/judges/engine/align";
+import { createOrg, type TestOrg } from "../helpers/harness";
+import { settled, submit, WINDOW } from "./judge-helpers";
+
+// A filing's text breaks its lines mid-sentence.
+const opioids =
+  "The agreement would resolve substantially all opioid claims against Company entities by states and political subdivisions.\nThe maximum amount payable by the Company under the settlement would be approximately $4.3 billion in opioid remediation. The amounts would be payable over 10 years, beginning in\n2023.";
+const verdict = (statement: string, source: string) => alignStatement(statement, [prepareSource(source)]).verdict;
+
+describe("a statement worded as a source sentence, given another year", () => {
+  it("is supported with the sentence's year", () => {
+    expect(verdict("The amounts would be payable over 10 years, beginning in 2023.", opioids)).toBe("supported");
+  });
+
+  it("is contradicted with another year (wrong on purpose), the note naming the source's", () => {
+    const a = alignStatement("The amounts would be payable over 10 years, beginning in 2022.", [prepareSource(opioids)]);
+    expect(a.verdict).toBe("contradicted");
+    expect(a.contradictions).toContain("The source gives this for 2023, not 2022.");
+  });
+
+  it("is not contradicted by a sentence that names only the year it compares with", () => {
+    const ulta = "For the Full Year of Fiscal 2022\nAs a percentage of net sales, SG&A expenses decreased to 23.5% compared to 23.9% in fiscal 2021, primarily due to lower marketing expenses and leverage of incentive compensation.";
+    expect(verdict("SG&A as a percentage of net sales decreased in FY2023, primarily due to lower marketing expenses and leverage of incentive compensation.", ulta)).not.toBe("contradicted");
+  });
+
+  it("is not contradicted by a fiscal year one apart (its other name)", () => {
+    const bestBuy = "In fiscal 2022, we acquired all of the outstanding shares of Current Health Ltd., a care-at-home technology platform.";
+    expect(verdict("In FY2023, Best Buy acquired all of the outstanding shares of Current Health Ltd., a care-at-home technology platform.", bestBuy)).not.toBe("contradicted");
+    expect(verdict("In 2020, Best Buy acquired all of the outstanding shares of Current Health Ltd., a care-at-home technology platform.", bestBuy)).toBe("contradicted");
+  });
+});
+
+describe("LLM judge through the Worker: a settlement's years swapped", () => {
+  let org: TestOrg;
+  beforeAll(async () => {
+    org = await createOrg();
+  });
+  async function grade(answer: string) {
+    const { res, json } = await submit("llm", org.key, { query: "What opioid settlement did CVS Health agree to?", answer, time_window: WINDOW, references: [{ title: "CVS Health 10-K, legal matters", content: opioids }] });
+    expect(res.status).toBe(202);
+    return (await settled("llm", org.key, json.payload.evaluation_id)).result;
+  }
+
+  it("grades the answer that moves the payments a year earlier below the right one", async () => {
+    const text = (year: string) => `CVS Health agreed to pay approximately $4.3 billion in opioid remediation. The amounts would be payable over 10 years, beginning in ${year}.`;
+    const right = await grade(text("2023"));
+    const wrong = await grade(text("2022"));
+    expect(wrong.scores.factuality).toBeLessThan(right.scores.factuality);
+    expect(wrong.overall_score).toBeLessThan(right.overall_score);
+  });
+});
