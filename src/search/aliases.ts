@@ -51,13 +51,24 @@ export const MAX_ALIAS_WORDS = 4;
 /** The word n-grams (and capitalised tokens as ticker aliases) of a query to look up. */
 export function queryAliasCandidates(query: string): string[] {
   const words = nameWords(query);
-  const out = new Set<string>();
-  for (let n = 1; n <= MAX_ALIAS_WORDS; n++) {
+  const out = new Set<string>(words);
+  // The n-word grams from the (n-1)-word ones, spaced and joined: one concatenation each, no slices.
+  let spaced = words;
+  let joined = words;
+  for (let n = 2; n <= MAX_ALIAS_WORDS; n++) {
+    const nextSpaced: string[] = [];
+    const nextJoined: string[] = [];
     for (let i = 0; i + n <= words.length; i++) {
-      const gram = words.slice(i, i + n);
-      out.add(gram.join(" "));
-      if (n > 1) out.add(gram.join(""));
+      const last = words[i + n - 1];
+      const s = `${spaced[i]} ${last}`;
+      const j = joined[i] + last;
+      out.add(s);
+      out.add(j);
+      nextSpaced.push(s);
+      nextJoined.push(j);
     }
+    spaced = nextSpaced;
+    joined = nextJoined;
   }
   for (const m of query.matchAll(/\b[A-Z][A-Z0-9.]{0,5}\b/g)) if (m[0].length >= 2) out.add(tickerAlias(m[0]));
   // Mixed case with two capitals or more ("JnJ", "AmEx", "FedEx"): a ticker or a short form of a name.

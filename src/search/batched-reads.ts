@@ -70,9 +70,21 @@ interface Waiter<T> {
 
 interface AliasLookup {
   organizationIds: string[];
+  /** Candidates not yet answered by an earlier look-up of this BatchedReads. */
   candidates: Set<string>;
+  /** Each caller's candidates, all of them: its rows are those of each, from this look-up or an earlier one. */
   waiters: (Waiter<AliasTicker> & { candidates: string[] })[];
+  /** Rows of the candidates answered already, by candidate (an empty list: no alias). */
+  known: Map<string, AliasTicker[]>;
 }
+
+/**
+ * Candidates whose alias rows a BatchedReads keeps, per database and set of organizations. A judge's claim is
+ * searched again with its question appended, so the second search's candidates are mostly the first's
+ * (about 200 a search, most of them answered by no row); kept, they are not sent and looked up again. The
+ * cap bounds the memory of an invocation's look-ups (an entry is a short string and a list).
+ */
+const MAX_KNOWN_ALIASES = 50_000;
 
 /** Statements of one caller that run in order in one transaction (one D1 batch), with their results. */
 interface Call {
@@ -163,6 +175,16 @@ export interface BatchedReads extends SearchReads {
 
 export function batchedReads(): BatchedReads {
   const queued = new Map<D1Database, Queued>();
+  /** Alias rows of candidates looked up already, per database and set of organizations (see MAX_KNOWN_ALIASES). */
+  const answered = new Map<D1Database, Map<string, Map<string, AliasTicker[]>>>();
+  let knownAliases = 0;
+  const answeredFor = (db: D1Database, key: string): Map<string, AliasTicker[]> => {
+    let byOrgs = answered.get(db);
+    if (!byOrgs) answered.set(db, (byOrgs = new Map()));
+    let known = byOrgs.get(key);
+    if (!known) byOrgs.set(key, (known = new Map()));
+    return known;
+  };
   const turn = turnQueue();
   let scheduled = false;
 
@@ -186,14 +208,22 @@ export function batchedReads(): BatchedReads {
         }
         lookups.forEach((l, i) => {
           const r = results[i];
-          for (const w of l.waiters) {
-            if (r.status === "rejected") {
-              w.reject(r.reason);
-              continue;
-            }
-            const mine = new Set(w.candidates);
-            w.resolve((r.value as AliasTicker[]).filter((row) => mine.has(row.alias)));
+          if (r.status === "rejected") {
+            for (const w of l.waiters) w.reject(r.reason);
+            return;
           }
+          const found = new Map<string, AliasTicker[]>();
+          for (const row of r.value as AliasTicker[]) {
+            const rows = found.get(row.alias);
+            if (rows) rows.push(row);
+            else found.set(row.alias, [row]);
+          }
+          for (const c of l.candidates) {
+            if (knownAliases >= MAX_KNOWN_ALIASES) break;
+            if (!l.known.has(c)) knownAliases += 1;
+            l.known.set(c, found.get(c) ?? []);
+          }
+          for (const w of l.waiters) w.resolve(w.candidates.flatMap((c) => found.get(c) ?? l.known.get(c) ?? []));
         });
         q.reads.forEach((w, i) => {
           const r = results[lookups.length + i];
@@ -223,16 +253,20 @@ export function batchedReads(): BatchedReads {
   return {
     aliasTickers: (db, organizationIds, candidates) => {
       if (candidates.length === 0) return Promise.resolve([]);
+      const key = JSON.stringify(organizationIds);
+      const known = answeredFor(db, key);
+      const mine = [...new Set(candidates)];
+      const unknown = mine.filter((c) => !known.has(c));
+      if (unknown.length === 0) return Promise.resolve(mine.flatMap((c) => known.get(c)!));
       return new Promise<AliasTicker[]>((resolve, reject) => {
         const q = queueFor(db);
-        const key = JSON.stringify(organizationIds);
         let lookup = q.aliases.get(key);
         if (!lookup) {
-          lookup = { organizationIds, candidates: new Set(), waiters: [] };
+          lookup = { organizationIds, candidates: new Set(), waiters: [], known };
           q.aliases.set(key, lookup);
         }
-        for (const c of candidates) lookup.candidates.add(c);
-        lookup.waiters.push({ candidates, resolve, reject });
+        for (const c of unknown) lookup.candidates.add(c);
+        lookup.waiters.push({ candidates: mine, resolve, reject });
       });
     },
     match: (db, match, limit, bounds) => read(db, matchCandidatesStatement(db, match, limit, bounds)),

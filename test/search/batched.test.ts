@@ -52,6 +52,49 @@ it("gives each search the hits it gets alone, with their D1 reads batched per st
   expect(largest).toBeLessThanOrEqual(5);
 });
 
+it("looks each alias candidate up once: a later search sends only the candidates not answered yet, and gets the hits it gets alone", async () => {
+  // The candidates of every alias look-up statement made (its second parameter).
+  const sent: string[][] = [];
+  const db = new Proxy(env.DB, {
+    get(target, prop) {
+      if (prop === "prepare")
+        return (sql: string) => {
+          const statement = target.prepare(sql);
+          if (!sql.includes("search_aliases")) return statement;
+          const bind = statement.bind.bind(statement);
+          return Object.assign(statement, { bind: (...params: unknown[]) => (sent.push(JSON.parse(params[1] as string)), bind(...params)) });
+        };
+      const value = Reflect.get(target, prop);
+      return typeof value === "function" ? value.bind(target) : value;
+    },
+  });
+  const search = batchedSearchChunks({ ...(env as unknown as Env), DB: db });
+  const candidatesSent = () => sent.flat();
+  const alone = (q: string, k: number) => searchChunks(env as unknown as Env, tenant(), q, { searchTypes: ["rms"] }, k);
+  const ids = (hits: { chunk_id: string; score: number }[]) => hits.map((h) => `${h.chunk_id} ${h.score}`);
+
+  const first = ["What is the FY2018 capital expenditure amount for 3M?", "Amazon FY2017 revenue"];
+  const wave1 = await Promise.all(first.map((q) => search(tenant(), q, { searchTypes: ["rms"] }, 5)));
+  for (const [i, q] of first.entries()) expect(ids(wave1[i])).toEqual(ids(await alone(q, 5)));
+  expect(candidatesSent()).toContain("3m");
+  expect(wave1[0][0].tickers).toEqual(["3M"]);
+
+  // The same texts again: every candidate answered, no look-up sent; the companies found as before.
+  sent.length = 0;
+  const wave2 = await Promise.all(first.map((q) => search(tenant(), q, { searchTypes: ["rms"] }, 3)));
+  expect(candidatesSent()).toEqual([]);
+  for (const [i, q] of first.entries()) expect(ids(wave2[i])).toEqual(ids(await alone(q, 3)));
+
+  // A claim with its question appended: only its new candidates travel.
+  sent.length = 0;
+  const appended = `Capital expenditure was $1,577 million. ${first[0]}`;
+  const wave3 = await search(tenant(), appended, { searchTypes: ["rms"] }, 5);
+  expect(ids(wave3)).toEqual(ids(await alone(appended, 5)));
+  expect(candidatesSent()).toContain("1 577");
+  expect(candidatesSent()).not.toContain("3m");
+  expect(candidatesSent()).not.toContain("capital expenditure");
+});
+
 it("gives concurrent searches their turns one macrotask apart, so other work runs between two stretches", async () => {
   const { batchedReads } = await import("../../src/search/batched-reads");
   const reads = batchedReads();
