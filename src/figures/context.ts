@@ -120,7 +120,7 @@ const NOT_ITEM = new Set(
   period month months week weeks million billion thousand amount amounted stood came totaled totalled reach reached equal equaled represent
   represented whil wherea prior previou last current same reflect reflecting reflected recorded record recognized recogniz posted post generat generated
   slight modest marginal sharp somewhat notab considerab substantial
-  negativ positiv see note notes page q1 q2 q3 q4 h1 h2 approx respective corresponding one two three four five six seven eight nine ten both januar january februar february march april may june juli july august septemb octob novemb decemb jan feb mar apr jun jul aug sep sept oct nov dec`
+  beginn begin negativ positiv see note notes page q1 q2 q3 q4 h1 h2 approx respective corresponding one two three four five six seven eight nine ten both januar january februar february march april may june juli july august septemb octob novemb decemb jan feb mar apr jun jul aug sep sept oct nov dec`
     .split(/\s+/)
     .filter(Boolean),
 );
@@ -311,6 +311,24 @@ function ratioOperand(sentence: string, q: Quantity): boolean {
   return workingDivides(sentence, digits, q.end);
 }
 
+const OPENING_OF = /\b(?:beginning|start|opening)\s+of\s+(?:the\s+)?(?:(?:fiscal|calendar)\s+(?:year\s+)?|fy\s?)?((?:19[5-9]|20\d)\d)\b/gi;
+
+/**
+ * The year-end a balance "at the beginning of 2022" is given for: 2021. Every year the words name must agree
+ * ("the inventory at the beginning of 2022 is the same as the inventory at the end of 2021": 2021), else null.
+ */
+function openingYear(words: string): number | null {
+  const all = yearsIn(words);
+  const opening = [...words.matchAll(OPENING_OF)].map((m) => Number(m[1]));
+  // "At the beginning of the year, 2022": the one year named is the opening's.
+  if (!opening.length) return all.length === 1 ? all[0] - 1 : null;
+  // Each year written after "beginning of" is the year before's end; the others are as written.
+  const rest = [...all];
+  for (const y of opening) rest.splice(rest.indexOf(y), 1);
+  const implied = new Set([...opening.map((y) => y - 1), ...rest]);
+  return implied.size === 1 ? [...implied][0] : null;
+}
+
 /** Figures of prose: per sentence, each figure's item from the words before it and its year from its clause. */
 function proseFigures(text: string, scale: number | null, skipTableLines: boolean): FigureInContext[] {
   return runSteps(proseFigureSteps(text, scale, skipTableLines));
@@ -402,7 +420,7 @@ function* proseFigureSteps(text: string, scale: number | null, skipTableLines: b
         // "In 2018, net sales were $X and net income $Y": a year that opens the sentence, claimed by no figure.
         const opening = yearsIn(sentence.slice(0, q.index));
         // "Inventories at the beginning of 2022" are the balance at the end of 2021.
-        if (/\b(beginning|start|opening)\b/i.test(i === 0 ? before : fragment)) year = ys.length === 1 ? ys[0] - 1 : null;
+        if (/\b(beginning|start|opening)\b/i.test(i === 0 ? before : fragment)) year = openingYear(i === 0 ? before : fragment.slice(taken));
         else if (ys.length === 1) year = ys[0];
         else if (ys.length === 0 && sentenceYears.length === 0) year = sectionYear;
         else if (ys.length === 0 && opening.length === 1 && sentenceYears.length === 1 && !claimed.has(opening[0])) year = opening[0];
