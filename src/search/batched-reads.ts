@@ -16,6 +16,7 @@ import {
 } from "./repo";
 
 export interface SearchReads {
+  /** Rows of the aliases equal to the candidates (distinct, as queryAliasCandidates gives them). */
   aliasTickers(db: D1Database, organizationIds: string[], candidates: string[]): Promise<AliasTicker[]>;
   match(db: D1Database, match: string, limit: number, bounds?: DatedBounds): Promise<CandidateRow[]>;
   /** match's rows, or when it has none, those of match(db, fallback, ...), in one statement. */
@@ -85,6 +86,19 @@ interface AliasLookup {
  * cap bounds the memory of an invocation's look-ups (an entry is a short string and a list).
  */
 const MAX_KNOWN_ALIASES = 50_000;
+
+/** The rows of most candidates: none (one shared list, never added to). */
+const NO_ROWS: AliasTicker[] = [];
+
+/** The rows of each candidate, in the candidates' order. */
+function rowsOf(candidates: string[], rows: (candidate: string) => AliasTicker[] | undefined): AliasTicker[] {
+  const out: AliasTicker[] = [];
+  for (const c of candidates) {
+    const r = rows(c);
+    if (r?.length) out.push(...r);
+  }
+  return out;
+}
 
 /** Statements of one caller that run in order in one transaction (one D1 batch), with their results. */
 interface Call {
@@ -221,9 +235,9 @@ export function batchedReads(): BatchedReads {
           for (const c of l.candidates) {
             if (knownAliases >= MAX_KNOWN_ALIASES) break;
             if (!l.known.has(c)) knownAliases += 1;
-            l.known.set(c, found.get(c) ?? []);
+            l.known.set(c, found.get(c) ?? NO_ROWS);
           }
-          for (const w of l.waiters) w.resolve(w.candidates.flatMap((c) => found.get(c) ?? l.known.get(c) ?? []));
+          for (const w of l.waiters) w.resolve(rowsOf(w.candidates, (c) => found.get(c) ?? l.known.get(c)));
         });
         q.reads.forEach((w, i) => {
           const r = results[lookups.length + i];
@@ -255,9 +269,8 @@ export function batchedReads(): BatchedReads {
       if (candidates.length === 0) return Promise.resolve([]);
       const key = JSON.stringify(organizationIds);
       const known = answeredFor(db, key);
-      const mine = [...new Set(candidates)];
-      const unknown = mine.filter((c) => !known.has(c));
-      if (unknown.length === 0) return Promise.resolve(mine.flatMap((c) => known.get(c)!));
+      const unknown = candidates.filter((c) => !known.has(c));
+      if (unknown.length === 0) return Promise.resolve(rowsOf(candidates, (c) => known.get(c)));
       return new Promise<AliasTicker[]>((resolve, reject) => {
         const q = queueFor(db);
         let lookup = q.aliases.get(key);
@@ -266,7 +279,7 @@ export function batchedReads(): BatchedReads {
           q.aliases.set(key, lookup);
         }
         for (const c of unknown) lookup.candidates.add(c);
-        lookup.waiters.push({ candidates: mine, resolve, reject });
+        lookup.waiters.push({ candidates, resolve, reject });
       });
     },
     match: (db, match, limit, bounds) => read(db, matchCandidatesStatement(db, match, limit, bounds)),

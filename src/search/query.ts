@@ -121,6 +121,8 @@ SYNONYMS.forEach((group, i) => {
     SYNONYM_INDEX.set(key, [...(SYNONYM_INDEX.get(key) ?? []), i]);
   }
 });
+/** The first stemmed word of each key: a sequence starting with another word names no group. */
+const SYNONYM_FIRST_WORDS = new Set([...SYNONYM_INDEX.keys()].map((k) => k.split(" ")[0]));
 
 const DOC_TYPE_WORDS: [RegExp, string][] = [
   [/\b10-?k\b|\bannual report\b/i, "10k"],
@@ -206,8 +208,14 @@ export function planQuery(query: string, companyWords: Set<string> = new Set()):
   const consumed = new Set<string>();
   const wordParts = allWords.map((w) => nameWords(w));
   const wordKeys = wordParts.map((parts) => synonymKey(parts));
+  // A sequence's key starts with the first word of its first word that has one: when no group's key starts
+  // so, the key is not built (most of a long question's sequences).
+  const firstWords = wordKeys.map((k) => k.split(" ")[0]);
   for (let n = 4; n >= 1; n--) {
     for (let i = 0; i + n <= allWords.length; i++) {
+      let first = i;
+      while (first < i + n && !wordKeys[first]) first++;
+      if (first === i + n || !SYNONYM_FIRST_WORDS.has(firstWords[first])) continue;
       const key = wordKeys.slice(i, i + n).filter(Boolean).join(" ");
       const groups = SYNONYM_INDEX.get(key);
       if (!groups) continue;

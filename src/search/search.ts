@@ -97,6 +97,7 @@ function quote(words: string[]): string {
 // frequency over the whole index, so these cost time and add nothing (the rerank still uses them).
 const RETRIEVAL_SKIP = new Set(["total", "net", "million", "millions", "year", "years", "ended", "december", "consolidated", "financial", "statement", "statements", "company", "share", "shares", "per", "cost", "costs", "income", "operating", "cash", "sales", "assets", "interest", "tax", "and", "of", "to", "in", "for", "the", "on"]);
 const MAX_MATCH_WORDS = 16;
+const YEAR = /^\d{4}$/;
 const MAX_RELAXED_WORDS = 32;
 /**
  * The search of the whole scope (no company named or filtered) reads every MATCH word's postings over the
@@ -111,18 +112,33 @@ const MAX_WHOLE_SCOPE_WORDS = 8;
  * too little).
  */
 export function textExpression(plan: QueryPlan, relaxed = false, max = MAX_MATCH_WORDS): string | null {
-  const words: string[] = [];
+  // Called three times a search over plans whose synonym groups bring dozens of words: sets, not
+  // Array.includes, and no more words gathered than are kept.
+  const limit = relaxed ? MAX_RELAXED_WORDS : max;
+  const strict: string[] = [];
+  const inStrict = new Set<string>();
   const add = (w: string) => {
-    if (!words.includes(w) && !RETRIEVAL_SKIP.has(w) && !/^\d{4}$/.test(w)) words.push(w);
+    if (strict.length < max && !inStrict.has(w) && !RETRIEVAL_SKIP.has(w) && !YEAR.test(w)) {
+      strict.push(w);
+      inStrict.add(w);
+    }
   };
-  for (const c of plan.concepts) if (c.origin === "word") c.variants.flat().forEach(add);
-  for (const c of plan.concepts) if (c.origin === "synonym") c.variants.flat().forEach(add);
-  const strict = words.slice(0, max);
-  const rest: string[] = [];
+  for (const origin of ["word", "synonym"]) for (const c of plan.concepts) if (c.origin === origin) for (const v of c.variants) v.forEach(add);
+  const all = strict.slice(0, limit);
   if (strict.length === 0 || relaxed) {
-    for (const c of plan.concepts) for (const w of c.variants.flat()) if (!strict.includes(w) && !rest.includes(w)) rest.push(w);
+    const inAll = new Set(all);
+    for (const c of plan.concepts) {
+      for (const v of c.variants) {
+        for (const w of v) {
+          if (all.length >= limit) break;
+          if (!inAll.has(w)) {
+            all.push(w);
+            inAll.add(w);
+          }
+        }
+      }
+    }
   }
-  const all = [...strict, ...rest].slice(0, relaxed ? MAX_RELAXED_WORDS : max);
   if (all.length === 0) return null;
   return `{text title} : (${all.map((w) => quote([w])).join(" OR ")})`;
 }
