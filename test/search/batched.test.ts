@@ -52,8 +52,8 @@ it("gives each search the hits it gets alone, with their D1 reads batched per st
   expect(largest).toBeLessThanOrEqual(5);
 });
 
-it("looks each alias candidate up once: a later search sends only the candidates not answered yet, and gets the hits it gets alone", async () => {
-  // The candidates of every alias look-up statement made (its second parameter).
+/** batchedSearchChunks over the test's D1, recording the candidates of every alias look-up made (its second parameter). */
+function recordingAliases() {
   const sent: string[][] = [];
   const db = new Proxy(env.DB, {
     get(target, prop) {
@@ -68,7 +68,11 @@ it("looks each alias candidate up once: a later search sends only the candidates
       return typeof value === "function" ? value.bind(target) : value;
     },
   });
-  const search = batchedSearchChunks({ ...(env as unknown as Env), DB: db });
+  return { search: batchedSearchChunks({ ...(env as unknown as Env), DB: db }), sent };
+}
+
+it("looks each alias candidate up once: a later search sends only the candidates not answered yet, and gets the hits it gets alone", async () => {
+  const { search, sent } = recordingAliases();
   const candidatesSent = () => sent.flat();
   const alone = (q: string, k: number) => searchChunks(env as unknown as Env, tenant(), q, { searchTypes: ["rms"] }, k);
   const ids = (hits: { chunk_id: string; score: number }[]) => hits.map((h) => `${h.chunk_id} ${h.score}`);
@@ -93,6 +97,29 @@ it("looks each alias candidate up once: a later search sends only the candidates
   expect(candidatesSent()).toContain("1 577");
   expect(candidatesSent()).not.toContain("3m");
   expect(candidatesSent()).not.toContain("capital expenditure");
+});
+
+it("keeps the alias answers of each organization apart: another organization's search in the same batch does not see its companies", async () => {
+  const other = await createOrg();
+  const otherTenant: Tenant = { organizationId: other.organizationId, user: null, keyKind: "organization", keyId: "k", entitlements: [] };
+  const word = `zq${crypto.randomUUID().replace(/-/g, "").slice(0, 10)}`;
+  const acme = await addDocument(doc({ organizationId: org.organizationId, kind: "vault", name: "Acme memo", tickers: ["ACMEQ"], companyNames: ["Acmeq Widgets"] }), `${word} Acmeq Widgets revenue rose`);
+  const theirs = await addDocument(doc({ organizationId: other.organizationId, kind: "vault", name: "Their memo" }), `${word} revenue rose at Acmeq Widgets, a competitor`);
+  const { search, sent } = recordingAliases();
+  const query = `Acmeq Widgets ${word} revenue`;
+  // The first organization's search answers the candidate "acmeq widgets" with its ticker ...
+  const mine = await search(tenant(), query, { searchTypes: ["rms"] }, 5);
+  expect(mine.map((h) => h.document_id)).toEqual([acme.id]);
+  // ... which the other organization's search, in the same batch, looks up again (its own organizations'
+  // aliases), and is not narrowed by; the first organization's answers are still its own.
+  sent.length = 0;
+  const together = await Promise.all([search(otherTenant, query, { searchTypes: ["rms"] }, 5), search(tenant(), query, { searchTypes: ["rms"] }, 5)]);
+  const alone = await searchChunks(env as unknown as Env, otherTenant, query, { searchTypes: ["rms"] }, 5);
+  expect(together[0].map((h) => h.document_id)).toEqual([theirs.id]);
+  expect(together[0].map((h) => `${h.chunk_id} ${h.score}`)).toEqual(alone.map((h) => `${h.chunk_id} ${h.score}`));
+  expect(together[1].map((h) => h.document_id)).toEqual([acme.id]);
+  expect(sent.length).toBe(1);
+  expect(sent[0]).toContain("acmeq widgets");
 });
 
 it("gives concurrent searches their turns one macrotask apart, so other work runs between two stretches", async () => {
