@@ -50,9 +50,9 @@ beforeAll(async () => {
   });
   const upload = await vaultUpload(org.key, "ULTABEAUTY_2023Q4_EARNINGS.pdf", PDF, await fixture("parser/ULTABEAUTY_2023Q4_EARNINGS.pdf"), { visibility: "organization" });
   ultaId = upload.id;
-  const status = await until(async () => (await jsonOf(await call(`/v2/vault/status?rms_document_ids=${ultaId}`, { key: org.key }))).statuses[0], (x) => x && x.status !== "Syncing...", 150_000);
+  const status = await until(async () => (await jsonOf(await call(`/v2/vault/status?rms_document_ids=${ultaId}`, { key: org.key }))).statuses[0], (x) => x && x.status !== "Syncing...", 240_000);
   expect(status.status).toBe("Synced");
-}, 300_000);
+}, 420_000);
 
 async function grade(answer: string, extra: Record<string, unknown> = {}) {
   const { res, json } = await submit("llm", org.key, { query: MMM_QUERY, answer, time_window: WINDOW, references: [MMM_REF], ...extra });
