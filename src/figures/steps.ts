@@ -18,9 +18,9 @@ export function runSteps<T>(steps: Generator<void, T, void>): T {
  * yield, so a large answer never holds them for the whole of its reading. A Worker's clock stands still
  * while it computes, so turns are taken by steps, not by time. Same result as runSteps(steps).
  */
-export async function runStepsCooperatively<T>(steps: Generator<void, T, void>): Promise<T> {
+export async function runStepsCooperatively<T>(steps: Generator<void, T, void>, turn: () => Promise<void> = nextTurn): Promise<T> {
   for (let step = steps.next(); ; step = steps.next()) {
     if (step.done) return step.value;
-    await nextTurn();
+    await turn();
   }
 }

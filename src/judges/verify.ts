@@ -5,6 +5,7 @@ import type { Env } from "../core/env";
 import type { Tenant } from "../core/auth";
 import type { ChunkSearch, SearchHit } from "../search";
 import { alignStatement, prepareSource } from "./engine/align";
+import { nextTurn } from "../core/turns";
 import { extractClaims } from "./engine/claims";
 import { subjectStems } from "../figures/compare";
 import { InjectedFault, type Faults } from "./faults";
@@ -29,9 +30,16 @@ export async function verifyReference(search: PrimarySearch, ref: Reference, ind
   // A source about another company proves nothing about this one: any filing has "Net income" rows.
   const hits = (await search(refText)).filter((h) => aboutSubject(h, `${refText} ${query}`));
   if (hits.length === 0) return { reference_index: index, verdict: "unresolved", evidence: [], explanation: "No primary source about the same company in the time window covers this passage." };
-  const sources = hits.map((h) => prepareSource(h.text));
+  // Turns after each passage read, the claims read and each statement aligned: a job's references (five
+  // at once) never hold the isolate for all of their reading.
+  const sources = [];
+  for (const h of hits) {
+    sources.push(prepareSource(h.text));
+    await nextTurn();
+  }
   const subject = subjectStems(`${refText} ${query}`);
   const claims = extractClaims(ref.content).filter((c) => c.material).slice(0, MAX_CLAIMS_PER_REFERENCE);
+  await nextTurn();
   const statements = claims.length ? claims.map((c) => c.text) : [ref.content.slice(0, 2000)];
   let supported = 0;
   let figuresTotal = 0;
@@ -40,6 +48,7 @@ export async function verifyReference(search: PrimarySearch, ref: Reference, ind
   const used = new Set<number>();
   for (const s of statements) {
     const a = alignStatement(s, sources, new Set(), subject);
+    await nextTurn();
     figuresTotal += a.figures.total;
     figuresCarried += a.figures.direct + a.figures.derived;
     if (a.figures.contradicted > 0 && a.passage >= 0) {

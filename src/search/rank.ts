@@ -4,6 +4,7 @@
 import { stemPrefix, type Concept, type QueryPlan } from "./query";
 export { stemPrefix };
 import type { CandidateRow } from "./repo";
+import { runSteps } from "../figures/steps";
 
 export interface Ranked {
   row: CandidateRow;
@@ -97,14 +98,25 @@ const MAX_SCANNED_PHRASES = 24;
 
 export const WEIGHTS = { bm25: 0.3, coverage: 0.4, phrase: 0.1, docYear: 0.2, textYear: 0.05, docType: 0.05, company: 0.25 };
 
+/** Candidates read between two turns of a rerank (a long query, such as a reference's table, has hundreds of concepts). */
+const ROWS_PER_STEP = 8;
+
 export function rerank(rows: CandidateRow[], ctx: RankContext): Ranked[] {
+  return runSteps(rerankSteps(rows, ctx));
+}
+
+/** rerank in steps (figures/steps.ts): a turn every ROWS_PER_STEP candidates read, so a long query's rerank never holds the isolate whole. */
+export function* rerankSteps(rows: CandidateRow[], ctx: RankContext): Generator<void, Ranked[], void> {
   if (rows.length === 0) return [];
   const texts = rows.map((r) => r.text.toLowerCase());
   const { plan } = ctx;
-  const present = plan.concepts.map((c) => {
-    const re = conceptMatcher(c);
-    return texts.map((t) => (re ? re.test(t) : false));
-  });
+  const matchers = plan.concepts.map(conceptMatcher);
+  // present[concept][row], read row by row so the turns fall between rows.
+  const present: boolean[][] = plan.concepts.map(() => []);
+  for (const [i, t] of texts.entries()) {
+    matchers.forEach((re, ci) => (present[ci][i] = re ? re.test(t) : false));
+    if ((i + 1) % ROWS_PER_STEP === 0) yield;
+  }
   const n = rows.length;
   const idf = present.map((p) => {
     const df = p.filter(Boolean).length;
@@ -135,38 +147,39 @@ export function rerank(rows: CandidateRow[], ctx: RankContext): Ranked[] {
   };
   const yearRe = latestYear !== null ? wholeWords([String(latestYear)]) : null;
 
-  return rows
-    .map((row, i) => {
-      const text = texts[i];
-      const bm = Math.max(0, -row.rank) / best;
-      let coverage = 0;
-      plan.concepts.forEach((c, ci) => {
-        if (present[ci][i]) coverage += c.weight * idf[ci];
-      });
-      coverage = conceptTotal > 0 ? coverage / conceptTotal : 0;
-      const phrase = phraseShare(text);
-      let docYear = 0;
-      let textYear = 0;
-      if (latestYear !== null) {
-        const fy = row.fiscal_year;
-        if (fy === latestYear) docYear = 1;
-        else if (fy !== null && plan.years.includes(fy)) docYear = 0.6;
-        else if (fy === latestYear + 1) docYear = 0.4;
-        if (plan.quarter !== null && fy === latestYear) docYear = row.fiscal_quarter === plan.quarter ? 1 : 0.6;
-        textYear = yearRe?.test(text) ? 1 : 0;
-      }
-      const docType = row.doc_sub_type && plan.docSubTypes.includes(row.doc_sub_type.toLowerCase()) ? 1 : 0;
-      let company = 0;
-      if (ctx.companies.size > 0) for (const t of JSON.parse(row.tickers) as string[]) if (ctx.companies.has(t.toUpperCase())) company = 1;
-      const score =
-        WEIGHTS.bm25 * bm +
-        WEIGHTS.coverage * coverage +
-        WEIGHTS.phrase * phrase +
-        WEIGHTS.docYear * docYear +
-        WEIGHTS.textYear * textYear +
-        WEIGHTS.docType * docType +
-        WEIGHTS.company * company;
-      return { row, score };
-    })
-    .sort((a, b) => b.score - a.score);
+  const scored: Ranked[] = [];
+  for (const [i, row] of rows.entries()) {
+    if (i > 0 && i % ROWS_PER_STEP === 0) yield;
+    const text = texts[i];
+    const bm = Math.max(0, -row.rank) / best;
+    let coverage = 0;
+    plan.concepts.forEach((c, ci) => {
+      if (present[ci][i]) coverage += c.weight * idf[ci];
+    });
+    coverage = conceptTotal > 0 ? coverage / conceptTotal : 0;
+    const phrase = phraseShare(text);
+    let docYear = 0;
+    let textYear = 0;
+    if (latestYear !== null) {
+      const fy = row.fiscal_year;
+      if (fy === latestYear) docYear = 1;
+      else if (fy !== null && plan.years.includes(fy)) docYear = 0.6;
+      else if (fy === latestYear + 1) docYear = 0.4;
+      if (plan.quarter !== null && fy === latestYear) docYear = row.fiscal_quarter === plan.quarter ? 1 : 0.6;
+      textYear = yearRe?.test(text) ? 1 : 0;
+    }
+    const docType = row.doc_sub_type && plan.docSubTypes.includes(row.doc_sub_type.toLowerCase()) ? 1 : 0;
+    let company = 0;
+    if (ctx.companies.size > 0) for (const t of JSON.parse(row.tickers) as string[]) if (ctx.companies.has(t.toUpperCase())) company = 1;
+    const score =
+      WEIGHTS.bm25 * bm +
+      WEIGHTS.coverage * coverage +
+      WEIGHTS.phrase * phrase +
+      WEIGHTS.docYear * docYear +
+      WEIGHTS.textYear * textYear +
+      WEIGHTS.docType * docType +
+      WEIGHTS.company * company;
+    scored.push({ row, score });
+  }
+  return scored.sort((a, b) => b.score - a.score);
 }

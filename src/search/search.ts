@@ -6,7 +6,8 @@ import type { Tenant } from "../core/auth";
 import { tenantD1 } from "../core/db";
 import { queryAliasCandidates } from "./aliases";
 import { isQueryVocabulary, planQuery, type QueryPlan } from "./query";
-import { rerank, type Ranked } from "./rank";
+import { rerankSteps, type Ranked } from "./rank";
+import { runStepsCooperatively } from "../figures/steps";
 import { batchedReads, directReads, type SearchReads } from "./batched-reads";
 import type { CandidateRow, DatedBounds } from "./repo";
 import { accessKey, and, anyOf, NONE, or, publishedRange, render, tok, uploadRange, utcInstant, type ScopeExpr } from "./scope";
@@ -314,7 +315,7 @@ async function searchWith(reads: SearchReads, env: Env, tenant: Tenant, query: s
     }
   }
   await reads.turn();
-  const ranked = rerank(rows, { plan, companies: companies.tickers }).slice(0, k);
+  const ranked = (await runStepsCooperatively(rerankSteps(rows, { plan, companies: companies.tickers }), reads.turn)).slice(0, k);
   const max = ranked.length ? Math.max(ranked[0].score, 1e-9) : 1;
   return ranked.map((r) => toHit(r, max));
 }
