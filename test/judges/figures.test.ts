@@ -60,6 +60,20 @@ async function grade(answer: string, extra: Record<string, unknown> = {}) {
   return (await settled("llm", org.key, json.payload.evaluation_id)).result;
 }
 
+/** The agent judge's assessment of an answer to the 3M question (time window WINDOW), `extra` overriding. */
+async function assess(answer: string, extra: Record<string, unknown> = {}) {
+  const { json } = await submit("agent", org.key, { query: MMM_QUERY, answer, time_window: WINDOW, ...extra });
+  return (await settled("agent", org.key, json.payload.evaluation_id)).assessment;
+}
+
+/** The right answer grades 4 or more on factuality; the wrong one 2 or less on factuality and grounding, its reasoning saying why. */
+function expectCaught(right: { scores: Record<string, number> }, wrong: { scores: Record<string, number>; reasoning: string }, why: string) {
+  expect(right.scores.factuality).toBeGreaterThanOrEqual(4);
+  expect(wrong.scores.factuality).toBeLessThanOrEqual(2);
+  expect(wrong.scores.grounding).toBeLessThanOrEqual(2);
+  expect(wrong.reasoning).toContain(why);
+}
+
 describe("LLM judge: figures read in context (issue 19)", () => {
   it("grades the correct 3M answer high and the invented, year-swapped and off-by-a-few-percent ones at 2 or less", async () => {
     const correct = await grade(MMM_ANSWERS.correct);
@@ -81,10 +95,7 @@ describe("LLM judge: figures read in context (issue 19)", () => {
     const ask = (answer: string) => grade(answer, { query: "What was Boeing's net income in 2022?", references: [statement] });
     const loss = await ask("Boeing's net loss was $5,053 million in 2022.");
     const profit = await ask("Boeing's net income was $5,053 million in 2022, a profit.");
-    expect(loss.scores.factuality).toBeGreaterThanOrEqual(4);
-    expect(profit.scores.factuality).toBeLessThanOrEqual(2);
-    expect(profit.scores.grounding).toBeLessThanOrEqual(2);
-    expect(profit.reasoning).toContain("as a loss of 5,053 million, not a profit of $5,053 million");
+    expectCaught(loss, profit, "as a loss of 5,053 million, not a profit of $5,053 million");
   });
 
   it("reads a loss where the source prints a profit as a contradiction, in both judges", async () => {
@@ -93,13 +104,9 @@ describe("LLM judge: figures read in context (issue 19)", () => {
     const ask = (answer: string) => grade(answer, { query, references: [reference] });
     const right = await ask("3M's net sales were $32,765 million in 2018. Net income attributable to 3M was $5,349 million in 2018.");
     const loss = await ask("3M's net sales were $32,765 million in 2018. 3M reported a net loss of $5,349 million in 2018.");
-    expect(right.scores.factuality).toBeGreaterThanOrEqual(4);
-    expect(loss.scores.factuality).toBeLessThanOrEqual(2);
-    expect(loss.scores.grounding).toBeLessThanOrEqual(2);
-    expect(loss.reasoning).toContain("as a profit of $5,349 million, not a loss");
-    const { json } = await submit("agent", org.key, { query, answer: "3M reported a net loss of $5,349 million in 2018.", references: [reference], time_window: WINDOW });
-    const agent = await settled("agent", org.key, json.payload.evaluation_id);
-    expect(agent.assessment.claims.some((c: { verdict: string }) => c.verdict === "contradicted")).toBe(true);
+    expectCaught(right, loss, "as a profit of $5,349 million, not a loss");
+    const agent = await assess("3M reported a net loss of $5,349 million in 2018.", { query, references: [reference] });
+    expect(agent.claims.some((c: { verdict: string }) => c.verdict === "contradicted")).toBe(true);
   });
 
   it("reads a segment table whose labels repeat per section by its section: a year-swapped segment figure grades 2 or less", async () => {
@@ -229,8 +236,7 @@ describe("LLM judge: figures read in context (issue 19)", () => {
 
 describe("agent judge: claims checked in context, against sources about the same company (issue 19)", () => {
   it("cites no other company's filing for a claim about 3M", async () => {
-    const { json } = await submit("agent", org.key, { query: MMM_QUERY, answer: MMM_ANSWERS.correct, time_window: WINDOW });
-    const a = (await settled("agent", org.key, json.payload.evaluation_id)).assessment;
+    const a = await assess(MMM_ANSWERS.correct);
     for (const c of a.claims) {
       expect(c.sources.map((s: { document_id: string }) => s.document_id)).not.toContain(jnjId);
       expect(c.verdict).not.toBe("supported");
@@ -238,8 +244,7 @@ describe("agent judge: claims checked in context, against sources about the same
   });
 
   it("contradicts the claim whose figures are swapped between years, saying which year each belongs to", async () => {
-    const { json } = await submit("agent", org.key, { query: MMM_QUERY, answer: MMM_ANSWERS.swapped, time_window: WINDOW, references: [MMM_REF] });
-    const a = (await settled("agent", org.key, json.payload.evaluation_id)).assessment;
+    const a = await assess(MMM_ANSWERS.swapped, { references: [MMM_REF] });
     const sales = a.claims.find((c: { claim: string }) => c.claim.includes("net sales"));
     expect(sales.verdict).toBe("contradicted");
     expect(sales.explanation).toContain("is net sales for 2017, not 2018");
@@ -247,10 +252,7 @@ describe("agent judge: claims checked in context, against sources about the same
   });
 
   it("does not let the reference's 3M figures support claims that give them to another company", async () => {
-    const ask = async (answer: string) => {
-      const { json } = await submit("agent", org.key, { query: MMM_QUERY, answer, time_window: WINDOW, references: [MMM_REF] });
-      return (await settled("agent", org.key, json.payload.evaluation_id)).assessment;
-    };
+    const ask = (answer: string) => assess(answer, { references: [MMM_REF] });
     const right = await ask(MMM_ANSWERS.correct);
     expect(right.claims.every((c: { verdict: string }) => c.verdict === "supported")).toBe(true);
     // The whole answer about Honeywell: even the claim that names no company is not 3M's figure.
