@@ -4,6 +4,8 @@
 // compares with, nor a year one apart where either side names a fiscal year (the fiscal year's other name).
 import { beforeAll, describe, expect, it } from "vitest";
 import { alignStatement, prepareSource } from "../../src/judges/engine/align";
+import { extractClaims } from "../../src/judges/engine/claims";
+import { gradeAnswer } from "../../src/judges/engine/grade";
 import { createOrg, type TestOrg } from "../helpers/harness";
 import { settled, submit, WINDOW } from "./judge-helpers";
 
@@ -32,6 +34,52 @@ describe("a statement worded as a source sentence, given another year", () => {
     const bestBuy = "In fiscal 2022, we acquired all of the outstanding shares of Current Health Ltd., a care-at-home technology platform.";
     expect(verdict("In FY2023, Best Buy acquired all of the outstanding shares of Current Health Ltd., a care-at-home technology platform.", bestBuy)).not.toBe("contradicted");
     expect(verdict("In 2020, Best Buy acquired all of the outstanding shares of Current Health Ltd., a care-at-home technology platform.", bestBuy)).toBe("contradicted");
+  });
+});
+
+// A filing's acquisitions, dated by fiscal year and by day ("Ltd. (Current Health)" ends no sentence).
+const acquisitions =
+  "Acquisitions\n \nCurrent Health Ltd.\n \nIn fiscal 2022, we acquired all of the outstanding shares of Current Health Ltd. (Current Health), a care-at-home technology platform, on November 2, 2021, for \nnet cash consideration of $389 million. The acquired assets included $351 million of goodwill that was assigned to our Best Buy Health reporting unit.\n \nTwo Peaks, LLC d/b/a Yardbird Furniture\n \nIn fiscal 2022, we acquired all of the outstanding shares of Two Peaks, LLC d/b/a Yardbird Furniture (Yardbird), a direct-to-consumer outdoor furniture company, \non November 4, 2021, for net cash consideration of $79 million.";
+const listed = (year: string) =>
+  `Based on the provided text, Best Buy made the following major acquisitions:\n\nIn fiscal year ${year}:\n- Current Health Ltd., a care-at-home technology platform, was acquired on November 2, 2021, for net cash consideration of $389 million.\n- Two Peaks, LLC d/b/a Yardbird Furniture, a direct-to-consumer outdoor furniture company, was acquired on November 4, 2021, for net cash consideration of $79 million.`;
+
+describe("a claim dated by the heading it is listed under", () => {
+  const aligned = (answer: string) =>
+    extractClaims(answer)
+      .filter((c) => c.material && c.text.startsWith("Current Health"))
+      .map((c) => alignStatement(c.text, [prepareSource(acquisitions)], new Set(), new Set(), undefined, c.heading).verdict);
+
+  it("takes the heading's year", () => {
+    expect(extractClaims(listed("2022")).filter((c) => c.text.startsWith("Current Health")).map((c) => c.heading)).toEqual([{ year: 2022, fiscal: true }]);
+  });
+
+  it("is supported under the fiscal year the source gives the event", () => {
+    expect(aligned(listed("2022"))).toEqual(["supported"]);
+  });
+
+  it("is contradicted under another fiscal year (wrong on purpose), though its date is the source's", () => {
+    expect(aligned(listed("2023"))).toEqual(["contradicted"]);
+  });
+
+  it("grades the answer that lists the acquisitions under the wrong year below the right one", () => {
+    const grade = (answer: string) =>
+      gradeAnswer({ query: "What are major acquisitions that Best Buy has done in FY2023, FY2022 and FY2021?", answer, references: [acquisitions], evidence: [], verdicts: { supported: 0, contradicted: 0, unresolved: 0 } });
+    const right = grade(listed("2022"));
+    const wrong = grade(listed("2023"));
+    expect(wrong.factuality).toBeLessThan(right.factuality);
+  });
+});
+
+describe("a fiscal year one apart, where the source dates the event", () => {
+  const statement = (year: string) => `In ${year}, Best Buy acquired all of the outstanding shares of Current Health Ltd., a care-at-home technology platform, on November 2, 2021.`;
+
+  it("is the year's other name when the date can fall in it", () => {
+    expect(verdict(statement("fiscal 2022"), acquisitions)).toBe("supported");
+    expect(verdict(statement("fiscal 2021"), acquisitions)).not.toBe("contradicted");
+  });
+
+  it("is another year when no fiscal year so named has the source's date (wrong on purpose)", () => {
+    expect(verdict(statement("fiscal 2023"), acquisitions)).toBe("contradicted");
   });
 });
 

@@ -9,6 +9,7 @@ import type { Budget } from "../../figures/compare";
 import { checkStatement } from "../../figures/statement";
 import { derivable } from "../../figures/values";
 import { isConstant } from "./derive";
+import { yearKinds, type HeadingYear } from "../../figures/headings";
 
 export interface Alignment {
   verdict: "supported" | "contradicted" | "unsupported";
@@ -41,7 +42,7 @@ export interface PreparedSource {
    * Sentences read across single line breaks (a filing's text breaks its lines mid-sentence): their content
    * words, the years they name and whether they name a fiscal year; built on first use.
    */
-  prose?: { stems: Set<string>; years: Set<number>; fiscal: boolean; compares: boolean }[];
+  prose?: { stems: Set<string>; years: Set<number>; dates: Set<number>; fiscal: boolean; compares: boolean }[];
 }
 
 export function prepareSource(text: string): PreparedSource {
@@ -85,9 +86,10 @@ const ADDITIVE = /\b(total|combined|sum|together|aggregate|difference|increase[d
 /**
  * extraStems: words the reader already knows (the question's), counted as carried by the lexical reading;
  * subject: the words that name the subject (subjectStems of the question), the only ones a line item may
- * add without naming another item.
+ * add without naming another item; heading: the year of the heading line the statement is under in its answer
+ * (headings.ts), the statement's period when it names none of its own.
  */
-export function alignStatement(statement: string, sources: PreparedSource[], extraStems: Set<string> = new Set(), subject: ReadonlySet<string> = new Set(), budget?: Budget): Alignment {
+export function alignStatement(statement: string, sources: PreparedSource[], extraStems: Set<string> = new Set(), subject: ReadonlySet<string> = new Set(), budget?: Budget, heading: HeadingYear | null = null): Alignment {
   const stems = contentStems(statement);
   const stemsSet = new Set(stems);
   let best = -1;
@@ -145,7 +147,7 @@ export function alignStatement(statement: string, sources: PreparedSource[], ext
     figures.length > 0
       ? `${direct} of ${figures.length} figures found as stated${derived ? `, ${derived} computable from the source's figures` : ""}${contradictedFigures ? `, ${contradictedFigures} contradicted` : ""}; ${Math.round(lexical * 100)}% of the wording is in the source.${check.notes.length ? ` ${check.notes.join(" ")}` : ""}`
       : `${Math.round(lexical * 100)}% of the statement's content words are in the source${entities.length ? `; ${entityHits} of ${entities.length} names found` : ""}.`;
-  const otherYear = verdict === "contradicted" ? null : sentenceOfOtherYear(stems, years, statement, sources);
+  const otherYear = verdict === "contradicted" ? null : sentenceOfOtherYear(stems, statement, sources, heading);
   if (otherYear) {
     verdict = "contradicted";
     best = otherYear.passage;
@@ -162,19 +164,42 @@ const MIN_SENTENCE_STEMS = 4;
 /** Share of the statement's content words the source sentence must have to be the statement's. */
 const SENTENCE_SHARE = 0.8;
 
+// "Current Health Ltd. (Current Health), a care-at-home ...": a company's abbreviated suffix before its short
+// name in parentheses ends no sentence.
+const COMPANY_SUFFIX = /\b(?:Ltd|Inc|Corp|Co|LLC|Plc|N\.V|S\.A)\.$/i;
+
+/** A source's sentences read across single line breaks (a filing's text breaks its lines mid-sentence). */
+function proseSentences(text: string): string[] {
+  const out: string[] = [];
+  for (const s of sentences(text.replace(/(?<!\n)\n(?!\n)/g, " "))) {
+    if (out.length && s.startsWith("(") && COMPANY_SUFFIX.test(out[out.length - 1])) out[out.length - 1] += ` ${s}`;
+    else out.push(s);
+  }
+  return out;
+}
+
 /**
  * A statement worded as a source sentence is (most of its content words, at least four) but given another
  * year: "The amounts would be payable over 10 years, beginning in 2022" where the source says "beginning in
  * 2023". No sentence so worded names the statement's year, and one names another. A year one apart written
- * as a fiscal year on either side ("FY2023", "fiscal 2022") is the same year named two ways.
+ * as a fiscal year on either side ("FY2023", "fiscal 2022") is the same year named two ways, unless a date of
+ * the source sentence lies outside any fiscal year so named (fiscal 2023 ends in 2023 or begins then: it has
+ * no day of 2021). The period a statement gives is the one it names outside a date, else its heading's
+ * ("In fiscal year 2023:" over "- Current Health Ltd. ... was acquired on November 2, 2021"): a date of the
+ * statement agreeing with the source's does not carry another period given to the event.
  */
-function sentenceOfOtherYear(stems: string[], years: Set<number>, statement: string, sources: PreparedSource[]): { passage: number; note: string } | null {
+function sentenceOfOtherYear(stems: string[], statement: string, sources: PreparedSource[], heading: HeadingYear | null): { passage: number; note: string } | null {
   const own = new Set(stems);
-  if (!years.size || own.size < MIN_SENTENCE_STEMS) return null;
-  const fiscal = /\b(?:fy|fiscal)\b/i.test(statement) || /\bFY\s?'?\d/.test(statement);
+  if (own.size < MIN_SENTENCE_STEMS) return null;
+  const kinds = yearKinds(statement);
+  const inherited = heading && !kinds.periods.size ? heading : null;
+  const claimed = inherited ? new Set([inherited.year]) : kinds.periods;
+  const years = claimed.size ? claimed : kinds.dates;
+  if (!years.size) return null;
+  const fiscal = Boolean(inherited?.fiscal) || /\b(?:fy|fiscal)\b/i.test(statement) || /\bFY\s?'?\d/.test(statement);
   let other: { passage: number; years: Set<number> } | null = null;
   for (const [i, src] of sources.entries()) {
-    src.prose ??= sentences(src.text.replace(/(?<!\n)\n(?!\n)/g, " ")).map((t) => ({ stems: stemSet(t), years: periodYears(t), fiscal: /\bfiscal\b/i.test(t), compares: COMPARES.test(t) }));
+    src.prose ??= proseSentences(src.text).map((t) => ({ stems: stemSet(t), years: periodYears(t), dates: yearKinds(t).dates, fiscal: /\bfiscal\b/i.test(t), compares: COMPARES.test(t) }));
     for (const sentence of src.prose) {
       // "SG&A decreased to 23.5% compared to 23.9% in fiscal 2021": the year named is the one compared with,
       // the sentence's own is its heading's.
@@ -183,7 +208,9 @@ function sentenceOfOtherYear(stems: string[], years: Set<number>, statement: str
       for (const w of own) if (sentence.stems.has(w)) hit += 1;
       if (hit < SENTENCE_SHARE * own.size) continue;
       const near = fiscal || sentence.fiscal;
-      if ([...years].some((y) => sentence.years.has(y) || (near && (sentence.years.has(y - 1) || sentence.years.has(y + 1))))) return null;
+      // A fiscal year y has days of the calendar years y - 1 to y + 1 only.
+      const datesFit = (y: number) => claimed.size === 0 || [...sentence.dates].every((d) => Math.abs(d - y) <= 1);
+      if ([...years].some((y) => sentence.years.has(y) || (near && (sentence.years.has(y - 1) || sentence.years.has(y + 1)) && datesFit(y)))) return null;
       other ??= { passage: i, years: sentence.years };
     }
   }

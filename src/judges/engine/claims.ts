@@ -4,11 +4,14 @@
 import { namedEntities, sentences, stemSet } from "../../figures/text";
 import { periods, quantities } from "../../figures/numbers";
 import { runSteps } from "../../figures/steps";
+import { headingYears, type HeadingYear } from "../../figures/headings";
 
 export interface ExtractedClaim {
   text: string;
   material: boolean;
   kind: "figure" | "date" | "entity" | "causal" | "other";
+  /** The year of the heading line the claim is under ("In fiscal year 2022:" over a list of items), if any. */
+  heading: HeadingYear | null;
 }
 
 const CAUSAL = /\b(because|due to|driven by|as a result|resulted in|caused|led to|attributable to|owing to|thanks to|primarily from|reflect(?:s|ed|ing)?)\b/i;
@@ -30,9 +33,13 @@ export const SENTENCES_PER_STEP = 32;
 export function* extractClaimsSteps(answer: string, max = Infinity): Generator<void, ExtractedClaim[], void> {
   const out: ExtractedClaim[] = [];
   const all = sentences(answer);
+  const headingAt = headingYears(answer);
   yield;
+  let offset = 0;
   for (let i = 0; i < all.length && out.length < max; i++) {
     if (i > 0 && i % SENTENCES_PER_STEP === 0) yield;
+    const at = answer.indexOf(all[i], offset);
+    if (at >= 0) offset = at + all[i].length;
     const text = all[i].replace(/^(?:[-*•]\s+|\d{1,2}[.)]\s+)/, "").trim();
     if (text.length < 3 || /^[#*]+/.test(text)) continue;
     const hasFigure = quantities(text).length > 0;
@@ -43,7 +50,7 @@ export function* extractClaimsSteps(answer: string, max = Infinity): Generator<v
     const kind = hasFigure ? "figure" : causal ? "causal" : hasDate ? "date" : hasEntity ? "entity" : "other";
     const size = stemSet(text).size;
     const material = !method && ((kind !== "other" && size >= 2) || size >= 4);
-    out.push({ text, material, kind });
+    out.push({ text, material, kind, heading: at >= 0 ? headingAt(at) : null });
   }
   return out;
 }

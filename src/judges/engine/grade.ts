@@ -14,6 +14,7 @@ import { checkRanking } from "./rank";
 import { contentStems, sentences, stemSet } from "../../figures/text";
 import { novelNames, otherCompanyName } from "../../figures/subject";
 import { periodYears, quantities } from "../../figures/numbers";
+import type { HeadingYear } from "../../figures/headings";
 
 export const gradeOutputSchema = z.object({
   factuality: z.number().int().min(1).max(5),
@@ -186,8 +187,8 @@ function* gradeSteps(input: GradeInput): Generator<void, GradeDetails, void> {
   const budget: Budget = { comparisons: 2 * STATEMENT_BUDGET };
   const subjectWords = subjectStems(query);
   if (sources.length) {
-    for (const c of spread<{ text: string }>(material.length ? material : [{ text: answer }], MAX_ALIGNED_CLAIMS)) {
-      alignments.push(alignStatement(c.text, sources, groundingKnown, subjectWords, budget));
+    for (const c of spread<{ text: string; heading: HeadingYear | null }>(material.length ? material : [{ text: answer, heading: null }], MAX_ALIGNED_CLAIMS)) {
+      alignments.push(alignStatement(c.text, sources, groundingKnown, subjectWords, budget, c.heading));
       yield;
     }
   }

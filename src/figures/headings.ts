@@ -1,0 +1,91 @@
+// The year a heading or lead-in line gives the lines under it, and which years of a text are dates. An answer
+// lists what happened in a year under a line that names it ("In fiscal year 2022:", "**FY2021:**", "For the
+// year ended December 31, 2022:"), the lines under it naming no year of their own ("- Current Health Ltd., a
+// care-at-home technology platform, was acquired on November 2, 2021"): the heading's year is theirs. The
+// date a line gives an event ("November 2, 2021") is not the period the line assigns it to.
+import { periods } from "./numbers";
+
+export interface HeadingYear {
+  year: number;
+  /** The heading writes it as a fiscal year ("FY2022", "fiscal year 2022"). */
+  fiscal: boolean;
+}
+
+/** A line that heads the lines below it: short, ending with a colon (markdown emphasis after it allowed). */
+const HEADING = /:[*_\s]*$/;
+const MAX_HEADING = 80;
+/** A list item: "- ", "* ", "• ", "1. ", "2) ". */
+const LIST_ITEM = /^\s*(?:[-*•]|\d{1,2}[.)])\s/;
+
+interface Span {
+  start: number;
+  end: number;
+  heading: HeadingYear;
+}
+
+/** The one year a heading line names, or null (none, or several: "FY2023 and FY2022:" dates no line). */
+function headingYear(line: string): HeadingYear | null {
+  const found = periods(line).filter((p) => Number.isFinite(p.year));
+  const years = new Set(found.map((p) => p.year));
+  if (years.size !== 1) return null;
+  return { year: found[0].year, fiscal: found.some((p) => p.fiscal) || /\bfiscal\b/i.test(line) };
+}
+
+/**
+ * The lines each dated heading covers: the lines right after it, and list items after blank lines, up to the
+ * next heading line or a line of prose after a blank line (a paragraph of its own). Linear in the text.
+ * Returns a lookup from an offset of the text to the heading year over it (null outside any).
+ */
+export function headingYears(text: string): (offset: number) => HeadingYear | null {
+  const spans: Span[] = [];
+  let current: HeadingYear | null = null;
+  let blank = false;
+  let start = 0;
+  while (start <= text.length) {
+    const nl = text.indexOf("\n", start);
+    const end = nl < 0 ? text.length : nl;
+    const line = text.slice(start, end);
+    if (!line.trim()) blank = true;
+    else if (line.length <= MAX_HEADING && HEADING.test(line)) {
+      current = headingYear(line);
+      blank = false;
+    } else {
+      if (current && (!blank || LIST_ITEM.test(line))) {
+        const last = spans[spans.length - 1];
+        if (last && last.heading === current) last.end = end;
+        else spans.push({ start, end, heading: current });
+      } else current = null;
+      blank = false;
+    }
+    if (nl < 0) break;
+    start = nl + 1;
+  }
+  return (offset) => {
+    let lo = 0;
+    let hi = spans.length - 1;
+    while (lo <= hi) {
+      const mid = (lo + hi) >> 1;
+      const s = spans[mid];
+      if (offset < s.start) hi = mid - 1;
+      else if (offset >= s.end) lo = mid + 1;
+      else return s.heading;
+    }
+    return null;
+  };
+}
+
+// "November 2, 2021", "Nov. 2, 2021", "2 November 2021", "March 2022": a point in time, not a period.
+const MONTH = "(?:Jan(?:uary)?|Feb(?:ruary)?|Mar(?:ch)?|Apr(?:il)?|May|June?|July?|Aug(?:ust)?|Sep(?:t(?:ember)?)?|Oct(?:ober)?|Nov(?:ember)?|Dec(?:ember)?)";
+const DATE = new RegExp(`\\b(?:\\d{1,2}\\s+${MONTH}\\.?|${MONTH}\\.?(?:\\s+\\d{1,2},?)?)\\s+((?:19|20)\\d{2})\\b`, "g");
+
+/** The years of a text split into those written in a date ("on November 2, 2021") and the others (periods). */
+export function yearKinds(text: string): { periods: Set<number>; dates: Set<number> } {
+  const dates = new Set<number>();
+  const rest = text.replace(DATE, (_, year: string) => {
+    dates.add(Number(year));
+    return " ";
+  });
+  const out = new Set<number>();
+  for (const p of periods(rest)) if (Number.isFinite(p.year)) out.add(p.year);
+  return { periods: out, dates };
+}
