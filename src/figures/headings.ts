@@ -1,8 +1,10 @@
-// The year a heading or lead-in line gives the lines under it, and which years of a text are dates. An answer
-// lists what happened in a year under a line that names it ("In fiscal year 2022:", "**FY2021:**", "For the
-// year ended December 31, 2022:"), the lines under it naming no year of their own ("- Current Health Ltd., a
-// care-at-home technology platform, was acquired on November 2, 2021"): the heading's year is theirs. The
-// date a line gives an event ("November 2, 2021") is not the period the line assigns it to.
+// The year a line of an answer takes from its context, and which years of a text are dates. An answer lists
+// what happened in a year under a line that names it ("In fiscal year 2022:", "**FY2021:**", "For the year
+// ended December 31, 2022:"), the lines under it naming no year of their own ("- Current Health Ltd., a
+// care-at-home technology platform, was acquired on November 2, 2021"): the heading's year is theirs. So is
+// the year of the sentence before, for a sentence that refers back to it ("SG&A increased by 6.1% in 2022.
+// This was impacted by ..."). The date a line gives an event ("November 2, 2021") is not the period the line
+// assigns it to.
 import { periods } from "./numbers";
 
 export interface HeadingYear {
@@ -88,4 +90,27 @@ export function yearKinds(text: string): { periods: Set<number>; dates: Set<numb
   const out = new Set<number>();
   for (const p of periods(rest)) if (Number.isFinite(p.year)) out.add(p.year);
   return { periods: out, dates };
+}
+
+/**
+ * The year a sentence gives the next one that refers back to it: the one year it names outside its dates
+ * ("in fiscal 2022", "in 2021"), none when it names several, else the year it took itself.
+ */
+export function givenYear(sentence: string, took: HeadingYear | null): HeadingYear | null {
+  const years = yearKinds(sentence).periods;
+  if (!years.size) return took;
+  if (years.size > 1) return null;
+  return { year: [...years][0], fiscal: /\b(?:fy|fiscal)\b/i.test(sentence) || /\bFY\s?'?\d/.test(sentence) };
+}
+
+// "This was impacted by ...", "These increases were partially offset by ...": a sentence about the one before.
+const REFERS_BACK = /^(?:This|These|That|Those|Such)\b/;
+
+/**
+ * The year a sentence takes from the one before it on the same line, when it refers back to it and names no
+ * period of its own: that sentence's own year, or the year it took itself. Null otherwise.
+ */
+export function continuedYear(sentence: string, before: HeadingYear | null): HeadingYear | null {
+  if (!before || !REFERS_BACK.test(sentence) || yearKinds(sentence).periods.size) return null;
+  return before;
 }

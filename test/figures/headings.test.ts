@@ -1,7 +1,7 @@
 // The year a heading line gives the lines under it ("In fiscal year 2022:" over a list of acquisitions), and
 // the years of a text written in a date ("on November 2, 2021") rather than as a period (src/figures/headings.ts).
 import { describe, expect, it } from "vitest";
-import { headingYears, yearKinds } from "../../src/figures/headings";
+import { continuedYear, givenYear, headingYears, yearKinds } from "../../src/figures/headings";
 
 const under = (text: string, line: string) => headingYears(text)(text.indexOf(line));
 
@@ -34,5 +34,23 @@ describe("years written in a date", () => {
   it("are told from the periods", () => {
     expect(yearKinds("In fiscal 2022, we acquired Current Health on November 2, 2021, and Yardbird in March 2020.")).toEqual({ periods: new Set([2022]), dates: new Set([2021, 2020]) });
     expect(yearKinds("The amounts would be payable over 10 years, beginning in 2023.")).toEqual({ periods: new Set([2023]), dates: new Set() });
+  });
+});
+
+describe("the year a sentence refers back to", () => {
+  it("is the year the sentence before gives, for a sentence that opens by referring back and names none", () => {
+    const before = givenYear("SG&A increased by 6.1% in fiscal 2022.", null);
+    expect(continuedYear("This was impacted by litigation costs.", before)).toEqual({ year: 2022, fiscal: true });
+  });
+
+  it("is none for a sentence that does not refer back, or names a year of its own", () => {
+    const before = givenYear("SG&A increased by 6.1% in 2022.", null);
+    expect(continuedYear("Litigation costs impacted SG&A.", before)).toBeNull();
+    expect(continuedYear("This was impacted by litigation costs in 2021.", before)).toBeNull();
+  });
+
+  it("is none after a sentence that names two years, and carried on after one that names none", () => {
+    expect(givenYear("SG&A increased in 2022 compared to 2021.", null)).toBeNull();
+    expect(givenYear("This was impacted by litigation costs.", { year: 2022, fiscal: false })).toEqual({ year: 2022, fiscal: false });
   });
 });

@@ -47,10 +47,10 @@ describe("a claim dated by the heading it is listed under", () => {
   const aligned = (answer: string) =>
     extractClaims(answer)
       .filter((c) => c.material && c.text.startsWith("Current Health"))
-      .map((c) => alignStatement(c.text, [prepareSource(acquisitions)], new Set(), new Set(), undefined, c.heading).verdict);
+      .map((c) => alignStatement(c.text, [prepareSource(acquisitions)], new Set(), new Set(), undefined, c.period).verdict);
 
   it("takes the heading's year", () => {
-    expect(extractClaims(listed("2022")).filter((c) => c.text.startsWith("Current Health")).map((c) => c.heading)).toEqual([{ year: 2022, fiscal: true }]);
+    expect(extractClaims(listed("2022")).filter((c) => c.text.startsWith("Current Health")).map((c) => c.period)).toEqual([{ year: 2022, fiscal: true }]);
   });
 
   it("is supported under the fiscal year the source gives the event", () => {
@@ -80,6 +80,32 @@ describe("a fiscal year one apart, where the source dates the event", () => {
 
   it("is another year when no fiscal year so named has the source's date (wrong on purpose)", () => {
     expect(verdict(statement("fiscal 2023"), acquisitions)).toBe("contradicted");
+  });
+});
+
+// A filing's sentence that the answer's next sentence restates ("This was impacted by ...").
+const sga =
+  "SG&A, measured as a percent of sales, increased in 2022 when compared to the same period last year. SG&A was impacted by increased special item costs for significant\nlitigation primarily related to steps toward resolving Combat Arms Earplugs litigation (discussed in Note 16) resulting in a 2022 second quarter pre-tax charge of approximately\n$1.2 billion, certain impairment costs related to exiting PFAS manufacturing (see Note 15), costs related to exiting Russia (see Note 15), divestiture-related restructuring\ncharges (see Note 5), and continued investment in key growth initiatives.";
+const impacted = "This was impacted by increased special item costs for significant litigation, particularly the Combat Arms Earplugs litigation, which resulted in a substantial pre-tax charge.";
+
+describe("a sentence that refers back to the one before it on its line", () => {
+  const verdicts = (answer: string) =>
+    extractClaims(answer)
+      .filter((c) => c.text.startsWith("This was impacted"))
+      .map((c) => alignStatement(c.text, [prepareSource(sga)], new Set(), new Set(), undefined, c.period).verdict);
+  const line = (year: string) => `2. SG&A: SG&A expenses as a percentage of sales increased by 6.1% in ${year}. ${impacted}`;
+
+  it("is supported with that sentence's year, the source's", () => {
+    expect(verdicts(line("2022"))).toEqual(["supported"]);
+  });
+
+  it("is contradicted with another year (wrong on purpose)", () => {
+    expect(verdicts(line("2021"))).toEqual(["contradicted"]);
+  });
+
+  it("takes no year from a sentence on another line, or from one that names two", () => {
+    expect(verdicts(`SG&A expenses as a percentage of sales increased by 6.1% in 2021.\n${impacted}`)).toEqual(["supported"]);
+    expect(verdicts(`SG&A expenses as a percentage of sales increased by 6.1% in 2021 compared to 2020. ${impacted}`)).toEqual(["supported"]);
   });
 });
 

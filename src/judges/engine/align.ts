@@ -86,10 +86,11 @@ const ADDITIVE = /\b(total|combined|sum|together|aggregate|difference|increase[d
 /**
  * extraStems: words the reader already knows (the question's), counted as carried by the lexical reading;
  * subject: the words that name the subject (subjectStems of the question), the only ones a line item may
- * add without naming another item; heading: the year of the heading line the statement is under in its answer
- * (headings.ts), the statement's period when it names none of its own.
+ * add without naming another item; period: the year the statement takes from its context in its answer (the
+ * heading it is under, the sentence before it that it refers back to: headings.ts), its period when it names
+ * none of its own.
  */
-export function alignStatement(statement: string, sources: PreparedSource[], extraStems: Set<string> = new Set(), subject: ReadonlySet<string> = new Set(), budget?: Budget, heading: HeadingYear | null = null): Alignment {
+export function alignStatement(statement: string, sources: PreparedSource[], extraStems: Set<string> = new Set(), subject: ReadonlySet<string> = new Set(), budget?: Budget, period: HeadingYear | null = null): Alignment {
   const stems = contentStems(statement);
   const stemsSet = new Set(stems);
   let best = -1;
@@ -147,7 +148,7 @@ export function alignStatement(statement: string, sources: PreparedSource[], ext
     figures.length > 0
       ? `${direct} of ${figures.length} figures found as stated${derived ? `, ${derived} computable from the source's figures` : ""}${contradictedFigures ? `, ${contradictedFigures} contradicted` : ""}; ${Math.round(lexical * 100)}% of the wording is in the source.${check.notes.length ? ` ${check.notes.join(" ")}` : ""}`
       : `${Math.round(lexical * 100)}% of the statement's content words are in the source${entities.length ? `; ${entityHits} of ${entities.length} names found` : ""}.`;
-  const otherYear = verdict === "contradicted" ? null : sentenceOfOtherYear(stems, statement, sources, heading);
+  const otherYear = verdict === "contradicted" ? null : sentenceOfOtherYear(stems, statement, sources, period);
   if (otherYear) {
     verdict = "contradicted";
     best = otherYear.passage;
@@ -184,15 +185,15 @@ function proseSentences(text: string): string[] {
  * 2023". No sentence so worded names the statement's year, and one names another. A year one apart written
  * as a fiscal year on either side ("FY2023", "fiscal 2022") is the same year named two ways, unless a date of
  * the source sentence lies outside any fiscal year so named (fiscal 2023 ends in 2023 or begins then: it has
- * no day of 2021). The period a statement gives is the one it names outside a date, else its heading's
- * ("In fiscal year 2023:" over "- Current Health Ltd. ... was acquired on November 2, 2021"): a date of the
- * statement agreeing with the source's does not carry another period given to the event.
+ * no day of 2021). The period a statement gives is the one it names outside a date, else the one it takes
+ * from its context ("In fiscal year 2023:" over "- Current Health Ltd. ... was acquired on November 2,
+ * 2021"): a date of the statement agreeing with the source's does not carry another period given to the event.
  */
-function sentenceOfOtherYear(stems: string[], statement: string, sources: PreparedSource[], heading: HeadingYear | null): { passage: number; note: string } | null {
+function sentenceOfOtherYear(stems: string[], statement: string, sources: PreparedSource[], period: HeadingYear | null): { passage: number; note: string } | null {
   const own = new Set(stems);
   if (own.size < MIN_SENTENCE_STEMS) return null;
   const kinds = yearKinds(statement);
-  const inherited = heading && !kinds.periods.size ? heading : null;
+  const inherited = period && !kinds.periods.size ? period : null;
   const claimed = inherited ? new Set([inherited.year]) : kinds.periods;
   const years = claimed.size ? claimed : kinds.dates;
   if (!years.size) return null;

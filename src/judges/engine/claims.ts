@@ -4,14 +4,18 @@
 import { namedEntities, sentences, stemSet } from "../../figures/text";
 import { periods, quantities } from "../../figures/numbers";
 import { runSteps } from "../../figures/steps";
-import { headingYears, type HeadingYear } from "../../figures/headings";
+import { continuedYear, givenYear, headingYears, type HeadingYear } from "../../figures/headings";
 
 export interface ExtractedClaim {
   text: string;
   material: boolean;
   kind: "figure" | "date" | "entity" | "causal" | "other";
-  /** The year of the heading line the claim is under ("In fiscal year 2022:" over a list of items), if any. */
-  heading: HeadingYear | null;
+  /**
+   * The year the claim takes from its context when it names no period of its own: the heading line it is
+   * under ("In fiscal year 2022:" over a list of items), or the sentence before it on its line that it refers
+   * back to ("... in 2022. This was impacted by ..."); null when none.
+   */
+  period: HeadingYear | null;
 }
 
 const CAUSAL = /\b(because|due to|driven by|as a result|resulted in|caused|led to|attributable to|owing to|thanks to|primarily from|reflect(?:s|ed|ing)?)\b/i;
@@ -36,11 +40,17 @@ export function* extractClaimsSteps(answer: string, max = Infinity): Generator<v
   const headingAt = headingYears(answer);
   yield;
   let offset = 0;
+  // The year the sentence before gives (its own, or the one it took), while on the same line.
+  let before: HeadingYear | null = null;
   for (let i = 0; i < all.length && out.length < max; i++) {
     if (i > 0 && i % SENTENCES_PER_STEP === 0) yield;
+    const from = offset;
     const at = answer.indexOf(all[i], offset);
     if (at >= 0) offset = at + all[i].length;
+    const sameLine = at >= 0 && i > 0 && !answer.slice(from, at).includes("\n");
     const text = all[i].replace(/^(?:[-*•]\s+|\d{1,2}[.)]\s+)/, "").trim();
+    const period: HeadingYear | null = continuedYear(text, sameLine ? before : null) ?? (at >= 0 ? headingAt(at) : null);
+    before = givenYear(text, period);
     if (text.length < 3 || /^[#*]+/.test(text)) continue;
     const hasFigure = quantities(text).length > 0;
     const hasDate = periods(text).length > 0;
@@ -50,7 +60,7 @@ export function* extractClaimsSteps(answer: string, max = Infinity): Generator<v
     const kind = hasFigure ? "figure" : causal ? "causal" : hasDate ? "date" : hasEntity ? "entity" : "other";
     const size = stemSet(text).size;
     const material = !method && ((kind !== "other" && size >= 2) || size >= 4);
-    out.push({ text, material, kind, heading: at >= 0 ? headingAt(at) : null });
+    out.push({ text, material, kind, period });
   }
   return out;
 }

@@ -187,8 +187,8 @@ function* gradeSteps(input: GradeInput): Generator<void, GradeDetails, void> {
   const budget: Budget = { comparisons: 2 * STATEMENT_BUDGET };
   const subjectWords = subjectStems(query);
   if (sources.length) {
-    for (const c of spread<{ text: string; heading: HeadingYear | null }>(material.length ? material : [{ text: answer, heading: null }], MAX_ALIGNED_CLAIMS)) {
-      alignments.push(alignStatement(c.text, sources, groundingKnown, subjectWords, budget, c.heading));
+    for (const c of spread<{ text: string; period: HeadingYear | null }>(material.length ? material : [{ text: answer, period: null }], MAX_ALIGNED_CLAIMS)) {
+      alignments.push(alignStatement(c.text, sources, groundingKnown, subjectWords, budget, c.period));
       yield;
     }
   }
