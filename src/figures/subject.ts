@@ -36,8 +36,28 @@ function openingPossessives(text: string): string[] {
   return out;
 }
 
-/** Words of the names a question gives its subject: "3M", "Best Buy", "AMD" (capitalized, not its first word). */
+/** Finance abbreviations and periods a question capitalizes: no company's name. */
+const NOT_A_NAME = /^(FY\d*|Q[1-4]|H[12]|GAAP|EBITDA|EBITDAR|EBIT|EPS|CAGR|ROA|ROE|ROIC|COGS|SG&A|R&D|PP&E|DPO|DSO|DIO|CCC|YoY|US|USD|I)$/i;
+
+/** Capitalized words that open a question or a clause, never a company's name. */
+const QUESTION_WORD = /^(What|Which|Who|Whose|How|Why|When|Where|Did|Does|Do|Is|Are|Was|Were|Has|Have|Had|Can|Could|Will|Would|Should|In|On|For|By|From|Of|At|According|Based|Using|Given|If|Assuming|Compare|Comparing|Between|And|Or|The|Calculate|Compute|Find|List|Describe|Explain|Summarize)$/;
+
+/** A run of one to four capitalized words (or "3M", "J&J") in the possessive: "Best Buy's", "3M's". */
+const POSSESSIVE_NAME = /(?<![\p{L}\p{N}])((?:[\p{Lu}\d][\p{L}\d&.-]*\s+(?:&\s+)?){0,3}[\p{Lu}\d][\p{L}\d&.-]*)['’]s(?![\p{L}\p{N}])/gu;
+
+/**
+ * Words of the names a question gives its subject: "3M", "Best Buy", "AMD" (capitalized, not its first word).
+ * A name in the possessive is the company ("Best Buy's Domestic segment revenue": Best Buy, not Domestic).
+ */
 export function questionSubjects(query: string): string[] {
+  const owners: string[] = [];
+  for (const m of query.matchAll(POSSESSIVE_NAME)) {
+    const words = m[1].split(/\s+/);
+    // "Did Best Buy's", "In Amcor's": a question's own word before the name is none of it.
+    while (words.length > 1 && QUESTION_WORD.test(words[0])) words.shift();
+    owners.push(...words.filter((w) => !NOT_A_NAME.test(w) && !QUESTION_WORD.test(w)).flatMap((w) => nameWords(w)));
+  }
+  if (owners.length) return [...new Set(owners)];
   // Not names: a plain word opening a later sentence ("If gross margin is not ..."), and what the company owns
   // ("grow its PPNE").
   const plain = query.replace(/([.?!]\s+)\p{Lu}\p{Ll}+(?![\p{L}\p{N}])/gu, "$1").replace(/\b(its|their)\s+\S+/gi, "$1");
@@ -45,7 +65,7 @@ export function questionSubjects(query: string): string[] {
   const out: string[] = [];
   tokens.forEach((t, i) => {
     const name = /^[\p{Lu}\d][\p{L}\d&.-]*$/u.test(t) && /\p{Lu}/u.test(t) && (i > 0 || /\d/.test(t));
-    if (name && !/^(FY\d*|Q[1-4]|H[12]|GAAP|EBITDA|EBITDAR|EBIT|EPS|CAGR|ROA|ROE|ROIC|COGS|SG&A|R&D|PP&E|DPO|DSO|DIO|CCC|YoY|US|USD|I)$/i.test(t)) out.push(...nameWords(t));
+    if (name && !NOT_A_NAME.test(t)) out.push(...nameWords(t));
   });
   return [...new Set(out)];
 }

@@ -96,6 +96,10 @@ export function* assessClaimsSteps(input: AssessInput): Generator<void, AssessOu
     }
     let a = alignStatement(c.claim, all, queryStems, subject);
     yield;
+    // "Revenue was $9,310 million, down 7.1% from $9,569 million": two of its figures stated do not bear out
+    // the third. A claim is supported only when every figure of it is stated or computable from the sources.
+    const missing = a.figures.total - a.figures.direct - a.figures.derived;
+    if (a.verdict === "supported" && missing > 0) a = { ...a, verdict: "unsupported", explanation: `${a.explanation} ${missing} of its figures ${missing === 1 ? "is" : "are"} neither stated in the sources nor computable from them.` };
     const namesMetric = Boolean(metricName && metricName.length >= 3 && c.claim.toLowerCase().includes(metricName));
     const check = recomputed && namesMetric ? compareToRecomputed(recomputed, c.claim) : null;
     if (check?.status === "mismatch" && recomputed?.basis !== "convention") a = { ...a, verdict: "contradicted", explanation: check.note };

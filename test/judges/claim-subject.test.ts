@@ -1,0 +1,75 @@
+// Whose figures a claim gives, and whether all of them are borne out, through the Worker and the queue
+// (issue 19). Wrong on purpose: a reference about Best Buy's Domestic segment (it names no company) whose
+// figures an answer gives to Target, and an answer with one figure changed beside two stated ones.
+import { beforeAll, describe, expect, it } from "vitest";
+import { createOrg, type TestOrg } from "../helpers/harness";
+import { settled, submit, WINDOW } from "./judge-helpers";
+
+let org: TestOrg;
+
+const QUERY = "What were Best Buy's Domestic segment revenue and operating income in the second quarter of fiscal 2024?";
+const REFERENCE = {
+  title: "Best Buy Q2 FY2024 segment results",
+  content:
+    "Domestic segment revenue was $8,890 million in the second quarter of fiscal 2024, compared with $9,569 million in the second quarter of fiscal 2023. Domestic operating income was $329 million, compared with $343 million.",
+};
+const CORRECT =
+  "Best Buy's Domestic segment revenue was $8,890 million in the second quarter of fiscal 2024, compared with $9,569 million a year earlier. Domestic operating income was $329 million, compared with $343 million.";
+/** The same sentences about Target: the question's company is named nowhere, the reference's figures given to another. */
+const TARGET = CORRECT.replace("Best Buy's", "Target's").replace("Domestic operating", "Target's Domestic operating");
+/** The first claim's revenue changed ($9,310 million); its prior-year figure still stated. */
+const OFF = CORRECT.replace("$8,890 million", "$9,310 million");
+/** The first claim with a third figure no source states (online revenue), beside two stated ones. */
+const EXTRA = CORRECT.replace("a year earlier.", "a year earlier, and its online revenue was $2,912 million.");
+
+beforeAll(async () => {
+  org = await createOrg();
+});
+
+async function judged(judge: "llm" | "agent", answer: string) {
+  const { res, json } = await submit(judge, org.key, { query: QUERY, answer, references: [REFERENCE], time_window: WINDOW });
+  expect(res.status).toBe(202);
+  return settled(judge, org.key, json.payload.evaluation_id);
+}
+
+describe("the question's company is the name it gives in the possessive, not its other capitalized words", () => {
+  it("LLM judge: the reference's figures given to Target grade 2 or less; the right answer 4 or more", async () => {
+    const right = (await judged("llm", CORRECT)).result;
+    const other = (await judged("llm", TARGET)).result;
+    expect(right.scores.factuality).toBeGreaterThanOrEqual(4);
+    expect(other.scores.factuality).toBeLessThanOrEqual(2);
+    expect(other.scores.grounding).toBeLessThanOrEqual(2);
+    expect(other.reasoning).toContain("The answer is about Target, not the company the question names.");
+  });
+
+  it("agent judge: every claim giving Best Buy's figures to Target is unsupported, citing nothing", async () => {
+    const right = (await judged("agent", CORRECT)).assessment;
+    expect(right.claims.map((c: { verdict: string }) => c.verdict)).toEqual(["supported", "supported"]);
+    const other = (await judged("agent", TARGET)).assessment;
+    for (const c of other.claims) {
+      expect(c.verdict, c.claim).toBe("unsupported");
+      expect(c.explanation).toContain("about Target, not the company the question names");
+      expect(c.sources).toEqual([]);
+    }
+    expect(other.verdict).toBe("major_issues");
+  });
+});
+
+describe("agent judge: a claim is supported only when every figure of it is", () => {
+  it("a claim with one figure the sources neither state nor compute is unsupported, and says so", async () => {
+    const a = (await judged("agent", EXTRA)).assessment;
+    const revenue = a.claims.find((c: { claim: string }) => c.claim.includes("$2,912 million"));
+    expect(revenue.verdict).toBe("unsupported");
+    expect(revenue.explanation).toContain("2 of 3 figures found as stated");
+    expect(revenue.explanation).toContain("1 of its figures is neither stated in the sources nor computable from them");
+    expect(a.claims.find((c: { claim: string }) => c.claim.includes("operating income")).verdict).toBe("supported");
+    expect(a.verdict).not.toBe("accurate");
+  });
+
+  it("a claim whose changed figure the reference gives another value for its period is contradicted", async () => {
+    const a = (await judged("agent", OFF)).assessment;
+    const revenue = a.claims.find((c: { claim: string }) => c.claim.includes("$9,310 million"));
+    expect(revenue.verdict).toBe("contradicted");
+    expect(a.verdict).not.toBe("accurate");
+  });
+});
