@@ -8,6 +8,7 @@ import { contentStems, namedEntities, words } from "./text";
 import { coreItemWords, isQualifier, ITEMS } from "./line-items";
 import { candidates } from "./figure-index";
 import { equalAtSomeScale, kindsMatch, valuesEqual } from "./values";
+import { dayText, fiscalAgainstDay, yearAs, yearName } from "./fiscal-days";
 
 // Words for a figure of any row: "cross currency swaps, with a notional amount of $32,502 million".
 export const MEASURE = new Set(["amount", "valu", "notion", "figur", "level", "sum"]);
@@ -162,13 +163,21 @@ function earlyYearEnd(date: number | null): boolean {
   return date !== null && Math.floor(date / 100) % 100 <= 2;
 }
 
+/** Months of a part of a year ("q2", "quarter": 3; "h1", "h": 6; "9m": 9), 0 when not told. */
+function span(part: string | null): number {
+  if (part === null) return 0;
+  return /^q\d$|^quarter$/.test(part) ? 3 : /^h[12]?$/.test(part) ? 6 : part === "9m" ? 9 : 0;
+}
+
 /**
  * Whether two figures are for one period: true when both name the same year and the same part of it (both
  * full years, or the same quarter), false when they name different years or different quarters, null when
  * that cannot be told (a year or a part not named, a table that mixes quarter and year columns).
  */
 export function samePeriod(f: FigureInContext, s: FigureInContext): boolean | null {
-  const year = f.year === null || s.year === null ? null : f.year === s.year || f.year === s.altYear || (f.altYear !== null && f.altYear === s.year);
+  // A fiscal year against a day: what the source's words place the day in, or not told one calendar year apart (fiscal-days.ts).
+  const fiscal = fiscalAgainstDay(f, s);
+  const year = fiscal !== undefined ? fiscal : f.year === null || s.year === null ? null : f.year === s.year || f.year === s.altYear || (f.altYear !== null && f.altYear === s.year);
   // Columns whose period is uncertain (a January year-end named either way, 13 and 52 weeks side by side) are
   // not surely the same period (anchorByColumn reads them); but a year-end column dated in January or
   // February whose both names are other years is another period: "January 29, 2022" is fiscal 2022 or 2021,
@@ -176,6 +185,8 @@ export function samePeriod(f: FigureInContext, s: FigureInContext): boolean | nu
   if (f.part === "mixed" || s.part === "mixed") return year === false && !f.fromTable && s.altYear !== null && earlyYearEnd(s.date) ? false : null;
   if (year === false) return false;
   if (f.part === s.part) return year;
+  // A quarter is not six or nine months ("$17,691 million in the second quarter", the six months' column).
+  if (otherSpan(f, s)) return false;
   if (f.part && s.part && /^q\d$/.test(f.part) && /^q\d$/.test(s.part)) return false;
   return null;
 }
@@ -194,6 +205,24 @@ export interface FigureCheck {
   by: FigureInContext | null;
   /** For a contradiction: what the sources say, naming both figures. */
   note: string;
+}
+
+/** A quarter against six or nine months, or the other way round. */
+function otherSpan(f: FigureInContext, s: FigureInContext): boolean {
+  const a = span(f.part);
+  const b = span(s.part);
+  return a !== 0 && b !== 0 && a !== b;
+}
+
+const SPAN_WORDS: Record<number, string> = { 3: "three months", 6: "six months", 9: "nine months" };
+
+/** The note for a figure the source gives for another period: another year, or another part of a year. */
+function otherPeriodNote(f: FigureInContext, s: FigureInContext): string {
+  if (otherSpan(f, s)) {
+    const when = s.date !== null ? `ended ${dayText(s.date)}` : `of ${yearName(f, s)}`;
+    return `${f.raw} is ${label(s)} for the ${SPAN_WORDS[span(s.part)]} ${when}, not for ${SPAN_WORDS[span(f.part)]}.`;
+  }
+  return `${f.raw} is ${label(s)} for ${yearName(f, s)}, not ${f.year}.`;
 }
 
 export function label(s: FigureInContext): string {
@@ -291,7 +320,7 @@ export function checkFigure(f: FigureInContext, sources: ReadText[], known: Read
   if (conflict) {
     const c = conflict.s;
     const note = otherYear
-      ? `${f.raw} is ${label(otherYear.s)} for ${otherYear.s.year}, not ${f.year}; the source gives ${written(c)} for ${f.year}.`
+      ? `${f.raw} is ${label(otherYear.s)} for ${yearName(f, otherYear.s)}, not ${f.year}; the source gives ${written(c)} for ${f.year}.`
       : otherItem
         ? `${f.raw} is ${label(otherItem.s)}${when}, not ${label(c)}; the source gives ${written(c)}.`
         : c.negative && !f.negative && valuesEqual(f, c)
@@ -310,8 +339,8 @@ export function checkFigure(f: FigureInContext, sources: ReadText[], known: Read
   // The value is this item's for another year, and the statement gives it to a year of its own.
   // A bare whole number with no unit ("Lion Air Flight 610", "the 737 MAX") is as often a name as a figure: not contradicted by its year.
   const bare = f.kind === "number" && f.scale === null && f.decimals === 0 && !/[,.]/.test(f.raw);
-  if (otherYear && f.year !== null && !f.years.includes(otherYear.s.year!) && !bare) {
-    return { figure: f, status: "contradicted", source: otherYear.i, by: otherYear.s, note: `${f.raw} is ${label(otherYear.s)} for ${otherYear.s.year}, not ${f.year}.` };
+  if (otherYear && f.year !== null && (!f.years.includes(yearAs(f, otherYear.s)!) || otherSpan(f, otherYear.s)) && !bare) {
+    return { figure: f, status: "contradicted", source: otherYear.i, by: otherYear.s, note: otherPeriodNote(f, otherYear.s) };
   }
   if (uncertain) return { figure: f, status: "carried", source: uncertain.i, by: uncertain.s, note: "" };
   if (rescaled) return { figure: f, status: "rescaled", source: rescaled.i, by: rescaled.s, note: "" };

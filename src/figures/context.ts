@@ -9,6 +9,7 @@ import { lineItemOf } from "./line-items";
 import { ratioOperand } from "./working";
 import { contentStems, sentences } from "./text";
 import { FIGURES_PER_STEP, runSteps } from "./steps";
+import { withFiscalDays, withFiscalNames } from "./fiscal-days";
 
 export type FigureKind = "amount" | "percent" | "points" | "per_share" | "ratio" | "number";
 
@@ -38,6 +39,10 @@ export interface FigureInContext extends Figure {
   altYear: number | null;
   /** The day it is given for ("$1,093 million by July 29, 2023", a column dated July 29, 2023): yyyymmdd, or null. */
   date: number | null;
+  /** The fiscal year the source's own words place that day in ("the second quarter of fiscal 2024 on July 29, 2023"): fiscal-days.ts. */
+  fiscalYear?: number;
+  /** A statement's figure whose year its sentence (or the question) names as a fiscal year ("in Q2 FY24"): fiscal-days.ts. */
+  fiscal?: boolean;
   /** Every year its sentence names. */
   years: number[];
   /**
@@ -467,30 +472,8 @@ function tableFigures(text: string, scale: number | null): FigureInContext[] {
 export const readText: (text: string) => ReadText = textCache((text) => {
   const scale = statedScale(text);
   const table = tableFigures(text, scale);
-  return { figures: [...table, ...withFiscalNames(text, proseFigures(text, scale, table.length > 0))], scale };
+  return { figures: withFiscalDays(text, [...table, ...withFiscalNames(text, proseFigures(text, scale, table.length > 0))]), scale };
 });
-
-const FISCAL_YEAR = /\bfiscal\s+(?:year\s+)?((?:19|20)\d\d)\b/gi;
-const EARLY_DAY = /\b(?:january|february)\s+\d{1,2},\s+((?:19|20)\d\d)\b/gi;
-
-/**
- * A filing whose fiscal year ends in January or February ("During fiscal 2022 ... As of January 28, 2023"):
- * its "fiscal 2022" is the year a question calls FY2023 (as a table column dated January 28, 2023 is read
- * both ways, tableFigures). A prose figure its sentence dates "fiscal 2022" is given that other name too.
- */
-function withFiscalNames(text: string, figures: FigureInContext[]): FigureInContext[] {
-  const fiscal = new Set([...text.matchAll(FISCAL_YEAR)].map((m) => Number(m[1])));
-  if (!fiscal.size) return figures;
-  const early = new Set([...text.matchAll(EARLY_DAY)].map((m) => Number(m[1])));
-  if (![...fiscal].some((y) => early.has(y + 1))) return figures;
-  for (const f of figures) {
-    if (f.year === null || f.index < 0 || !fiscal.has(f.year)) continue;
-    // The sentence around the figure names the year as a fiscal one.
-    const around = text.slice(Math.max(0, f.index - 200), f.index + 120);
-    if (new RegExp(`\\bfiscal\\s+(?:year\\s+)?${f.year}\\b`, "i").test(around)) f.altYear = f.year + 1;
-  }
-  return figures;
-}
 
 /** The figures a statement makes, read in context (no table scale: a statement writes its own scale words). */
 export function statementFigures(statement: string): FigureInContext[] {

@@ -10,6 +10,7 @@ import { equalAtSomeScale, kindsMatch, valuesEqual } from "./values";
 import { FIGURES_PER_STEP, runSteps } from "./steps";
 import { namedRows } from "./named-rows";
 import { reversedYears } from "./reversed-years";
+import { dayText, markFiscalYears } from "./fiscal-days";
 import { checkFigure, label, sameItem, samePeriod, STATEMENT_BUDGET, written, type Budget, type FigureCheck, type FigureStatus, type StatementCheck } from "./compare";
 
 /**
@@ -51,6 +52,8 @@ export function* checkStatementSteps(
   const dated = own.map((f) =>
     year !== null && f.year === null && f.part === null && !f.change && !/\b(?:beginning|start|opening)\b/i.test(f.itemText) ? { ...f, year } : f,
   );
+  // "in the second quarter of fiscal 2024": a fiscal year, which a source's day may fall in a calendar year apart.
+  markFiscalYears(statement, context, own, dated);
   yield;
   const figures: FigureCheck[] = [];
   for (const f of dated) {
@@ -224,11 +227,6 @@ function rowChanges(checks: FigureCheck[], sources: ReadText[], statement: strin
 }
 
 const scaleWord = (scale: number) => (scale === 1e9 ? "billion" : scale === 1e6 ? "million" : scale === 1e3 ? "thousand" : "");
-
-function dayText(d: number): string {
-  const months = ["January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November", "December"];
-  return `${months[Math.floor(d / 100) % 100 - 1]} ${d % 100}, ${Math.floor(d / 10000)}`;
-}
 
 /**
  * Figures read from a row whose columns are dated to the day (a quarter-end beside a fiscal year-end in

@@ -109,6 +109,40 @@ describe("a sentence that refers back to the one before it on its line", () => {
   });
 });
 
+// Best Buy's 10-Q for Q2 fiscal 2024: its quarter ends July 29, 2023, a column the table dates by the day.
+const segments =
+  "Reportable segment and product category revenue information was as follows ($ in millions):\nThree Months Ended Six Months Ended\nJuly 29, 2023 July 30, 2022 July 29, 2023 July 30, 2022\nRevenue by reportable segment\nDomestic $ 8,890 $ 9,569 $ 17,691 $ 19,463\nInternational 693 760 1,359 1,513\nTotal revenue $ 9,583 $ 10,329 $ 19,050 $ 20,976";
+const repurchases = "Between the end of the second quarter of fiscal 2024 on July 29, 2023, and August 30, 2023, we repurchased an incremental 0.9 million shares of our common stock at a cost of $66 million.";
+const correctQ2 = "Best Buy's Domestic segment revenue was $8,890 million in the second quarter of fiscal 2024, down 7.1% from $9,569 million a year earlier.";
+
+describe("a fiscal year against a column dated by a day a calendar year before", () => {
+  it("is not contradicted where the source does not say which fiscal year the day is in", () => {
+    expect(verdict(correctQ2, segments)).not.toBe("contradicted");
+  });
+
+  it("is supported where the source's prose places the day in that fiscal year", () => {
+    expect(verdict(correctQ2, `${segments}\n${repurchases}`)).toBe("supported");
+  });
+
+  it("is contradicted for the prior year's column or the six months' (wrong on purpose)", () => {
+    const source = `${segments}\n${repurchases}`;
+    const prior = alignStatement("Best Buy's Domestic segment revenue was $9,569 million in the second quarter of fiscal 2024.", [prepareSource(source)]);
+    expect(prior.verdict).toBe("contradicted");
+    expect(prior.contradictions).toContain("$9,569 million is domestic for fiscal 2023, not 2024.");
+    expect(verdict("Best Buy's Domestic segment revenue was $17,691 million in the second quarter of fiscal 2024.", source)).toBe("contradicted");
+    expect(verdict("Best Buy's Domestic segment revenue was $8,890 million in the second quarter of fiscal 2022.", source)).toBe("contradicted");
+  });
+
+  it("grades the answer that gives fiscal 2024 the prior year's column below the right one", () => {
+    const grade = (answer: string) =>
+      gradeAnswer({ query: "What was Best Buy's Domestic segment revenue in Q2 FY2024?", answer, references: [`${segments}\n${repurchases}`], evidence: [], verdicts: { supported: 0, contradicted: 0, unresolved: 0 } });
+    const right = grade(correctQ2);
+    const wrong = grade("Best Buy's Domestic segment revenue was $9,569 million in the second quarter of fiscal 2024.");
+    expect(right.factuality).toBeGreaterThanOrEqual(4);
+    expect(wrong.factuality).toBeLessThan(right.factuality);
+  });
+});
+
 describe("LLM judge through the Worker: a settlement's years swapped", () => {
   let org: TestOrg;
   beforeAll(async () => {

@@ -1,0 +1,193 @@
+// How a filing names its fiscal years, and what a figure a statement gives for a fiscal year is against a
+// source figure dated by a day. A company's fiscal year N may hold days of calendar years N - 1 and N (Best
+// Buy's fiscal 2024 runs from January 29, 2023 to February 3, 2024; Microsoft's second quarter of fiscal 2024
+// ends on December 31, 2023), and others name the year ending in February N + 1 "fiscal N" (Target, Ulta). So
+// a fiscal year and a day of the calendar year before cannot be told apart without the company's calendar:
+// unless the filing states the link ("the second quarter of fiscal 2024 on July 29, 2023", "fiscal 2024 ended
+// February 3, 2024"), that period is not decided (samePeriod, compare.ts), never a contradiction on a guess.
+// Also the older reading of January year-end filings' prose (withFiscalNames).
+import type { FigureInContext } from "./context";
+import { dayOf } from "./table";
+
+/** A day (yyyymmdd) the filing places in a fiscal year; yearEnd: the day the fiscal year ends. */
+interface FiscalLink {
+  fiscal: number;
+  day: number;
+  yearEnd: boolean;
+}
+
+// "fiscal 2024 ended February 3, 2024", "the second quarter of fiscal 2024 on July 29, 2023", "fiscal year
+// 2023 (ended January 28, 2023)".
+const FISCAL_THEN_DAY =
+  /\b(?:fiscal\s+(?:year\s+)?|fy\s?)((?:19|20)\d\d)\b(?:\s*[(,]\s*|\s+)(?:which\s+)?(ended|ending|ends|on|as\s+of|through)\s+(?:on\s+)?((?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?\s+\d{1,2}),?\s+((?:19|20)\d\d)\b/gi;
+// "the fiscal year ended February 3, 2024 (“fiscal 2024”)", "the quarter ended July 29, 2023 (Q2 fiscal 2024)".
+const DAY_THEN_FISCAL =
+  /\b(year|quarter|period|weeks|months)\s+ended\s+((?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?\s+\d{1,2}),?\s+((?:19|20)\d\d)\s*\(\s*["“]?(?:(?:q[1-4]|[1-4]q)\s+)?(?:fiscal\s+(?:year\s+)?|fy\s?)((?:19|20)\d\d)\b/gi;
+const PART_WORDS = /\b(?:quarter|half|months|weeks)\b/i;
+/** Links read from one text at most: a filing states a handful. */
+const MAX_LINKS = 64;
+
+/** The days a text places in its fiscal years, in text order. */
+export function fiscalLinks(text: string): FiscalLink[] {
+  const out: FiscalLink[] = [];
+  for (const m of text.matchAll(FISCAL_THEN_DAY)) {
+    const day = dayOf(m[3], Number(m[4]));
+    if (day === null) continue;
+    // "fiscal 2024 ended February 3, 2024" ends the year; "the second quarter of fiscal 2024 ended July 29, 2023" a quarter.
+    const before = text.slice(Math.max(0, (m.index ?? 0) - 40), m.index ?? 0);
+    out.push({ fiscal: Number(m[1]), day, yearEnd: /^end/i.test(m[2]) && !PART_WORDS.test(before) });
+    if (out.length >= MAX_LINKS) return out;
+  }
+  for (const m of text.matchAll(DAY_THEN_FISCAL)) {
+    const day = dayOf(m[2], Number(m[3]));
+    if (day === null) continue;
+    out.push({ fiscal: Number(m[4]), day, yearEnd: m[1].toLowerCase() === "year" });
+    if (out.length >= MAX_LINKS) return out;
+  }
+  return out;
+}
+
+const DAY_MS = 86_400_000;
+const YEAR_DAYS = 365.2425;
+/** Days either side of a year-end (or of a linked day's anniversary) where a 52/53-week calendar may fall either way. */
+const SLACK = 10;
+
+/** Days since 1970 of a yyyymmdd day. */
+function dayNumber(d: number): number {
+  return Date.UTC(Math.floor(d / 10000), (Math.floor(d / 100) % 100) - 1, d % 100) / DAY_MS;
+}
+
+/**
+ * The fiscal year a filing's links place a day in: a whole number of years from a linked day (its
+ * anniversary, within the slack of a 52/53-week year), or within the year a linked year-end closes. Null when
+ * no link places it, or links disagree.
+ */
+export function fiscalYearOfDay(links: readonly FiscalLink[], day: number): number | null {
+  let found: number | null = null;
+  const at = dayNumber(day);
+  for (const link of links) {
+    const x = at - dayNumber(link.day);
+    const k = Math.round(x / YEAR_DAYS);
+    let fiscal: number | null = null;
+    if (Math.abs(x - k * YEAR_DAYS) <= SLACK) fiscal = link.fiscal + k;
+    else if (link.yearEnd) {
+      const back = -x;
+      const years = Math.floor(back / YEAR_DAYS);
+      const rest = back - years * YEAR_DAYS;
+      if (rest > SLACK && rest < YEAR_DAYS - SLACK) fiscal = link.fiscal - years;
+    }
+    if (fiscal === null) continue;
+    if (found !== null && found !== fiscal) return null;
+    found = fiscal;
+  }
+  return found;
+}
+
+/** Each figure dated by a day that the text's own words place in a fiscal year gets that year (fiscalYear). */
+export function withFiscalDays(text: string, figures: FigureInContext[]): FigureInContext[] {
+  if (!/fiscal|fy/i.test(text)) return figures;
+  const links = fiscalLinks(text);
+  if (!links.length) return figures;
+  for (const f of figures) {
+    if (f.date === null) continue;
+    const fiscal = fiscalYearOfDay(links, f.date);
+    if (fiscal !== null) f.fiscalYear = fiscal;
+  }
+  return figures;
+}
+
+// "fiscal 2024", "fiscal year 2024", "FY2024", "FY 24", "FY'24", "fiscal Q2 2024", "fiscal second quarter of 2024".
+const FISCAL_NAMED = /\b(?:fiscal\s+(?:year\s+)?(?:(?:q[1-4]|(?:first|second|third|fourth)\s+quarter)\s+(?:of\s+)?)?|fy\s?'?)((?:19|20)\d\d|\d\d)\b/gi;
+
+/** The years a text names as fiscal years. */
+function fiscalYearsIn(text: string): Set<number> {
+  const out = new Set<number>();
+  for (const m of text.matchAll(FISCAL_NAMED)) {
+    // "fiscal 12 months" is no year: two digits only after "FY".
+    if (m[1].length === 2 && !/^fy/i.test(m[0])) continue;
+    out.add(m[1].length === 2 ? 2000 + Number(m[1]) : Number(m[1]));
+  }
+  return out;
+}
+
+/**
+ * Marks the statement's figures whose year the statement names as a fiscal year in the figure's own sentence
+ * ("$8,890 million in the second quarter of fiscal 2024"), or, for a figure dated by the question's one year
+ * (own: the figure as its sentence dates it), in the question or statement. Linear in the statement.
+ */
+export function markFiscalYears(statement: string, context: string, own: readonly FigureInContext[], dated: FigureInContext[]): void {
+  let whole: Set<number> | null = null;
+  dated.forEach((f, k) => {
+    if (f.year === null || f.index < 0) return;
+    if (own[k].year === null) {
+      whole ??= fiscalYearsIn(`${context}\n${statement}`);
+      if (whole.has(f.year)) f.fiscal = true;
+      return;
+    }
+    // The figure's sentence, up to 200 characters before it and 100 after (a bounded window: linear in the statement).
+    const start = Math.max(0, f.index - 200);
+    const before = statement.slice(start, f.index);
+    const after = statement.slice(f.index, f.index + 100);
+    const opening = Math.max(before.lastIndexOf(". "), before.lastIndexOf("\n"));
+    const closing = after.indexOf(". ");
+    const sentence = `${opening >= 0 ? before.slice(opening) : before}${closing >= 0 ? after.slice(0, closing) : after}`;
+    if (fiscalYearsIn(sentence).has(f.year)) f.fiscal = true;
+  });
+}
+
+/**
+ * A figure the statement gives for a fiscal year against a source figure dated by a day: the same year or
+ * not where the source places the day in a fiscal year (fiscalYear); null (not told) where it does not and the
+ * year is one a company's calendar may give the day: the year after it when either is a part of a year (a
+ * quarter, six months: Best Buy's second quarter of fiscal 2024 ends July 29, 2023), the year before it for a
+ * day in January or February (Ulta's fiscal 2022 ends January 28, 2023). A full year is never named by the
+ * year after its last day. Undefined: not such a pair, the year read as before.
+ */
+export function fiscalAgainstDay(f: FigureInContext, s: FigureInContext): boolean | null | undefined {
+  if (!f.fiscal || f.year === null || s.date === null) return undefined;
+  if (s.fiscalYear !== undefined) return f.year === s.fiscalYear;
+  const year = Math.floor(s.date / 10000);
+  const part = (f.part !== null && f.part !== "mixed") || (s.part !== null && s.part !== "mixed");
+  if (f.year === year + 1 && part) return null;
+  if (f.year === year - 1 && Math.floor(s.date / 100) % 100 <= 2) return null;
+  return undefined;
+}
+
+const MONTH_NAMES = ["January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November", "December"];
+
+/** "July 29, 2023" for 20230729. */
+export function dayText(d: number): string {
+  return `${MONTH_NAMES[(Math.floor(d / 100) % 100) - 1]} ${d % 100}, ${Math.floor(d / 10000)}`;
+}
+
+/** The year of a source figure as a statement's figure names years: its fiscal year where the statement's is one and the source's words place the day, else its year. */
+export function yearAs(f: FigureInContext, s: FigureInContext): number | null {
+  return f.fiscal && s.fiscalYear !== undefined ? s.fiscalYear : s.year;
+}
+
+/** A source figure's year in a note on a statement's figure: "fiscal 2023" where yearAs reads a fiscal year. */
+export function yearName(f: FigureInContext, s: FigureInContext): string {
+  return f.fiscal && s.fiscalYear !== undefined ? `fiscal ${s.fiscalYear}` : `${s.year}`;
+}
+
+const FISCAL_YEAR = /\bfiscal\s+(?:year\s+)?((?:19|20)\d\d)\b/gi;
+const EARLY_DAY = /\b(?:january|february)\s+\d{1,2},\s+((?:19|20)\d\d)\b/gi;
+
+/**
+ * A filing whose fiscal year ends in January or February ("During fiscal 2022 ... As of January 28, 2023"):
+ * its "fiscal 2022" is the year a question calls FY2023 (as a table column dated January 28, 2023 is read
+ * both ways, tableFigures). A prose figure its sentence dates "fiscal 2022" is given that other name too.
+ */
+export function withFiscalNames(text: string, figures: FigureInContext[]): FigureInContext[] {
+  const fiscal = new Set([...text.matchAll(FISCAL_YEAR)].map((m) => Number(m[1])));
+  if (!fiscal.size) return figures;
+  const early = new Set([...text.matchAll(EARLY_DAY)].map((m) => Number(m[1])));
+  if (![...fiscal].some((y) => early.has(y + 1))) return figures;
+  for (const f of figures) {
+    if (f.year === null || f.index < 0 || !fiscal.has(f.year)) continue;
+    // The sentence around the figure names the year as a fiscal one.
+    const around = text.slice(Math.max(0, f.index - 200), f.index + 120);
+    if (new RegExp(`\\bfiscal\\s+(?:year\\s+)?${f.year}\\b`, "i").test(around)) f.altYear = f.year + 1;
+  }
+  return figures;
+}
