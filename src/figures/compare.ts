@@ -8,7 +8,7 @@ import { contentStems, namedEntities, words } from "./text";
 import { coreItemWords, isQualifier, ITEMS } from "./line-items";
 import { candidates } from "./figure-index";
 import { equalAtSomeScale, kindsMatch, valuesEqual } from "./values";
-import { dayText, fiscalAgainstDay, yearAs, yearName } from "./fiscal-days";
+import { dayText, fiscalAgainstDay, yearAs, yearName, yearsFromDay } from "./fiscal-days";
 
 // Words for a figure of any row: "cross currency swaps, with a notional amount of $32,502 million".
 export const MEASURE = new Set(["amount", "valu", "notion", "figur", "level", "sum"]);
@@ -182,7 +182,8 @@ export function samePeriod(f: FigureInContext, s: FigureInContext): boolean | nu
   // not surely the same period (anchorByColumn reads them); but a year-end column dated in January or
   // February whose both names are other years is another period: "January 29, 2022" is fiscal 2022 or 2021,
   // never 2023. (A column dated later in such a year, "July 29, 2023", may be fiscal 2024.)
-  if (f.part === "mixed" || s.part === "mixed") return year === false && !f.fromTable && s.altYear !== null && earlyYearEnd(s.date) ? false : null;
+  // Nor is a column dated by a day two or more calendar years from the statement's year, by any calendar (fiscal-days.ts).
+  if (f.part === "mixed" || s.part === "mixed") return year === false && !f.fromTable && ((s.altYear !== null && earlyYearEnd(s.date)) || yearsFromDay(f, s) >= 2) ? false : null;
   if (year === false) return false;
   if (f.part === s.part) return year;
   // A quarter is not six or nine months ("$17,691 million in the second quarter", the six months' column).

@@ -153,6 +153,15 @@ export function fiscalAgainstDay(f: FigureInContext, s: FigureInContext): boolea
   return undefined;
 }
 
+/**
+ * How many calendar years a statement's year lies from the day of a source figure dated by one (0 when
+ * either is missing). A day of calendar year Y is in a fiscal year named Y - 1, Y or Y + 1 by any calendar:
+ * two or more apart is another period, whatever the column's period.
+ */
+export function yearsFromDay(f: FigureInContext, s: FigureInContext): number {
+  return f.year === null || s.date === null ? 0 : Math.abs(f.year - Math.floor(s.date / 10000));
+}
+
 const MONTH_NAMES = ["January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November", "December"];
 
 /** "July 29, 2023" for 20230729. */

@@ -102,3 +102,19 @@ describe("a full year dated by its last day", () => {
     expect(status("Total revenue was $5,000 million in fiscal 2023.", annual).status).toBe("contradicted");
   });
 });
+
+describe("a column of uncertain period dated by a day", () => {
+  // Best Buy's non-GAAP reconciliation as its text reads: four dated columns, three and six months not named.
+  const reconciliation = "July 29, 2023\n \nJuly 30, 2022\n \nJuly 29, 2023\n \nJuly 30, 2022\nOperating income\n$\n 348 \n $\n 371 \n $\n 659 \n $\n 833 \n% of revenue\n \n 3.6 % \n 3.6 % \n 3.5 % \n 4.0 %";
+  const operating = (figure: string, period: string) => status(`Best Buy's operating income was ${figure} in ${period}.`, reconciliation);
+
+  it("is not contradicted for a fiscal year a calendar year after its day", () => {
+    expect(operating("$348 million", "Q2 FY2024").status).not.toBe("contradicted");
+  });
+
+  it("is contradicted two or more years from its day, whatever the calendar (wrong on purpose)", () => {
+    const far = operating("$371 million", "Q2 FY2024");
+    expect(far.status).toBe("contradicted");
+    expect(far.note).toBe("$371 million is operating income for 2022, not 2024.");
+  });
+});
