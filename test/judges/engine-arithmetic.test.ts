@@ -43,6 +43,20 @@ describe("expressions read whole", () => {
     expect(arithmeticErrors("The revenues decreased from $5,034 million in Q2 2022 to $2,415 million in Q2 2023, which is a 74% decrease.")).toBe(1);
     expect(arithmeticErrors("The effective tax rate increased by 3% from 20% in FY2021 to 23% in FY2022.")).toBe(0);
   });
+
+  it("checks a level, its change and the level it changed from ('was $8,890 million, down 7.1% from $9,569 million'), in size and direction", () => {
+    expect(arithmeticErrors("Revenue was $8,890 million in the second quarter of fiscal 2024, down 7.1% from $9,569 million a year earlier.")).toBe(0);
+    expect(arithmeticErrors("Revenue was $9,569 million, up 7.6% from $8,890 million.")).toBe(0);
+    expect(arithmeticErrors("Revenue of $8.9 billion was down 7% from $9.6 billion.")).toBe(0);
+    expect(arithmeticErrors("Gross margin was 23.1%, up 5% from 22.0%.")).toBe(0);
+    // The two levels swapped: the size holds (7.1% of either), the direction does not.
+    expect(arithmeticErrors("Revenue was $9,569 million in the second quarter of fiscal 2024, down 7.1% from $8,890 million a year earlier.")).toBe(1);
+    expect(arithmeticErrors("Revenue was $8,890 million, down 3.1% from $9,569 million.")).toBe(1);
+    expect(arithmeticErrors("Revenue was $9,569 million, up 7.1% from $8,890 million.")).toBe(1);
+    // "from ... to ...", and years as the levels: not this form.
+    expect(arithmeticErrors("Sales rose 5% from $100 million to $105 million.")).toBe(0);
+    expect(arithmeticErrors("Net income grew 12% from 2022 to 2023.")).toBe(0);
+  });
 });
 
 describe("a figure followed by its working in brackets", () => {

@@ -231,6 +231,7 @@ function changeHolds(sentence: string): boolean | null {
     if (FROM.test(sentence.slice(Math.max(0, a.index - 60), a.index)) && TO.test(sentence.slice(a.end, b.index))) pairs.push([a, b]);
   }
   const changes = qs.filter((q) => q.percent && (CHANGE_BEFORE.test(sentence.slice(Math.max(0, q.index - 40), q.index)) || CHANGE_AFTER.test(sentence.slice(q.end, q.end + 30))) && !pairs.some(([a, b]) => a === q || b === q));
+  if (pairs.length === 0 && changes.length === 1) return changeFromHolds(sentence, qs, changes[0]);
   if (pairs.length !== 1 || changes.length !== 1) return null;
   const [[a, b]] = pairs;
   const p = changes[0];
@@ -243,6 +244,42 @@ function changeHolds(sentence: string): boolean | null {
   if (Math.abs(relative - p.mantissa) <= relErr + hp + 0.005 * p.mantissa) return true;
   // "increased by 3% from 20% to 23%": a change in points between two percentages.
   return a.percent && Math.abs(Math.abs(b.mantissa - a.mantissa) - p.mantissa) <= hx + hy + hp + 1e-9;
+}
+
+// "$9,569 million, down 7.1% from $8,890 million": the words between a level and its change, and between
+// the change and the level it changed from.
+const LEVEL_TO_CHANGE = /^[^;\d%]{0,60}$/;
+const YEARS = /(?<![\d.,])(?:19|20)\d\d(?!\d|[.,]\d|%)/g;
+const isYear = (q: Quantity) => !q.percent && !q.currency && q.scale === 1 && q.decimals === 0 && q.value >= 1900 && q.value <= 2100 && /^\d{4}$/.test(q.raw.trim());
+const CHANGE_TO_BASE = /^\s*(?:year-over-year\s+|yoy\s+)?(?:from|compared\s+(?:with|to)|versus|vs\.?|over)\s+(?:(?:a|an|the|about|approximately|roughly|around|nearly)\s+)?$/i;
+const FALLS = /\b(?:decreas|declin|fell|dropp|went down|down|decrease|decline|drop|reduction|fall|lower)\w*/i;
+
+/**
+ * The other way a change is written in words: a level, the change as a percentage, and the level it changed
+ * from ("was $8,890 million, down 7.1% from $9,569 million"). Holds when the percentage is the change from
+ * the base within the rounding of the three figures and the level lies on the side the words give (down:
+ * below the base). Null when the sentence does not write exactly that.
+ */
+function changeFromHolds(sentence: string, qs: Quantity[], p: Quantity): boolean | null {
+  const at = qs.indexOf(p);
+  // The level: the figure before the change, past the years that date it ("in the second quarter of fiscal 2024").
+  let from = at - 1;
+  while (from >= 0 && isYear(qs[from])) from--;
+  const [a, b] = [qs[from], qs[at + 1]];
+  if (!a || !b || a.percent !== b.percent || b.mantissa === 0 || !scaledPair(a, b)) return null;
+  if (!LEVEL_TO_CHANGE.test(sentence.slice(a.end, p.index).replace(YEARS, "")) || !CHANGE_TO_BASE.test(sentence.slice(p.end, b.index))) return null;
+  // "... from $8,890 million to ...": the from-to form, read by changeHolds.
+  if (/^\s*(?:in\s+[^;]{0,28}?)?\bto\b/i.test(sentence.slice(b.end, b.end + 40))) return null;
+  const falls = FALLS.test(sentence.slice(Math.max(a.end, p.index - 40), p.index)) || /^\s*(?:decrease|decline|drop|reduction|fall)\b/i.test(sentence.slice(p.end, p.end + 20));
+  const [x, y] = [a.value, b.value];
+  if (x !== y && x < y !== falls) return false;
+  const unit = (q: Quantity) => 0.5 * 10 ** -q.decimals * q.scale;
+  const [hx, hy, hp] = [unit(a), unit(b), 0.5 * 10 ** -p.decimals];
+  const relative = (Math.abs(x - y) / Math.abs(y)) * 100;
+  const relErr = (100 * (hx + hy)) / Math.abs(y) + (relative * hy) / Math.abs(y);
+  if (Math.abs(relative - p.mantissa) <= relErr + hp + 0.005 * p.mantissa) return true;
+  // "down 3 points from 25%": a change in points between two percentages.
+  return a.percent && Math.abs(Math.abs(x - y) - p.mantissa) <= hx + hy + hp + 1e-9;
 }
 
 /**

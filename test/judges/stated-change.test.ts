@@ -1,0 +1,47 @@
+// A change an answer states beside its two levels ("was $9,569 million, down 7.1% from $8,890 million"),
+// through the Worker and the queue (issue 19). Wrong on purpose: the two levels swapped, so the change is the
+// right size in the wrong direction, against a reference that dates its columns by their last day only (no
+// fiscal year named, so the period cannot tell which level is which).
+import { beforeAll, describe, expect, it } from "vitest";
+import { createOrg, type TestOrg } from "../helpers/harness";
+import { settled, submit, WINDOW } from "./judge-helpers";
+
+let org: TestOrg;
+
+const QUERY = "What was Best Buy's Domestic segment revenue in the second quarter of fiscal 2024?";
+const REFERENCE = {
+  title: "Best Buy 10-Q, Domestic segment",
+  content: "Domestic segment revenue was $8,890 million in the three months ended July 29, 2023, compared with $9,569 million in the three months ended July 30, 2022.",
+};
+const RIGHT = "Best Buy's Domestic segment revenue was $8,890 million in the second quarter of fiscal 2024, down 7.1% from $9,569 million a year earlier.";
+const SWAPPED = "Best Buy's Domestic segment revenue was $9,569 million in the second quarter of fiscal 2024, down 7.1% from $8,890 million a year earlier.";
+
+beforeAll(async () => {
+  org = await createOrg();
+});
+
+async function judged(judge: "llm" | "agent", answer: string) {
+  const { res, json } = await submit(judge, org.key, { query: QUERY, answer, references: [REFERENCE], time_window: WINDOW });
+  expect(res.status).toBe(202);
+  return settled(judge, org.key, json.payload.evaluation_id);
+}
+
+describe("a stated change is checked against its two levels", () => {
+  it("LLM judge: the swapped levels grade 2 or less, saying the calculation does not hold; the right answer does not", async () => {
+    const right = (await judged("llm", RIGHT)).result;
+    const swapped = (await judged("llm", SWAPPED)).result;
+    expect(right.reasoning).not.toContain("do not hold");
+    expect(right.scores.factuality).toBeGreaterThan(swapped.scores.factuality);
+    expect(swapped.scores.factuality).toBeLessThanOrEqual(2);
+    expect(swapped.reasoning).toContain("1 calculation step(s) do not hold.");
+  });
+
+  it("agent judge: the claim with the swapped levels is contradicted by its own calculation; the right one is not", async () => {
+    const right = (await judged("agent", RIGHT)).assessment;
+    expect(right.claims[0].verdict).not.toBe("contradicted");
+    const swapped = (await judged("agent", SWAPPED)).assessment;
+    expect(swapped.claims[0].verdict).toBe("contradicted");
+    expect(swapped.claims[0].explanation).toContain("Its own calculation does not hold.");
+    expect(swapped.verdict).not.toBe("accurate");
+  });
+});
