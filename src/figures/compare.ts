@@ -226,8 +226,11 @@ function otherPeriodNote(f: FigureInContext, s: FigureInContext): string {
   return `${f.raw} is ${label(s)} for ${yearName(f, s)}, not ${f.year}.`;
 }
 
+// "For the three months ended July 29, 2023, Domestic segment revenue was": the period opening the clause is no part of the item's name.
+const PERIOD_OPENING = /^(?:for|in|during)\s+the\s+(?:three|six|nine|twelve|\d{1,2})[\s-](?:months|weeks)\s+ended\s+[a-z]+\.?\s+\d{1,2},?\s+\d{4},?\s+/i;
+
 export function label(s: FigureInContext): string {
-  const text = s.itemText.replace(/^(?:the|in|and|of|for|while|compared (?:with|to))\s+/i, "").replace(/(?<!\s)\s+(?:was|were|is|are|of|totaled|amounted to|reached|(?:fell|rose|grew|increased|decreased|declined|dropped)(?:\s+(?:to|from|by))?)$/i, "").trim();
+  const text = s.itemText.replace(PERIOD_OPENING, "").replace(/^(?:the|in|and|of|for|while|compared (?:with|to))\s+/i, "").replace(/(?<!\s)\s+(?:was|were|is|are|of|totaled|amounted to|reached|(?:fell|rose|grew|increased|decreased|declined|dropped)(?:\s+(?:to|from|by))?)$/i, "").trim();
   const item = text || "this item";
   // "Net sales" reads "net sales" inside a sentence; "3M" and "EBITDA" keep their capitals.
   return /^[A-Z][a-z]/.test(item) ? item[0].toLowerCase() + item.slice(1) : item;

@@ -83,8 +83,52 @@ export function fiscalYearOfDay(links: readonly FiscalLink[], day: number): numb
   return found;
 }
 
-/** Each figure dated by a day that the text's own words place in a fiscal year gets that year (fiscalYear). */
+// "July 29, 2023", "Jul. 29 2023": a day of a prose sentence.
+const DAY = /\b((?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?\s+\d{1,2}),?\s+((?:19|20)\d\d)\b/gi;
+
+/**
+ * The day a prose figure's year is read from: "For the three months ended July 29, 2023, Domestic revenue
+ * was $8,890 million" is given for July 29, 2023. The one day its sentence names before it (within 200
+ * characters) in its year, where the sentence names that year no other way ("in 2023", "fiscal 2023").
+ */
+function dayBefore(text: string, f: FigureInContext): number | null {
+  const window = text.slice(Math.max(0, f.index - 200), f.index);
+  const sentence = window.slice(window.lastIndexOf(". ") + 1);
+  let day: number | null = null;
+  const rest = sentence.replace(DAY, (_, monthDay: string, year: string) => {
+    const d = Number(year) === f.year ? dayOf(monthDay, Number(year)) : null;
+    if (d !== null && day !== null && day !== d) day = -1;
+    else if (d !== null) day = d;
+    return " ";
+  });
+  if (day === null || day < 0 || new RegExp(`\\b${f.year}\\b`).test(rest)) return null;
+  return day;
+}
+
+// ", compared to $9,569 million for the three months ended July 30, 2022": the period a figure is given for, named right after it by its last day.
+const DAY_AFTER =
+  /^(?:\s*,)?\s*(?:for|in|during)\s+the\s+(?:(?:three|six|nine|twelve|3|6|9|12|13|26|39|52|53|thirteen|twenty-six|thirty-nine|fifty-two|fifty-three)[\s-](?:months|weeks)|(?:fiscal\s+)?(?:quarter|year|period))\s+(?:ended|ending)\s+((?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?\s+\d{1,2}),?\s+((?:19|20)\d\d)\b/i;
+
+/** The day of the period named right after a prose figure ("$9,569 million for the three months ended July 30, 2022"), or null. */
+function dayAfter(text: string, f: FigureInContext): number | null {
+  const m = DAY_AFTER.exec(text.slice(f.index + f.raw.length, f.index + f.raw.length + 100));
+  return m ? dayOf(m[1], Number(m[2])) : null;
+}
+
+/**
+ * Each prose figure whose year is a day's gets that day (date), and each figure dated by a day that the
+ * text's own words place in a fiscal year gets that year (fiscalYear).
+ */
 export function withFiscalDays(text: string, figures: FigureInContext[]): FigureInContext[] {
+  for (const f of figures) {
+    if (f.date !== null || f.fromTable || f.index < 0) continue;
+    const after = dayAfter(text, f);
+    // A figure its clause gave no year is given the day's.
+    if (after !== null && (f.year === null || f.year === Math.floor(after / 10000))) {
+      f.year = Math.floor(after / 10000);
+      f.date = after;
+    } else if (f.year !== null) f.date = dayBefore(text, f);
+  }
   if (!/fiscal|fy/i.test(text)) return figures;
   const links = fiscalLinks(text);
   if (!links.length) return figures;

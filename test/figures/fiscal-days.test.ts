@@ -118,3 +118,25 @@ describe("a column of uncertain period dated by a day", () => {
     expect(far.note).toBe("$371 million is operating income for 2022, not 2024.");
   });
 });
+
+describe("a fiscal year against a source sentence dated by a day", () => {
+  const sentence = "For the three months ended July 29, 2023, Domestic segment revenue was $8,890 million, compared to $9,569 million for the three months ended July 30, 2022.";
+
+  it("is not contradicted a calendar year after the sentence's day, and carried where the filing links them", () => {
+    expect(status(domestic("$8,890 million", "the second quarter of fiscal 2024"), sentence).status).not.toBe("contradicted");
+    expect(status(domestic("$8,890 million", "the second quarter of fiscal 2024"), `${sentence}\n${prose}`).status).toBe("carried");
+  });
+
+  it("reads the day named right after a figure: two years from it, or the other day linked, is contradicted (wrong on purpose)", () => {
+    const far = status(domestic("$9,569 million", "the second quarter of fiscal 2024"), sentence);
+    expect(far.status).toBe("contradicted");
+    expect(far.note).toBe("$9,569 million is domestic segment revenue for 2022, not 2024.");
+    expect(status(domestic("$9,569 million", "the second quarter of fiscal 2024"), `${sentence}\n${prose}`).note).toBe("$9,569 million is domestic segment revenue for fiscal 2023, not 2024.");
+    expect(status(domestic("$8,890 million", "the second quarter of fiscal 2023"), `${sentence}\n${prose}`).status).toBe("contradicted");
+  });
+
+  it("keeps a bare calendar year as the sentence's", () => {
+    expect(status(domestic("$8,890 million", "the second quarter of 2023"), sentence).status).toBe("carried");
+    expect(status(domestic("$8,890 million", "the second quarter of 2022"), sentence).status).toBe("contradicted");
+  });
+});
