@@ -176,8 +176,10 @@ function span(part: string | null): number {
  */
 export function samePeriod(f: FigureInContext, s: FigureInContext): boolean | null {
   // A fiscal year against a day: what the source's words place the day in, or not told one calendar year apart (fiscal-days.ts).
+  // (Not told only where the year alone would rule it out: a column's other name, altYear, still holds.)
   const fiscal = fiscalAgainstDay(f, s);
-  const year = fiscal !== undefined ? fiscal : f.year === null || s.year === null ? null : f.year === s.year || f.year === s.altYear || (f.altYear !== null && f.altYear === s.year);
+  const calendar = f.year === null || s.year === null ? null : f.year === s.year || f.year === s.altYear || (f.altYear !== null && f.altYear === s.year);
+  const year = fiscal === undefined || (fiscal === null && calendar === true) ? calendar : fiscal;
   // Columns whose period is uncertain (a January year-end named either way, 13 and 52 weeks side by side) are
   // not surely the same period (anchorByColumn reads them); but a year-end column dated in January or
   // February whose both names are other years is another period: "January 29, 2022" is fiscal 2022 or 2021,
