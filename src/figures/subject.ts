@@ -26,11 +26,14 @@ export function novelNames(text: string, sources: KnownNames[], queryStems: Set<
   return [...new Set([...namedEntities(text), ...openingPossessives(text)])].filter((e) => !vocabulary(e) && !known(e));
 }
 
-/** Capitalized words that open a sentence in the possessive. */
+/**
+ * The capitalized word that opens a sentence naming its company in the possessive: "Honeywell's net sales",
+ * "Sally Beauty's net sales" (Sally: namedEntities reads the later words, never a sentence's first).
+ */
 function openingPossessives(text: string): string[] {
   const out: string[] = [];
   for (const s of sentences(text)) {
-    const m = /^[("'“]*(\p{Lu}[\p{L}&.-]+)['’]s\s/u.exec(s);
+    const m = /^[("'“]*(\p{Lu}[\p{L}&.-]+)(?:\s+\p{Lu}[\p{L}&.-]*){0,3}['’]s\s/u.exec(s);
     if (m) out.push(m[1]);
   }
   return out;
@@ -115,5 +118,13 @@ export function otherCompanyName(query: string, text: string, novel: string[], t
   // A word of the question's company inside a name the sources do not know, after a word of another name
   // ("Sally Beauty" for Ulta Beauty), names another company.
   const otherNames = names.filter((n) => !mentionsSubject(n, subjectNames));
-  return mentionsSubject(withoutNames(text, otherNames, subjectNames), subjectNames) ? null : names[0];
+  return mentionsSubject(withoutNames(text, otherNames, subjectNames), subjectNames) ? null : fullName(text, names[0]);
+}
+
+/** A name with the capitalized words that follow it in the text: "Sally" written "Sally Beauty". */
+function fullName(text: string, name: string): string {
+  const at = text.indexOf(name);
+  if (at < 0) return name;
+  const rest = /^(?:[ \t]+\p{Lu}[\p{L}&.-]*){0,3}/u.exec(text.slice(at + name.length, at + name.length + 80));
+  return `${name}${rest ? rest[0] : ""}`.replace(/['’]s$/, "");
 }

@@ -55,6 +55,39 @@ describe("the question's company is the name it gives in the possessive, not its
   });
 });
 
+describe("a company named by several words at the opening of its sentences, in the possessive", () => {
+  const ULTA_QUERY = "What were Ulta Beauty's net sales and diluted earnings per share in fiscal 2022?";
+  const ULTA_REF = {
+    title: "Ulta Beauty fiscal 2022 results",
+    content: "Net sales were $10,208.6 million in fiscal 2022, compared with $8,630.9 million in fiscal 2021. Diluted earnings per share were $24.01, compared with $17.98.",
+  };
+  const ULTA = "Ulta Beauty's net sales were $10,208.6 million in fiscal 2022, up from $8,630.9 million in fiscal 2021. Diluted earnings per share were $24.01, compared with $17.98.";
+  /** Sally Beauty shares the question's company's second word: "Beauty" is no mention of Ulta Beauty here. */
+  const SALLY = ULTA.replace("Ulta Beauty's", "Sally Beauty's").replace("Diluted", "Sally Beauty's diluted");
+  const ulta = async (judge: "llm" | "agent", answer: string) => {
+    const { json } = await submit(judge, org.key, { query: ULTA_QUERY, answer, references: [ULTA_REF], time_window: WINDOW });
+    return settled(judge, org.key, json.payload.evaluation_id);
+  };
+
+  it("LLM judge: Ulta Beauty's figures given to Sally Beauty grade 2 or less, naming Sally Beauty", async () => {
+    const right = (await ulta("llm", ULTA)).result;
+    const other = (await ulta("llm", SALLY)).result;
+    expect(right.scores.factuality).toBeGreaterThanOrEqual(4);
+    expect(other.scores.factuality).toBeLessThanOrEqual(2);
+    expect(other.reasoning).toContain("The answer is about Sally Beauty, not the company the question names.");
+  });
+
+  it("agent judge: each claim giving them to Sally Beauty is unsupported", async () => {
+    const right = (await ulta("agent", ULTA)).assessment;
+    expect(right.claims.every((c: { verdict: string }) => c.verdict === "supported")).toBe(true);
+    const other = (await ulta("agent", SALLY)).assessment;
+    for (const c of other.claims) {
+      expect(c.verdict, c.claim).toBe("unsupported");
+      expect(c.explanation).toContain("about Sally Beauty");
+    }
+  });
+});
+
 describe("agent judge: a claim is supported only when every figure of it is", () => {
   it("a claim with one figure the sources neither state nor compute is unsupported, and says so", async () => {
     const a = (await judged("agent", EXTRA)).assessment;

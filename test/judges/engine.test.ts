@@ -184,7 +184,7 @@ describe("an answer about another company", () => {
   it("reads a peer whose name shares a word with the question's company ('Sally Beauty' for Ulta Beauty) as another company (wrong on purpose)", () => {
     const peer = grade(answer("Sally Beauty"));
     expect(peer.factuality).toBe(1);
-    expect(peer.reasoning).toContain("The answer is about Sally, not the company the question names.");
+    expect(peer.reasoning).toContain("The answer is about Sally Beauty, not the company the question names.");
     expect(grade(answer("Ulta Beauty")).reasoning).not.toContain("not the company the question names");
   });
   it("still reads a longer name of the company ('JPMorgan Chase' for JPM, 'Johnson & Johnson' for JnJ) as the company", () => {
