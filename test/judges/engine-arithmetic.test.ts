@@ -57,6 +57,21 @@ describe("expressions read whole", () => {
     expect(arithmeticErrors("Sales rose 5% from $100 million to $105 million.")).toBe(0);
     expect(arithmeticErrors("Net income grew 12% from 2022 to 2023.")).toBe(0);
   });
+
+  it("checks the direction of a level and the level it moved from with no change written ('12.0 cents, up from 12.25 cents')", () => {
+    expect(arithmeticErrors("It declared a quarterly dividend of 12.25 cents per share, up from 12.0 cents a year earlier.")).toBe(0);
+    expect(arithmeticErrors("Operating margin fell to 12%, down from 15%.")).toBe(0);
+    expect(arithmeticErrors("Net income was -$5 million, up from -$10 million.")).toBe(0);
+    expect(arithmeticErrors("Revenue was $10 billion, higher than $9,500 million in 2022.")).toBe(0);
+    expect(arithmeticErrors("The company had 1,355 stores, up from 1,308 stores.")).toBe(0);
+    // The two levels swapped, or the direction reversed.
+    expect(arithmeticErrors("It declared a quarterly dividend of 12.0 cents per share, up from 12.25 cents a year earlier.")).toBe(1);
+    expect(arithmeticErrors("Revenue was $9 billion in 2023, up from $10 billion in 2022.")).toBe(1);
+    expect(arithmeticErrors("Gross margin was 39.6%, down from 39.0% in fiscal 2021.")).toBe(1);
+    // No direction written, or the from-to form: nothing read here.
+    expect(arithmeticErrors("Revenue was $8,890 million, compared with $9,569 million.")).toBe(0);
+    expect(arithmeticErrors("Revenue rose from $9 billion to $10 billion.")).toBe(0);
+  });
 });
 
 describe("a figure followed by its working in brackets", () => {

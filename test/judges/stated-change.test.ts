@@ -1,7 +1,7 @@
-// A change an answer states beside its two levels ("was $9,569 million, down 7.1% from $8,890 million"),
-// through the Worker and the queue (issue 19). Wrong on purpose: the two levels swapped, so the change is the
-// right size in the wrong direction, against a reference that dates its columns by their last day only (no
-// fiscal year named, so the period cannot tell which level is which).
+// A change an answer states beside its two levels ("was $9,569 million, down 7.1% from $8,890 million", "12.0
+// cents per share, up from 12.25 cents"), through the Worker and the queue (issue 19). Wrong on purpose: the
+// two levels swapped, so the change is the right size in the wrong direction, against a reference that dates
+// its columns by their last day only (no fiscal year named, so the period cannot tell which level is which).
 import { beforeAll, describe, expect, it } from "vitest";
 import { createOrg, type TestOrg } from "../helpers/harness";
 import { settled, submit, WINDOW } from "./judge-helpers";
@@ -43,5 +43,31 @@ describe("a stated change is checked against its two levels", () => {
     expect(swapped.claims[0].verdict).toBe("contradicted");
     expect(swapped.claims[0].explanation).toContain("Its own calculation does not hold.");
     expect(swapped.verdict).not.toBe("accurate");
+  });
+});
+
+describe("a level and the level it moved from, with no change written, are checked for direction", () => {
+  const AMCOR_QUERY = "What quarterly dividend did Amcor declare?";
+  const AMCOR_REF = { title: "Amcor dividend", content: "The Amcor Board of Directors declared a quarterly cash dividend of 12.25 cents per share (compared with 12.0 cents per share in the same quarter last year)." };
+  const amcor = async (judge: "llm" | "agent", answer: string) => {
+    const { json } = await submit(judge, org.key, { query: AMCOR_QUERY, answer, references: [AMCOR_REF], time_window: WINDOW });
+    return settled(judge, org.key, json.payload.evaluation_id);
+  };
+  const RIGHT_DIVIDEND = "Amcor declared a quarterly cash dividend of 12.25 cents per share, up from 12.0 cents a year earlier.";
+  const SWAPPED_DIVIDEND = "Amcor declared a quarterly cash dividend of 12.0 cents per share, up from 12.25 cents a year earlier.";
+
+  it("LLM judge: the swapped dividend grades 2 or less, the right one does not", async () => {
+    const right = (await amcor("llm", RIGHT_DIVIDEND)).result;
+    const swapped = (await amcor("llm", SWAPPED_DIVIDEND)).result;
+    expect(right.scores.factuality).toBeGreaterThanOrEqual(4);
+    expect(swapped.scores.factuality).toBeLessThanOrEqual(2);
+    expect(swapped.reasoning).toContain("1 calculation step(s) do not hold.");
+  });
+
+  it("agent judge: the swapped dividend's claim is contradicted by its own words", async () => {
+    const swapped = (await amcor("agent", SWAPPED_DIVIDEND)).assessment;
+    expect(swapped.claims[0].verdict).toBe("contradicted");
+    expect(swapped.claims[0].explanation).toContain("Its own calculation does not hold.");
+    expect((await amcor("agent", RIGHT_DIVIDEND)).assessment.claims[0].verdict).toBe("supported");
   });
 });

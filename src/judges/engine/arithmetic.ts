@@ -358,10 +358,38 @@ function namesGroundedWorking(tokens: Token[], from: number, ok: (t: NumToken) =
   return figures === 1 || (figures > 0 && divides);
 }
 
+// "12.0 cents per share, up from 12.25 cents": the words between a level and the level it moved from, and
+// the direction they give.
+const MOVED_FROM = /^[^;\d%]{0,60}?\b(?:(up|higher|rising|rose|grew|increased|an increase)|(down|lower|falling|fell|declined|dropped|decreased|a decrease|a decline))\s+(?:from|than)\s+(?:(?:a|an|the|about|approximately|roughly|around|nearly)\s+)?$/i;
+
+/**
+ * A level and the level it moved from with no change written ("was 12.0 cents per share, up from 12.25
+ * cents"): false when the level lies on the other side of the words' direction, null when the sentence
+ * writes no such pair (or the two are equal as written, or a "to" follows: the from-to form).
+ */
+function directionHolds(sentence: string): boolean | null {
+  const qs = quantities(sentence).filter((q) => !isYear(q) && !(q.mantissa < 10 && q.decimals === 0 && !q.percent && !q.currency && q.scale === 1));
+  for (let i = 0; i + 1 < qs.length; i++) {
+    const [a, b] = [qs[i], qs[i + 1]];
+    if (a.percent !== b.percent || !scaledPair(a, b)) continue;
+    const m = MOVED_FROM.exec(sentence.slice(a.end, b.index).replace(YEARS, ""));
+    if (!m || /^\s*(?:in\s+[^;]{0,28}?)?\bto\b/i.test(sentence.slice(b.end, b.end + 40))) continue;
+    const signed = (q: Quantity) => (q.negative ? -q.value : q.value);
+    const [x, y] = [signed(a), signed(b)];
+    if (x === y) continue;
+    return m[1] ? x > y : x < y;
+  }
+  return null;
+}
+
 /** How many written relations do not hold within the rounding of the figures as written. */
 export function arithmeticErrors(answer: string): number {
   let errors = allRelations(answer).filter((r) => !holds(r)).length;
   // Changes written in words: only sentences that name a level "from" (bounded: the first 400 sentences).
-  for (const sentence of sentences(answer).slice(0, 400)) if (/\bfrom\b/i.test(sentence) && /%/.test(sentence) && changeHolds(sentence) === false) errors += 1;
+  for (const sentence of sentences(answer).slice(0, 400)) {
+    if (!/\b(?:from|than)\b/i.test(sentence)) continue;
+    const change = /%/.test(sentence) ? changeHolds(sentence) : null;
+    if (change === false || (change === null && directionHolds(sentence) === false)) errors += 1;
+  }
   return errors;
 }
