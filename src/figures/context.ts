@@ -10,6 +10,7 @@ import { ratioOperand } from "./working";
 import { contentStems, sentences } from "./text";
 import { FIGURES_PER_STEP, runSteps } from "./steps";
 import { withFiscalDays, withFiscalNames } from "./fiscal-days";
+import { comparedFigure } from "./comparison";
 
 export type FigureKind = "amount" | "percent" | "points" | "per_share" | "ratio" | "number";
 
@@ -75,6 +76,10 @@ export interface FigureInContext extends Figure {
    * any item carries it (compare.ts); its item still dates it.
    */
   operand?: boolean;
+  /** Given in a comparison clause ("compared with $8,630.9 million"): the comparison period's value (comparison.ts). */
+  compared?: boolean;
+  /** Its year is read as the one before its sentence's ("$9,569 million a year earlier"): comparison.ts. */
+  yearBefore?: boolean;
 }
 
 export interface ReadText {
@@ -122,7 +127,7 @@ export function figureOf(q: Quantity, text: string, scale: number | null): Figur
 
 // Words of a clause that say how a figure is reported, not what it is.
 const NOT_ITEM = new Set(
-  `compar versu vs report respectively approximately approximat around roughly nearly almost year years fiscal fy quarter quarters ended ending end
+  `compar versu vs against report respectively approximately approximat around roughly nearly almost year years fiscal fy quarter quarters ended ending end
   period month months week weeks million billion thousand amount amounted stood came totaled totalled reach reached equal equaled represent
   represented whil wherea prior previou last current same reflect reflecting reflected recorded record recognized recogniz posted post generat generated
   slight modest marginal sharp somewhat notab considerab substantial
@@ -307,6 +312,8 @@ function* proseFigureSteps(text: string, scale: number | null, skipTableLines: b
     let prevEnd = 0;
     let prevChange = false;
     let prevPart: string | null = null;
+    // The sentence's own period: the year of its last figure outside a comparison clause.
+    let periodYear: number | null = null;
     qs.forEach((q, i) => {
       const before = sentence.slice(prevEnd, q.index);
       // The clause before the figure: from the last clause boundary in the words since the previous figure.
@@ -319,7 +326,11 @@ function* proseFigureSteps(text: string, scale: number | null, skipTableLines: b
       // ($149,796 million)"): those words name it.
       const wrapped = /\(\s*$/.test(fragment) && /^\s*\)/.test(sentence.slice(q.end));
       const head = wrapped ? fragment.slice(0, fragment.lastIndexOf("(")) : "";
-      const own = wrapped ? (/[a-z]{2}/i.test(head) ? head : before.slice(0, before.lastIndexOf("("))) : fragment.trim().length ? fragment : before;
+      const gapEnd = i + 1 < qs.length ? qs[i + 1].index : sentence.length;
+      const after = sentence.slice(q.end, Math.min(gapEnd, q.end + 60));
+      // "compared with $8,630.9 million": the comparison period's value, of the previous figure's item.
+      const compared = i > 0 ? comparedFigure(before, after) : null;
+      const own = wrapped ? (/[a-z]{2}/i.test(head) ? head : before.slice(0, before.lastIndexOf("("))) : fragment.trim().length || compared ? fragment : before;
       const read = itemStems(own);
       let item = read.item.length && section.length ? [...new Set([...section, ...read.item])] : read.item;
       let itemText = own.replace(/\s+/g, " ").trim();
@@ -337,8 +348,6 @@ function* proseFigureSteps(text: string, scale: number | null, skipTableLines: b
       }
       // "increased 18% to $10.2 billion" states a level; "grew 3%", "up by $5 million" a change.
       const change = LEVEL_BEFORE.test(own) ? false : /\bby\s*$/i.test(own) ? true : read.item.length ? read.change : read.change || prevChange;
-      const gapEnd = i + 1 < qs.length ? qs[i + 1].index : sentence.length;
-      const after = sentence.slice(q.end, Math.min(gapEnd, q.end + 60));
       let year: number | null = null;
       if (respectively) year = leadYears[i];
       else if (afterYears[i] !== null) year = afterYears[i];
@@ -351,9 +360,13 @@ function* proseFigureSteps(text: string, scale: number | null, skipTableLines: b
         // "Inventories at the beginning of 2022" are the balance at the end of 2021.
         if (/\b(beginning|start|opening)\b/i.test(i === 0 ? before : fragment)) year = openingYear(i === 0 ? before : fragment.slice(taken));
         else if (ys.length === 1) year = ys[0];
+        else if (compared && !change) year = null;
         else if (ys.length === 0 && sentenceYears.length === 0) year = sectionYear;
         else if (ys.length === 0 && opening.length === 1 && sentenceYears.length === 1 && !claimed.has(opening[0])) year = opening[0];
       }
+      // Not its sentence's year but the one before, where the clause says so ("$9,569 million a year earlier").
+      const yearBefore = Boolean(compared?.yearBefore) && !change && afterYears[i] === null && !respectively && year === null;
+      if (yearBefore) year = periodYear === null ? null : periodYear - 1;
       // A quarter or half-year figure is not the year's: "$3.2 billion in the fourth quarter of fiscal 2022".
       const part = partOf(`${own} ${after}`) ?? (item === prevItem && i > 0 ? prevPart : partOf(sentence));
       // "a 12.9% volume increase", "6.9% to sales": words right after the figure, up to a comma or the next figure.
@@ -363,7 +376,8 @@ function* proseFigureSteps(text: string, scale: number | null, skipTableLines: b
       // Its fields written out, not spread: a spread followed by twenty more properties made each figure a
       // slow object (about 45 µs to build one in V8, and slower to read afterwards).
       const f = figureOf(q, sentence, scale);
-      out.push({ kind: f.kind, value: f.value, mantissa: f.mantissa, negative: f.negative, decimals: f.decimals, scale: f.scale, raw: f.raw, item, itemText, standard: item.length ? lineItemOf(itemText) : null, year, altYear: null, date: dateAfter(after), part, trail, years: sentenceYears, change, name: isNameNumber(q, sentence), context, index: base + q.index, fromTable: false, sentence: ordinal, cell: null, operand });
+      out.push({ kind: f.kind, value: f.value, mantissa: f.mantissa, negative: f.negative, decimals: f.decimals, scale: f.scale, raw: f.raw, item, itemText, standard: item.length ? lineItemOf(itemText) : null, year, altYear: null, date: dateAfter(after), part, trail, years: sentenceYears, change, name: isNameNumber(q, sentence), context, index: base + q.index, fromTable: false, sentence: ordinal, cell: null, operand, ...(compared ? { compared: true } : {}), ...(yearBefore ? { yearBefore } : {}) });
+      if (!compared && !change && year !== null) periodYear = year;
       prevItem = item;
       prevText = itemText;
       prevEnd = q.end;

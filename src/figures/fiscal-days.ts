@@ -163,9 +163,11 @@ export function markFiscalYears(statement: string, context: string, own: readonl
   let whole: Set<number> | null = null;
   dated.forEach((f, k) => {
     if (f.year === null || f.index < 0) return;
+    // "$9,569 million a year earlier" in a sentence of fiscal 2024: fiscal 2023, the sentence naming 2024.
+    const named = f.yearBefore ? f.year + 1 : f.year;
     if (own[k].year === null) {
       whole ??= fiscalYearsIn(`${context}\n${statement}`);
-      if (whole.has(f.year)) f.fiscal = true;
+      if (whole.has(named)) f.fiscal = true;
       return;
     }
     // The figure's sentence, up to 200 characters before it and 100 after (a bounded window: linear in the statement).
@@ -175,7 +177,7 @@ export function markFiscalYears(statement: string, context: string, own: readonl
     const opening = Math.max(before.lastIndexOf(". "), before.lastIndexOf("\n"));
     const closing = after.indexOf(". ");
     const sentence = `${opening >= 0 ? before.slice(opening) : before}${closing >= 0 ? after.slice(0, closing) : after}`;
-    if (fiscalYearsIn(sentence).has(f.year)) f.fiscal = true;
+    if (fiscalYearsIn(sentence).has(named)) f.fiscal = true;
   });
 }
 

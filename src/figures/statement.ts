@@ -49,8 +49,12 @@ export function* checkStatementSteps(
   const year = partOf(`${context} ${statement}`) === null ? onlyYear(`${context} ${statement}`) : null;
   // "Inventory at the beginning of 2022" is the balance at the end of 2021: not dated by the question's year.
   const own = yield* statementFigureSteps(statement);
+  // A figure of a comparison clause is the comparison period's ("compared with $8,630.9 million"): not dated
+  // by the statement's year; the year before it where the clause says so ("a year earlier"): comparison.ts.
   const dated = own.map((f) =>
-    year !== null && f.year === null && f.part === null && !f.change && !/\b(?:beginning|start|opening)\b/i.test(f.itemText) ? { ...f, year } : f,
+    year !== null && f.year === null && f.part === null && !f.change && !/\b(?:beginning|start|opening)\b/i.test(f.itemText) && (!f.compared || f.yearBefore)
+      ? { ...f, year: f.yearBefore ? year - 1 : year }
+      : f,
   );
   // "in the second quarter of fiscal 2024": a fiscal year, which a source's day may fall in a calendar year apart.
   markFiscalYears(statement, context, own, dated);

@@ -21,7 +21,7 @@ export function isStopWord(w: string): boolean {
 export function sentences(text: string): string[] {
   return text
     .replace(/\r/g, "")
-    .split(/(?<![\s(][A-Z]\.)(?<=[.!?])\s+(?=[A-Z0-9"'(\[$-])|\n+/)
+    .split(/(?<![\s(][A-Z]\.)(?<!\b[Vv][Ss]\.)(?<=[.!?])\s+(?=[A-Z0-9"'(\[$-])|\n+/)
     .map((s) => s.trim())
     .filter((s) => s.length > 0);
 }
