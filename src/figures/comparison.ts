@@ -17,6 +17,8 @@ export interface ComparedReading {
 // only ("rose 5% from $X"), or after "up"/"down"; not "proceeds from". Bounded, linear-time patterns.
 const COMPARE_BEFORE = /(?:\bcompared\s+(?:with|to)|\bcomparison\s+(?:with|to)|\bversus|\bvs\.?|\bagainst)\s+(?:(?:the|a|an)\s+)?(?:\$\s?)?$/i;
 const FROM_BEFORE = /\b(?:up|down|increas\w{0,4}|decreas\w{0,4}|declin\w{0,4}|grew|grow\w{0,3}|rose|risen|fell|fallen|dropp?\w{0,3}|climb\w{0,3}|jump\w{0,3}|improv\w{0,4}|rais\w{0,3}|reduc\w{0,4}|gain\w{0,3}|higher|lower)\b[^.;$]{0,40}?\bfrom\s+(?:(?:the|a|an)\s+)?(?:\$\s?)?$/i;
+// "to $10.2 billion from $8.6 billion": "from" right after the previous figure.
+const FROM_LEVEL = /^[\s,]*from\s+(?:\$\s?)?$/i;
 // "the prior year's $Y", "last year's $Y", "the year-ago $Y", "the prior-year figure of $Y": named right before.
 const PRIOR_BEFORE = /\b(?:(?:prior|previous|preceding|last)[\s-](?:fiscal\s+)?year(?:['’]s)?|year[\s-]ago|year[\s-]earlier)\s+(?:(?:period|quarter|level|figure|amount|total|value)\s+(?:of\s+)?)?(?:\$\s?)?$/i;
 // "$Y a year earlier", "$Y in the prior year", "$Y in the year-ago quarter", "$Y last year", "$Y in the same
@@ -32,6 +34,6 @@ export function comparedFigure(before: string, after: string): ComparedReading |
   // Only the last 80 characters before the figure: a clause opener stands right before it.
   const near = before.slice(-80);
   const prior = PRIOR_BEFORE.test(near) || PRIOR_AFTER.test(after.slice(0, 80));
-  if (prior || COMPARE_BEFORE.test(near) || FROM_BEFORE.test(near)) return { yearBefore: prior };
+  if (prior || COMPARE_BEFORE.test(near) || FROM_BEFORE.test(near) || FROM_LEVEL.test(near)) return { yearBefore: prior };
   return null;
 }

@@ -10,6 +10,7 @@ import { equalAtSomeScale, kindsMatch, valuesEqual } from "./values";
 import { FIGURES_PER_STEP, runSteps } from "./steps";
 import { namedRows } from "./named-rows";
 import { reversedYears } from "./reversed-years";
+import { swappedRoles } from "./swapped-roles";
 import { dayText, markFiscalYears } from "./fiscal-days";
 import { checkFigure, label, sameItem, samePeriod, STATEMENT_BUDGET, written, type Budget, type FigureCheck, type FigureStatus, type StatementCheck } from "./compare";
 
@@ -72,6 +73,7 @@ export function* checkStatementSteps(
   // Figures with a year of their own (their sentence's, or the heading's they are under), not the statement's.
   otherColumns(figures.filter((c, k) => own[k].year !== null), read);
   reversedYears(figures.filter((c, k) => own[k].year !== null), read);
+  swappedRoles(figures, read, known);
   const count = (st: FigureStatus) => figures.filter((c) => c.status === st).length;
   return { figures, carried: count("carried"), contradicted: count("contradicted"), unmatched: count("unmatched"), notes: figures.filter((c) => c.note).map((c) => c.note) };
 }

@@ -1,0 +1,83 @@
+// A current figure and its comparison swapped: the source says "Domestic operating income was $329 million,
+// compared with $343 million" and the statement "Domestic operating income was $343 million, compared with
+// $329 million". Each value is the source's, so each is carried alone; but the source sentence pairs the same
+// two values for the same line item in the opposite roles, so both are contradicted. Read from the roles the
+// comparison clause gives (comparison.ts), with no calendar: only where the statement's years (when it gives
+// both) run the same way as its roles, the later period the current one.
+import type { FigureInContext, ReadText } from "./context";
+import { candidates } from "./figure-index";
+import { kindsMatch, valuesEqual } from "./values";
+import { label, sameItem, type FigureCheck } from "./compare";
+
+/** Comparisons read per statement: past this many the rest are left (bounded work). */
+const MAX_PAIRS = 24;
+
+interface Found {
+  current: FigureInContext;
+  compared: FigureInContext;
+  i: number;
+}
+
+/** The statement's pairs: each comparison-clause figure with the level its sentence compares it with. */
+function statementPairs(checks: FigureCheck[]): [FigureCheck, FigureCheck][] {
+  const pairs: [FigureCheck, FigureCheck][] = [];
+  checks.forEach((b, k) => {
+    const f = b.figure;
+    if (!f.compared || f.change || f.index < 0 || pairs.length >= MAX_PAIRS) return;
+    const level = (c: FigureCheck) => c.figure.sentence === f.sentence && c.figure.index >= 0 && !c.figure.compared && !c.figure.change && kindsMatch(f, c.figure);
+    // The level before it ("$329 million, compared with $343 million"), else the one after ("from $Y to $X").
+    let a: FigureCheck | undefined;
+    for (let j = k - 1; j >= 0 && !a; j--) if (level(checks[j])) a = checks[j];
+    for (let j = k + 1; j < checks.length && !a && checks[j].figure.sentence === f.sentence; j++) if (level(checks[j])) a = checks[j];
+    if (!a) return;
+    // "$8,630.9 million in 2021, compared with $10,208.6 million in 2022": a comparison written backwards on purpose.
+    if (a.figure.year !== null && f.year !== null && a.figure.year <= f.year) return;
+    pairs.push([a, b]);
+  });
+  return pairs;
+}
+
+/** Source sentences that give x and y as a level and its comparison, one line item: in those roles (same) or swapped. */
+function sourcePair(x: FigureInContext, y: FigureInContext, sources: ReadText[], known: ReadonlySet<string>): { same: Found | null; swapped: Found | null } {
+  let same: Found | null = null;
+  let swapped: Found | null = null;
+  sources.forEach((read, i) => {
+    const xs = candidates(x, read).filter((s) => s.index >= 0 && !s.change && kindsMatch(x, s) && valuesEqual(x, s));
+    if (!xs.length) return;
+    for (const s of candidates(y, read)) {
+      if (s.index < 0 || s.change || !kindsMatch(y, s) || !valuesEqual(y, s)) continue;
+      for (const r of xs) {
+        if (r.sentence !== s.sentence || Boolean(r.compared) === Boolean(s.compared)) continue;
+        // One line item: the comparison takes its level's item, or both name it.
+        if (r.item !== s.item && !sameItem(r, s, known)) continue;
+        if (!sameItem(x, r, known) && !sameItem(y, s, known)) continue;
+        const found = r.compared ? { current: s, compared: r, i } : { current: r, compared: s, i };
+        if (found.current === r) same ??= found;
+        else swapped ??= found;
+      }
+    }
+  });
+  return { same, swapped };
+}
+
+/**
+ * Contradicts a statement's level and its comparison where a source sentence pairs the same two values for
+ * the same line item the other way round, and none pairs them the statement's way.
+ */
+export function swappedRoles(checks: FigureCheck[], sources: ReadText[], known: ReadonlySet<string>): void {
+  for (const [a, b] of statementPairs(checks)) {
+    const { same, swapped } = sourcePair(a.figure, b.figure, sources, known);
+    if (!swapped || same) continue;
+    const item = label(swapped.current);
+    for (const [c, role, other] of [
+      [a, "the comparison period's", "the current one's"],
+      [b, "the current period's", "the comparison period's"],
+    ] as const) {
+      if (c.status === "contradicted") continue;
+      c.status = "contradicted";
+      c.source = swapped.i;
+      c.by = c === a ? swapped.compared : swapped.current;
+      c.note = `${c.figure.raw} is ${role} ${item}, not ${other}: the source gives ${swapped.current.raw}, compared with ${swapped.compared.raw}.`;
+    }
+  }
+}
