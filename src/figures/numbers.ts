@@ -1,18 +1,20 @@
 // Quantities in financial text and their alignment: "$1.58 billion" equals "1,577" in a table stated in
 // millions, "(370)" is negative, 12.5% may be a ratio of two reported figures. Years and fiscal periods
-// (FY2018, Q3 2022, fiscal 2019) are read as periods, not amounts.
+// (FY2018, Q3 2022, fiscal 2019) are read as periods, not amounts. A unit written after a figure is read:
+// "12.25 cents" is $0.1225 and "12.25 dollars" is $12.25, never one figure.
 
 export interface Quantity {
   /** Absolute value in base units (scale words applied). */
   value: number;
-  /** The number as written, without scale. */
+  /** The number as written, without scale; in dollars when written in cents ("12.25 cents": 0.1225). */
   mantissa: number;
   negative: boolean;
-  /** Digits after the decimal point as written. */
+  /** Digits after the decimal point as written; two more when written in cents ("12.25 cents": 4). */
   decimals: number;
   /** Multiplier of the scale word (1, 1e3, 1e6, 1e9, 1e12). */
   scale: number;
   percent: boolean;
+  /** Written with a currency sign, or a cents or dollars word after it. */
   currency: boolean;
   /** Written with no scale word, no unit and at least one thousands separator or a decimal point. */
   index: number;
@@ -35,6 +37,23 @@ const SCALE: Record<string, number> = {
 
 const NUMBER =
   /(\$|US\$|USD\s?|€|£|¥)?\s?(\()?([-−–])?\s?(\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?|\.\d+)(\))?(?:\s?(%|percent\b|per cent\b|pp\b|percentage points?\b|bps\b|basis points\b))?(?:\s?(thousands?|millions?|billions?|trillions?|mn|mm|bn|tn|mil|[kKmMbB]|Thousands?|Millions?|Billions?|Trillions?)\b)?/g;
+
+// "12.25 cents", "12.25¢", "18.77 Australian cents", "5 New Zealand cents"; "12.25 dollars", "12.25 US dollars"
+// (another country's dollars are left as written: not read as USD). "25 Per cent" is no cents.
+const CENTS_AFTER = /^\s?(?:(?!Per\s)(?:U\.S\.|[A-Z][a-z]+)\s){0,2}(?:[Cc]ents?\b|¢)/;
+const DOLLARS_AFTER = /^\s?(?:(?:U\.S\.|US)\s)?[Dd]ollars?\b/;
+
+/**
+ * A figure's unit word after it: cents read as a currency amount of a hundredth of the number, with the
+ * rounding of the cents as written (12.25 cents: 0.1225 to 4 decimals), so the sameness rules see $0.1225,
+ * never $12.25; dollars read as a currency amount. Null when there is none.
+ */
+function unitAfter(rest: string, mantissa: number, decimals: number, scaled: boolean): { mantissa: number; decimals: number; length: number } | null {
+  const cents = scaled ? null : CENTS_AFTER.exec(rest);
+  if (cents) return { mantissa: Number((mantissa / 100).toFixed(decimals + 2)), decimals: decimals + 2, length: cents[0].length };
+  const dollars = DOLLARS_AFTER.exec(rest);
+  return dollars ? { mantissa, decimals, length: dollars[0].length } : null;
+}
 
 const MONTH_BEFORE = /\b(jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\.?\s$/i;
 
@@ -61,25 +80,28 @@ export function quantities(text: string): Quantity[] {
     // Form names and compounds: 10-K, 8-K, 10-Q, 5-year.
     if (!cur && !pct && !scaleWord && /^-\p{L}/u.test(text.slice(index + raw.length - lead, index + raw.length - lead + 2))) continue;
     if (isYearLike(num, num.includes(",")) && !cur && !pct && !scaleWord) continue;
-    const mantissa = Number(num.replace(/,/g, ""));
-    if (!Number.isFinite(mantissa)) continue;
+    const written = Number(num.replace(/,/g, ""));
+    if (!Number.isFinite(written)) continue;
     const scaleKey = scaleWord?.toLowerCase();
     // A lone "m"/"b" after a bare small number is too ambiguous unless there is a currency sign.
     // "3M", "10K", "5B" without a currency sign are names and forms, not amounts.
     if (scaleKey && scaleKey.length === 1 && !cur) continue;
     const scale = scaleKey ? SCALE[scaleKey] ?? 1 : 1;
     const dot = num.indexOf(".");
+    const end = index + raw.length - lead;
+    const unit = cur || pct ? null : unitAfter(text.slice(end, end + 40), written, dot >= 0 ? num.length - dot - 1 : 0, Boolean(scaleWord));
+    const mantissa = unit ? unit.mantissa : written;
     out.push({
       value: mantissa * scale,
       mantissa,
       negative: Boolean(minus) || (Boolean(open) && Boolean(close)),
-      decimals: dot >= 0 ? num.length - dot - 1 : 0,
+      decimals: unit ? unit.decimals : dot >= 0 ? num.length - dot - 1 : 0,
       scale,
       percent: Boolean(pct && /%|percent|per cent/i.test(pct)),
-      currency: Boolean(cur),
+      currency: Boolean(cur) || Boolean(unit),
       index,
-      end: index + raw.length - lead,
-      raw: raw.trim(),
+      end: end + (unit?.length ?? 0),
+      raw: unit ? text.slice(index, end + unit.length) : raw.trim(),
     });
   }
   return out;
