@@ -8,7 +8,7 @@ import { contentStems, namedEntities, words } from "./text";
 import { coreItemWords, isQualifier, ITEMS } from "./line-items";
 import { candidates } from "./figure-index";
 import { equalAtSomeScale, kindsMatch, valuesEqual } from "./values";
-import { dayText, fiscalAgainstDay, yearAs, yearName, yearsFromDay } from "./fiscal-days";
+import { calendarGuess, dayText, fiscalAgainstDay, yearAs, yearName, yearsFromDay } from "./fiscal-days";
 
 // Words for a figure of any row: "cross currency swaps, with a notional amount of $32,502 million".
 export const MEASURE = new Set(["amount", "valu", "notion", "figur", "level", "sum"]);
@@ -185,6 +185,13 @@ export function samePeriod(f: FigureInContext, s: FigureInContext): boolean | nu
   // February whose both names are other years is another period: "January 29, 2022" is fiscal 2022 or 2021,
   // never 2023. (A column dated later in such a year, "July 29, 2023", may be fiscal 2024.)
   // Nor is a column dated by a day two or more calendar years from the statement's year, by any calendar (fiscal-days.ts).
+  if (f.part === "mixed" || s.part === "mixed") {
+    // A column whose header names its span (13 or 52 weeks): a quarter is never the year's figure; and where the
+    // filing's own words place its day in a fiscal year (fiscal-days.ts), its period is told.
+    const spans = columnSpans(f, s);
+    if (spans && spans[0] !== spans[1]) return false;
+    if (spans && fiscal !== undefined && fiscal !== null) return fiscal;
+  }
   if (f.part === "mixed" || s.part === "mixed") return year === false && !f.fromTable && ((s.altYear !== null && earlyYearEnd(s.date)) || yearsFromDay(f, s) >= 2) ? false : null;
   if (year === false) return false;
   if (f.part === s.part) return year;
@@ -210,20 +217,42 @@ export interface FigureCheck {
   note: string;
 }
 
-/** A quarter against six or nine months, or the other way round. */
+/**
+ * Months of a statement figure's period and of a column of uncertain year whose header names its span (a
+ * "13 Weeks Ended" column: 3; "52 Weeks Ended": 12), a figure the statement dates with no part of the year
+ * being the year's; null when either is not told.
+ */
+function columnSpans(f: FigureInContext, s: FigureInContext): [number, number] | null {
+  if (s.part !== "mixed" || s.columnPart === undefined) return null;
+  const [a] = spans(f, s);
+  return a ? [a, s.columnPart === null ? 12 : span(s.columnPart)] : null;
+}
+
+/**
+ * Months of both periods (0: not told): a statement's figure of a whole year (wholeYear) 12, a column's named
+ * span where its year is uncertain.
+ */
+function spans(f: FigureInContext, s: FigureInContext): [number, number] {
+  // Only against a column's named span: a prose figure's or a table's part read from the words around it may be another's.
+  if (s.part !== "mixed") return [f.part === "mixed" ? 0 : span(f.part), span(s.part)];
+  const a = f.part === null && f.wholeYear ? 12 : f.part === "mixed" ? 0 : span(f.part);
+  return [a, s.columnPart === undefined ? 0 : s.columnPart === null ? 12 : span(s.columnPart)];
+}
+
+/** A quarter against six or nine months or a year's column, or the other way round. */
 function otherSpan(f: FigureInContext, s: FigureInContext): boolean {
-  const a = span(f.part);
-  const b = span(s.part);
+  const [a, b] = spans(f, s);
   return a !== 0 && b !== 0 && a !== b;
 }
 
-const SPAN_WORDS: Record<number, string> = { 3: "three months", 6: "six months", 9: "nine months" };
+const SPAN_WORDS: Record<number, string> = { 3: "three months", 6: "six months", 9: "nine months", 12: "full year" };
 
 /** The note for a figure the source gives for another period: another year, or another part of a year. */
 function otherPeriodNote(f: FigureInContext, s: FigureInContext): string {
   if (otherSpan(f, s)) {
+    const [a, b] = spans(f, s);
     const when = s.date !== null ? `ended ${dayText(s.date)}` : `of ${yearName(f, s)}`;
-    return `${f.raw} is ${label(s)} for the ${SPAN_WORDS[span(s.part)]} ${when}, not for ${SPAN_WORDS[span(f.part)]}.`;
+    return `${f.raw} is ${label(s)} for the ${SPAN_WORDS[b]} ${when}, not for ${a === 12 ? "the full year" : SPAN_WORDS[a]}.`;
   }
   return `${f.raw} is ${label(s)} for ${yearName(f, s)}, not ${f.year}.`;
 }
@@ -312,7 +341,7 @@ export function checkFigure(f: FigureInContext, sources: ReadText[], known: Read
       // A repeated row label may be the other section's row ("Gaming" revenue, then "Gaming" operating income): no conflict from it.
       const rowNamed = !s.cell?.repeated && f.change === s.change && endsWithRow(f, s) && trailFits(f, s) && !equalAtSomeScale(f, s);
       if (rowNamed && year === null && named.length < 8) named.push({ s, i });
-      if (!conflict && !s.cell?.repeated && year === true && f.change === s.change && (sameItem(f, s, known) || rowNamed) && trailFits(f, s) && !equalAtSomeScale(f, s)) {
+      if (!conflict && !s.cell?.repeated && year === true && !calendarGuess(f, s) && f.change === s.change && (sameItem(f, s, known) || rowNamed) && trailFits(f, s) && !equalAtSomeScale(f, s)) {
         conflict = { s, i };
         conflictNamed = rowNamed;
       }
@@ -320,13 +349,15 @@ export function checkFigure(f: FigureInContext, sources: ReadText[], known: Read
     }
   }
   if (namedCarry && !(conflict && conflictNamed)) return { figure: f, status: "carried", source: namedCarry.i, by: namedCarry.s, note: "" };
+  // The value under the same item in another period told (a column's span or day the source's words place).
+  const placed = otherYear;
   // The value under a looser wording of the item, in another year: as telling as the same wording.
   otherYear ??= looseYear;
   const when = f.year === null ? "" : ` for ${f.year}`;
   if (conflict) {
     const c = conflict.s;
     const note = otherYear
-      ? `${f.raw} is ${label(otherYear.s)} for ${yearName(f, otherYear.s)}, not ${f.year}; the source gives ${written(c)} for ${f.year}.`
+      ? `${otherSpan(f, otherYear.s) ? otherPeriodNote(f, otherYear.s).slice(0, -1) : `${f.raw} is ${label(otherYear.s)} for ${yearName(f, otherYear.s)}, not ${f.year}`}; the source gives ${written(c)} for ${f.year}.`
       : otherItem
         ? `${f.raw} is ${label(otherItem.s)}${when}, not ${label(c)}; the source gives ${written(c)}.`
         : c.negative && !f.negative && valuesEqual(f, c)
@@ -341,11 +372,15 @@ export function checkFigure(f: FigureInContext, sources: ReadText[], known: Read
   const w = weak;
   const beside = w?.s.cell ? named.find((n) => n.i === w.i && n.s.cell!.table === w.s.cell!.table && n.s.cell!.col === w.s.cell!.col && n.s.cell!.row !== w.s.cell!.row) : undefined;
   if (w && beside) return { figure: f, status: "contradicted", source: beside.i, by: beside.s, note: `${f.raw} is ${label(w.s)}, not ${label(beside.s)}; the source gives ${written(beside.s)}.` };
-  if (weak) return { figure: f, status: "carried", source: weak.i, by: weak.s, note: "" };
-  // The value is this item's for another year, and the statement gives it to a year of its own.
   // A bare whole number with no unit ("Lion Air Flight 610", "the 737 MAX") is as often a name as a figure: not contradicted by its year.
   const bare = f.kind === "number" && f.scale === null && f.decimals === 0 && !/[,.]/.test(f.raw);
-  if (otherYear && f.year !== null && (!f.years.includes(yearAs(f, otherYear.s)!) || otherSpan(f, otherYear.s)) && !bare) {
+  const elsewhere = (o: { s: FigureInContext } | null): o is { s: FigureInContext; i: number } => o !== null && f.year !== null && (!f.years.includes(yearAs(f, o.s)!) || otherSpan(f, o.s)) && !bare;
+  // A figure one witness places in another period is not carried by one that cannot tell the period (a
+  // headline's "$3.2 billion" undated, beside the table's 13-week column for the year's "$3,226.8 million").
+  if (weak && elsewhere(placed) && samePeriod(f, weak.s) === null) return { figure: f, status: "contradicted", source: placed.i, by: placed.s, note: otherPeriodNote(f, placed.s) };
+  if (weak) return { figure: f, status: "carried", source: weak.i, by: weak.s, note: "" };
+  // The value is this item's for another year, and the statement gives it to a year of its own.
+  if (elsewhere(otherYear)) {
     return { figure: f, status: "contradicted", source: otherYear.i, by: otherYear.s, note: otherPeriodNote(f, otherYear.s) };
   }
   if (uncertain) return { figure: f, status: "carried", source: uncertain.i, by: uncertain.s, note: "" };

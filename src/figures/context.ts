@@ -9,7 +9,7 @@ import { lineItemOf } from "./line-items";
 import { ratioOperand } from "./working";
 import { contentStems, sentences } from "./text";
 import { FIGURES_PER_STEP, runSteps } from "./steps";
-import { withFiscalDays, withFiscalNames } from "./fiscal-days";
+import { textLinks, withFiscalDays, withFiscalNames, type FiscalLink } from "./fiscal-days";
 import { comparedFigure } from "./comparison";
 
 export type FigureKind = "amount" | "percent" | "points" | "per_share" | "ratio" | "number";
@@ -78,6 +78,10 @@ export interface FigureInContext extends Figure {
   operand?: boolean;
   /** Given in a comparison clause ("compared with $8,630.9 million"): the comparison period's value (comparison.ts). */
   compared?: boolean;
+  /** A statement's figure given for a year where neither it nor its question names a part of a year: the year's. */
+  wholeYear?: boolean;
+  /** A column of uncertain period (part "mixed") whose header names its span: "quarter" (13 weeks), null for the year (52 weeks). */
+  columnPart?: string | null;
   /** Its year is read as the one before its sentence's ("$9,569 million a year earlier"): comparison.ts. */
   yearBefore?: boolean;
 }
@@ -86,6 +90,8 @@ export interface ReadText {
   figures: FigureInContext[];
   /** The scale the text states for its bare figures ("in millions"), or null. */
   scale: number | null;
+  /** The days the text's own words place in fiscal years (fiscal-days.ts), read with other sources' dates (shared-links.ts). */
+  links?: FiscalLink[];
 }
 
 const STATED_SCALE =
@@ -474,6 +480,7 @@ function tableFigures(text: string, scale: number | null): FigureInContext[] {
           fromTable: true,
           sentence: -1,
           cell: { table: t, row: r, col, block: blocks[col] ?? 0, repeated },
+          ...(!parts && named && table.uncertain ? { columnPart: COLUMN_PART[periods[col]] } : {}),
           ...(groupWords ? { group: groupWords } : {}),
         });
       });
@@ -486,7 +493,8 @@ function tableFigures(text: string, scale: number | null): FigureInContext[] {
 export const readText: (text: string) => ReadText = textCache((text) => {
   const scale = statedScale(text);
   const table = tableFigures(text, scale);
-  return { figures: withFiscalDays(text, [...table, ...withFiscalNames(text, proseFigures(text, scale, table.length > 0))]), scale };
+  const links = textLinks(text);
+  return { figures: withFiscalDays(text, [...table, ...withFiscalNames(text, proseFigures(text, scale, table.length > 0))], links), scale, ...(links.length ? { links } : {}) };
 });
 
 /** The figures a statement makes, read in context (no table scale: a statement writes its own scale words). */

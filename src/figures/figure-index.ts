@@ -45,7 +45,8 @@ function readings(f: Figure): [number, number][] {
 
 function itemYearKeys(f: FigureInContext): string[] {
   if (f.year === null) return [];
-  const years = f.altYear !== null && f.altYear !== f.year ? [f.year, f.altYear] : [f.year];
+  // A column's other name, and the fiscal year the filing's own words place its day in (fiscal-days.ts).
+  const years = [...new Set([f.year, f.altYear, f.fiscalYear].filter((y): y is number => y !== null && y !== undefined))];
   const words = coreItemWords(f.item);
   if (f.standard) words.push(`std:${f.standard}`);
   return years.flatMap((y) => words.map((w) => `${w}|${y}`));

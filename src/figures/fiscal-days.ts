@@ -10,7 +10,7 @@ import type { FigureInContext } from "./context";
 import { dayOf } from "./table";
 
 /** A day (yyyymmdd) the filing places in a fiscal year; yearEnd: the day the fiscal year ends. */
-interface FiscalLink {
+export interface FiscalLink {
   fiscal: number;
   day: number;
   yearEnd: boolean;
@@ -23,9 +23,20 @@ const FISCAL_THEN_DAY =
 // "the fiscal year ended February 3, 2024 (“fiscal 2024”)", "the quarter ended July 29, 2023 (Q2 fiscal 2024)".
 const DAY_THEN_FISCAL =
   /\b(year|quarter|period|weeks|months)\s+ended\s+((?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?\s+\d{1,2}),?\s+((?:19|20)\d\d)\s*\(\s*["“]?(?:(?:q[1-4]|[1-4]q)\s+)?(?:fiscal\s+(?:year\s+)?|fy\s?)((?:19|20)\d\d)\b/gi;
+// A results release's title and the day its period ends: "Ulta Beauty Announces Fourth Quarter Fiscal 2022
+// Results ... the thirteen-week period (“fourth quarter”) and fifty-two-week period (“fiscal year”) ended
+// January 28, 2023": the first day a period is said to end within RELEASE_REACH characters after the title.
+const RELEASE_TITLE = /\b(first|second|third|fourth)\s+quarter\s+(?:and\s+(?:full[\s-])?year\s+)?(?:of\s+)?(?:fiscal\s+(?:year\s+)?|fy\s?)((?:19|20)\d\d)\s+(?:financial\s+)?results\b/gi;
+const ENDED_DAY = /\bended\s+((?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?\s+\d{1,2}),?\s+((?:19|20)\d\d)\b/i;
+const RELEASE_REACH = 600;
 const PART_WORDS = /\b(?:quarter|half|months|weeks)\b/i;
 /** Links read from one text at most: a filing states a handful. */
 const MAX_LINKS = 64;
+
+/** fiscalLinks of a text that names a fiscal year at all. */
+export function textLinks(text: string): FiscalLink[] {
+  return /fiscal|fy/i.test(text) ? fiscalLinks(text) : [];
+}
 
 /** The days a text places in its fiscal years, in text order. */
 export function fiscalLinks(text: string): FiscalLink[] {
@@ -36,6 +47,15 @@ export function fiscalLinks(text: string): FiscalLink[] {
     // "fiscal 2024 ended February 3, 2024" ends the year; "the second quarter of fiscal 2024 ended July 29, 2023" a quarter.
     const before = text.slice(Math.max(0, (m.index ?? 0) - 40), m.index ?? 0);
     out.push({ fiscal: Number(m[1]), day, yearEnd: /^end/i.test(m[2]) && !PART_WORDS.test(before) });
+    if (out.length >= MAX_LINKS) return out;
+  }
+  for (const m of text.matchAll(RELEASE_TITLE)) {
+    const at = (m.index ?? 0) + m[0].length;
+    const ended = ENDED_DAY.exec(text.slice(at, at + RELEASE_REACH));
+    const day = ended ? dayOf(ended[1], Number(ended[2])) : null;
+    if (day === null) continue;
+    // The fourth quarter ends the fiscal year.
+    out.push({ fiscal: Number(m[2]), day, yearEnd: m[1].toLowerCase() === "fourth" });
     if (out.length >= MAX_LINKS) return out;
   }
   for (const m of text.matchAll(DAY_THEN_FISCAL)) {
@@ -119,7 +139,7 @@ function dayAfter(text: string, f: FigureInContext): number | null {
  * Each prose figure whose year is a day's gets that day (date), and each figure dated by a day that the
  * text's own words place in a fiscal year gets that year (fiscalYear).
  */
-export function withFiscalDays(text: string, figures: FigureInContext[]): FigureInContext[] {
+export function withFiscalDays(text: string, figures: FigureInContext[], links: readonly FiscalLink[] = textLinks(text)): FigureInContext[] {
   for (const f of figures) {
     if (f.date !== null || f.fromTable || f.index < 0) continue;
     const after = dayAfter(text, f);
@@ -129,8 +149,6 @@ export function withFiscalDays(text: string, figures: FigureInContext[]): Figure
       f.date = after;
     } else if (f.year !== null) f.date = dayBefore(text, f);
   }
-  if (!/fiscal|fy/i.test(text)) return figures;
-  const links = fiscalLinks(text);
   if (!links.length) return figures;
   for (const f of figures) {
     if (f.date === null) continue;
@@ -197,6 +215,16 @@ export function fiscalAgainstDay(f: FigureInContext, s: FigureInContext): boolea
   if (f.year === year + 1 && part) return null;
   if (f.year === year - 1 && Math.floor(s.date / 100) % 100 <= 2) return null;
   return undefined;
+}
+
+/**
+ * Whether a source figure's period agrees with a statement's year only by the calendar year of a day early in
+ * a year (January or February) that the source's words place in no fiscal year: the year ended January 29,
+ * 2022 is fiscal 2021 for some companies (Ulta, Target) and fiscal 2022 for others (Walmart). Such a figure may
+ * carry the statement's, but another value there is no contradiction: that would guess the company's calendar.
+ */
+export function calendarGuess(f: FigureInContext, s: FigureInContext): boolean {
+  return f.year !== null && s.date !== null && s.fiscalYear === undefined && Math.floor(s.date / 100) % 100 <= 2 && f.year === Math.floor(s.date / 10000);
 }
 
 /**

@@ -11,6 +11,7 @@ import { FIGURES_PER_STEP, runSteps } from "./steps";
 import { namedRows } from "./named-rows";
 import { reversedYears } from "./reversed-years";
 import { swappedRoles } from "./swapped-roles";
+import { withSharedLinks } from "./shared-links";
 import { dayText, markFiscalYears } from "./fiscal-days";
 import { checkFigure, label, sameItem, samePeriod, STATEMENT_BUDGET, written, type Budget, type FigureCheck, type FigureStatus, type StatementCheck } from "./compare";
 
@@ -45,9 +46,11 @@ export function* checkStatementSteps(
   context = "",
   budget: Budget = { comparisons: STATEMENT_BUDGET },
 ): Generator<void, StatementCheck, void> {
-  const read = sources.map((s) => (typeof s === "string" ? readText(s) : s));
+  // A filing's own fiscal-year links date the other sources' days too (shared-links.ts).
+  const read = withSharedLinks(sources.map((s) => (typeof s === "string" ? readText(s) : s)));
   // A quarter or half named anywhere: the figures without a year of their own are not dated.
-  const year = partOf(`${context} ${statement}`) === null ? onlyYear(`${context} ${statement}`) : null;
+  const whole = partOf(`${context} ${statement}`) === null;
+  const year = whole ? onlyYear(`${context} ${statement}`) : null;
   // "Inventory at the beginning of 2022" is the balance at the end of 2021: not dated by the question's year.
   const own = yield* statementFigureSteps(statement);
   // A figure of a comparison clause is the comparison period's ("compared with $8,630.9 million"): not dated
@@ -57,6 +60,8 @@ export function* checkStatementSteps(
       ? { ...f, year: f.yearBefore ? year - 1 : year }
       : f,
   );
+  // "net sales were $3,226.8 million in fiscal 2022", no quarter named anywhere: the year's figure (compare.ts).
+  if (whole) for (const f of dated) if (f.year !== null && f.part === null && !f.change) f.wholeYear = true;
   // "in the second quarter of fiscal 2024": a fiscal year, which a source's day may fall in a calendar year apart.
   markFiscalYears(statement, context, own, dated);
   yield;

@@ -112,6 +112,7 @@ const HAS_MONTH_DAY = /\b(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z
 const PARTIAL = /\b(?:three|six|nine|3|6|9)\s+months\b|\b(?:13|26|39|thirteen|twenty-six|thirty-nine)\s+weeks\b|\bquarter(?:ly)?\b|\bq[1-4]\b/i;
 const EARLY_MONTH_DAY = /\b(?:jan|feb)[a-z]*\.?\s+\d{1,2}\b/i;
 const EARLY_MONTH = /\b(?:january|february|jan|feb)\b/i;
+const MONTH_ALONE = /^(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?$/i;
 const DATE_FRAGMENT = /^(?:(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]{0,7}\.?,?|\d{1,2},?|(?:19|20)\d\d,?)$/i;
 const MONTH_DAY = /\b(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?\s+\d{1,2}\b,?/gi;
 // A change column's header between or after the years: "Change", "% Change", "$ Change", "Increase/(Decrease)".
@@ -229,6 +230,9 @@ function parse(text: string): StatementTable[] {
   /** The day each header year is dated (yyyymmdd), in step with headerRun; the month and day of a split date line. */
   let headerDays: (number | null)[] = [];
   let pendingDay: string | null = null;
+  /** "January" / "28," on lines of their own, a column each, their years on the header line after them. */
+  let splitMonth: string | null = null;
+  let splitDays: string[] = [];
   /** How many years the last header line named. */
   let headerLineYears = 0;
   let label = "";
@@ -282,6 +286,15 @@ function parse(text: string): StatementTable[] {
       .trim();
     if (!line && label && current && !grouped) blanks.push(pending.length);
     if (!line || line === "$") continue;
+    // A split day's lines are read on as before; their days wait for the years' line (its columns, in order).
+    if (MONTH_ALONE.test(line)) splitMonth = line;
+    else if (splitMonth && /^\d{1,2},?$/.test(line)) {
+      splitDays.push(`${splitMonth} ${line}`);
+      splitMonth = null;
+    } else {
+      splitMonth = null;
+      if (!headerYears(line)?.length) splitDays = [];
+    }
     // A change column's header while the years are read: the years' groups are told apart by it.
     if (headerRun.length && CHANGE_HEADER.test(line)) {
       template.push("c");
@@ -310,7 +323,8 @@ function parse(text: string): StatementTable[] {
       // a line ("July 29, 2023", "January 28, 2023", "July 30, 2022") are each a column, a year repeated or not.
       // The day of each year: one month and day per year, one for all ("June 30, 2023 2022"), or the split line's.
       const days = [...line.matchAll(MONTH_DAY)].map((m) => m[0]);
-      const own = days.length === years.length ? days : days.length === 1 ? years.map(() => days[0]) : !days.length && pendingDay && years.length === 1 ? [pendingDay] : [];
+      const own = days.length === years.length ? days : days.length === 1 ? years.map(() => days[0]) : !days.length && pendingDay && years.length === 1 ? [pendingDay] : !days.length && splitDays.length === years.length ? splitDays : [];
+      splitDays = [];
       const dated = years.map((y, i) => (own[i] ? dayOf(own[i], y) : null));
       pendingDay = null;
       if (years.some((y) => headerRun.includes(y)) && (years.length > 1 || headerLineYears > 1)) {
