@@ -7,7 +7,8 @@
 import type { FigureInContext, ReadText } from "./context";
 import { candidates } from "./figure-index";
 import { kindsMatch, valuesEqual } from "./values";
-import { label, sameItem, type FigureCheck } from "./compare";
+import { label, MEASURE, sameItem, type FigureCheck } from "./compare";
+import { coreItemWords } from "./line-items";
 
 /** Comparisons read per statement: past this many the rest are left (bounded work). */
 const MAX_PAIRS = 24;
@@ -37,6 +38,16 @@ function statementPairs(checks: FigureCheck[]): [FigureCheck, FigureCheck][] {
   return pairs;
 }
 
+/**
+ * Whether every word of the statement's item is among the source figure's words: "the quarterly cash
+ * dividend" within "The Amcor Board of Directors declared a quarterly cash dividend of". One way only, and
+ * only where both values of the pair match: a level and its comparison of one sentence, in the other roles.
+ */
+function namedWithin(x: FigureInContext, r: FigureInContext, known: ReadonlySet<string>): boolean {
+  const words = coreItemWords(x.item).filter((w) => !MEASURE.has(w));
+  return words.length > 0 && words.every((w) => r.context.has(w) || known.has(w));
+}
+
 /** Source sentences that give x and y as a level and its comparison, one line item: in those roles (same) or swapped. */
 function sourcePair(x: FigureInContext, y: FigureInContext, sources: ReadText[], known: ReadonlySet<string>): { same: Found | null; swapped: Found | null } {
   let same: Found | null = null;
@@ -50,7 +61,7 @@ function sourcePair(x: FigureInContext, y: FigureInContext, sources: ReadText[],
         if (r.sentence !== s.sentence || Boolean(r.compared) === Boolean(s.compared)) continue;
         // One line item: the comparison takes its level's item, or both name it.
         if (r.item !== s.item && !sameItem(r, s, known)) continue;
-        if (!sameItem(x, r, known) && !sameItem(y, s, known)) continue;
+        if (!sameItem(x, r, known) && !sameItem(y, s, known) && !namedWithin(x, r, known)) continue;
         const found = r.compared ? { current: s, compared: r, i } : { current: r, compared: s, i };
         if (found.current === r) same ??= found;
         else swapped ??= found;
@@ -68,7 +79,8 @@ export function swappedRoles(checks: FigureCheck[], sources: ReadText[], known: 
   for (const [a, b] of statementPairs(checks)) {
     const { same, swapped } = sourcePair(a.figure, b.figure, sources, known);
     if (!swapped || same) continue;
-    const item = label(swapped.current);
+    // The item as the statement words it ("quarterly cash dividend"), else as the source does.
+    const item = coreItemWords(a.figure.item).length ? label(a.figure) : label(swapped.current);
     for (const [c, role, other] of [
       [a, "the comparison period's", "the current one's"],
       [b, "the current period's", "the comparison period's"],

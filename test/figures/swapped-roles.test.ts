@@ -33,4 +33,13 @@ describe("a level and its comparison swapped", () => {
     const other = "Domestic operating income was $329 million, compared with $343 million. International revenue was $343 million, compared with $329 million.";
     expect(statuses("Domestic operating income was $329 million, compared with $343 million.", [other])).toEqual(["$329 million:carried", "$343 million:carried"]);
   });
+
+  it("read a source's longer wording of the item ('The Amcor Board of Directors declared a quarterly cash dividend of'), one way only", () => {
+    const dividend = "The Amcor Board of Directors declared a quarterly cash dividend of 12.25 cents per share (compared with 12.0 cents per share in the same quarter last year).";
+    const of = (answer: string) => checkStatement(answer, [dividend], new Set(["amcor"]), "").figures.map((c) => `${c.figure.raw}:${c.status}`);
+    expect(of("Amcor declared a quarterly cash dividend of 12.25 cents per share, up from 12.0 cents a year earlier.")).toEqual(["12.25 cents:carried", "12.0 cents:carried"]);
+    expect(of("Amcor declared a quarterly cash dividend of 12.0 cents per share, up from 12.25 cents a year earlier.")).toEqual(["12.0 cents:contradicted", "12.25 cents:contradicted"]);
+    // Another item's words: not the source's pair.
+    expect(of("Revenue was 12.0 cents per share, compared with 12.25 cents per share.")).toEqual(["12.0 cents:carried", "12.25 cents:carried"]);
+  });
 });

@@ -103,8 +103,7 @@ export function* assessClaimsSteps(input: AssessInput): Generator<void, AssessOu
     if (a.verdict === "supported" && missing > 0) a = { ...a, verdict: "unsupported", explanation: `${a.explanation} ${missing} of its figures ${missing === 1 ? "is" : "are"} neither stated in the sources nor computable from them.` };
     // "$9,569 million, down 7.1% from $8,890 million": a claim whose own calculation does not hold is wrong
     // whatever the sources state.
-    const ownErrors = a.verdict === "contradicted" ? 0 : arithmeticErrors(c.claim);
-    if (ownErrors) a = { ...a, verdict: "contradicted", explanation: `${a.explanation} Its own calculation does not hold.` };
+    if (arithmeticErrors(c.claim)) a = { ...a, verdict: "contradicted", explanation: `${a.explanation} Its own calculation does not hold.` };
     const namesMetric = Boolean(metricName && metricName.length >= 3 && c.claim.toLowerCase().includes(metricName));
     const check = recomputed && namesMetric ? compareToRecomputed(recomputed, c.claim) : null;
     if (check?.status === "mismatch" && recomputed?.basis !== "convention") a = { ...a, verdict: "contradicted", explanation: check.note };
