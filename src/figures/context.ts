@@ -2,7 +2,7 @@
 // per-share, bare number), its scale (the scale word, or the scale the text states for its tables), the
 // line item it is given under (a table's row label, or the words before it in its clause) and its period
 // (a table's column year, or the year its clause names). This is what "the same figure" is decided on.
-import { quantities, type Quantity } from "./numbers";
+import { quantities, withWrappedUnit, type Quantity } from "./numbers";
 import { dayOf, isCellToken, parseTables } from "./table";
 import { textCache } from "./text-cache";
 import { lineItemOf } from "./line-items";
@@ -288,6 +288,9 @@ function* proseFigureSteps(text: string, scale: number | null, skipTableLines: b
     const base = at >= 0 ? at : offset;
     offset = base + sentence.length;
     const qs = quantities(sentence).filter((q) => !(q.mantissa < 10 && q.decimals === 0 && !q.percent && !q.currency && q.scale === 1));
+    // "compared with 12.0" then "cents per share" on the next line: the figure's unit word wrapped.
+    const last = qs.length - 1;
+    if (last >= 0 && qs[last].end === sentence.length) qs[last] = withWrappedUnit(qs[last], text.slice(offset, offset + 60));
     if (!qs.length) {
       // "Total debt = Current portion of long-term debt + Long-term debt": a formula in words under a heading
       // ("For FY2023:") is the heading's working; the lines after it are still under the heading.

@@ -55,6 +55,17 @@ function unitAfter(rest: string, mantissa: number, decimals: number, scaled: boo
   return dollars ? { mantissa, decimals, length: dollars[0].length } : null;
 }
 
+/**
+ * A figure whose unit word a source's line break put on the next line ("12.0" then "cents per share ..."):
+ * the figure read with that word, keeping where it stands. The figure as it was when none follows.
+ */
+export function withWrappedUnit(q: Quantity, next: string): Quantity {
+  if (q.currency || q.percent || q.scale !== 1) return q;
+  const unit = unitAfter(` ${next.trimStart().slice(0, 40)}`, q.mantissa, q.decimals, false);
+  if (!unit) return q;
+  return { ...q, value: unit.mantissa, mantissa: unit.mantissa, decimals: unit.decimals, currency: true };
+}
+
 const MONTH_BEFORE = /\b(jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\.?\s$/i;
 
 function isYearLike(n: string, hasComma: boolean): boolean {

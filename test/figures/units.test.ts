@@ -76,4 +76,10 @@ describe("checkStatement sees a figure's unit", () => {
     expect(statuses("Diluted earnings per share were $6.68 in 2023.", table)).toEqual(["$6.68:carried"]);
     expect(statuses("Diluted earnings per share were 6.68 in 2023.", "Diluted earnings per share were $6.68 in 2023.")).toEqual(["6.68:carried"]);
   });
+
+  it("reads a cents word a source's line break put on the next line ('12.0' then 'cents per share')", () => {
+    const wrapped = "The Amcor Board of Directors today declared a quarterly cash dividend of 12.25 cents per share (compared with 12.0\ncents per share in the same quarter last year).";
+    expect(statuses("Amcor declared a quarterly cash dividend of 12.25 cents per share, up from 12.0 cents a year earlier.", wrapped)).toEqual(["12.25 cents:carried", "12.0 cents:carried"]);
+    expect(status("Amcor declared a quarterly cash dividend of 12.25 cents per share, up from 12.0 dollars a year earlier.", wrapped)[1]).not.toBe("carried");
+  });
 });
