@@ -214,6 +214,9 @@ function dateAfter(text: string): number | null {
 const PART = /\b(?:(first|second|third|fourth|1st|2nd|3rd|4th)\s+quarter|q([1-4])|([1-4])q|(three|six|nine)\s+months|(13|26|39|thirteen|twenty-six|thirty-nine)[\s-]weeks?|(first|second)\s+half|(h[12])|quarter(?:ly)?)\b/i;
 const ORDINAL: Record<string, string> = { first: "1", second: "2", third: "3", fourth: "4", "1st": "1", "2nd": "2", "3rd": "3", "4th": "4" };
 
+/** A text without its "quarterly" (how often, not which part of the year), for the figures it does not name. */
+const unquarterly = (text: string) => text.replace(/\bquarterly\b/gi, "");
+
 /** The part of a year a clause gives its figure for ("q4", "h1", "9m", "quarter"), or null for a whole year. */
 export function partOf(text: string): string | null {
   const m = PART.exec(text);
@@ -377,7 +380,9 @@ function* proseFigureSteps(text: string, scale: number | null, skipTableLines: b
       const yearBefore = Boolean(compared?.yearBefore) && !change && afterYears[i] === null && !respectively && year === null;
       if (yearBefore) year = periodYear === null ? null : periodYear - 1;
       // A quarter or half-year figure is not the year's: "$3.2 billion in the fourth quarter of fiscal 2022".
-      const part = partOf(`${own} ${after}`) ?? (item === prevItem && i > 0 ? prevPart : partOf(sentence));
+      // "Quarterly" names how often an item is paid ("a quarterly cash dividend"): the part of its own clause's
+      // figure only, not of the figures around it.
+      const part = partOf(own) ?? partOf(unquarterly(after)) ?? (item === prevItem && i > 0 ? prevPart : partOf(unquarterly(sentence)));
       // "a 12.9% volume increase", "6.9% to sales": words right after the figure, up to a comma or the next figure.
       const trail = itemStems(after.split(/[,;:.()]|\b(?:in|for|of|compared|versus|and|or|while|from|to|at)\b/i)[0] ?? "").item;
       // The figure's own words: its item and the text between its neighbours, not the whole sentence.

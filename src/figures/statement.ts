@@ -48,9 +48,14 @@ export function* checkStatementSteps(
 ): Generator<void, StatementCheck, void> {
   // A filing's own fiscal-year links date the other sources' days too (shared-links.ts).
   const read = withSharedLinks(sources.map((s) => (typeof s === "string" ? readText(s) : s)));
-  // A quarter or half named anywhere: the figures without a year of their own are not dated.
-  const whole = partOf(`${context} ${statement}`) === null;
-  const year = whole ? onlyYear(`${context} ${statement}`) : null;
+  // A quarter or half named anywhere: the figures without a year of their own are not dated. "Quarterly" names
+  // how often ("a quarterly cash dividend of 12.25 cents"), not the statement's period: its own clause's
+  // figure reads it as its part, the others are still dated.
+  const whole = partOf(`${context} ${statement}`.replace(/\bquarterly\b/gi, "")) === null;
+  // The statement's own one year dates its figures, whatever year the question names ("in fiscal 2022 at a
+  // total cost of $431 million" answering about fiscal 2023); a statement naming none takes the question's.
+  const stated = new Set(yearsIn(statement));
+  const year = !whole ? null : stated.size === 1 ? [...stated][0] : stated.size === 0 ? onlyYear(context) : null;
   // "Inventory at the beginning of 2022" is the balance at the end of 2021: not dated by the question's year.
   const own = yield* statementFigureSteps(statement);
   // A figure of a comparison clause is the comparison period's ("compared with $8,630.9 million"): not dated

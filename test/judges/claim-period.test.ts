@@ -1,0 +1,43 @@
+// A claim given another year than its source's, in a sentence that also names a quarterly dividend, through
+// the Worker and the queue (issue 19). Wrong on purpose: Amcor's fiscal 2023 share repurchases given to
+// fiscal 2022 graded 5/2/3/4, and the agent judge called the claim supported.
+import { beforeAll, describe, expect, it } from "vitest";
+import { createOrg, type TestOrg } from "../helpers/harness";
+import { settled, submit, WINDOW } from "./judge-helpers";
+
+let org: TestOrg;
+const QUERY = "How much did Amcor spend on share repurchases in fiscal 2023, and what quarterly dividend did it declare?";
+const REFERENCE = {
+  title: "Amcor FY2023 results",
+  content:
+    "Amcor repurchased approximately 41 million shares (approximately 3% of total shares issued and outstanding) during fiscal 2023 for a total cost of $431 million. The Amcor Board of Directors declared a quarterly cash dividend of 12.25 cents per share.",
+};
+const RIGHT = "Amcor repurchased about 41 million shares in fiscal 2023 at a total cost of $431 million, and declared a quarterly cash dividend of 12.25 cents per share.";
+const WRONG_YEAR = RIGHT.replace("fiscal 2023", "fiscal 2022");
+
+beforeAll(async () => {
+  org = await createOrg();
+});
+
+async function judged(judge: "llm" | "agent", answer: string) {
+  const { json } = await submit(judge, org.key, { query: QUERY, answer, references: [REFERENCE], time_window: WINDOW });
+  return settled(judge, org.key, json.payload.evaluation_id);
+}
+
+describe("a figure given another year, beside a quarterly item", () => {
+  it("LLM judge: grades the wrong year 2 or less and says which year the figure is for", async () => {
+    const right = (await judged("llm", RIGHT)).result;
+    const wrong = (await judged("llm", WRONG_YEAR)).result;
+    expect(right.scores.factuality).toBeGreaterThanOrEqual(4);
+    expect(wrong.scores.factuality).toBeLessThanOrEqual(2);
+    expect(wrong.scores.grounding).toBeLessThanOrEqual(2);
+    expect(wrong.reasoning).toContain("for 2023, not 2022");
+  });
+
+  it("agent judge: contradicts the claim with the wrong year", async () => {
+    expect((await judged("agent", RIGHT)).assessment.claims[0].verdict).toBe("supported");
+    const wrong = (await judged("agent", WRONG_YEAR)).assessment;
+    expect(wrong.claims[0].verdict).toBe("contradicted");
+    expect(wrong.verdict).not.toBe("accurate");
+  });
+});
