@@ -3,6 +3,9 @@
 // line item it is given under (a table's row label, or the words before it in its clause) and its period
 // (a table's column year, or the year its clause names). This is what "the same figure" is decided on.
 import { quantities, withWrappedUnit, type Quantity } from "./numbers";
+import { partOf, unquarterly } from "./year-part";
+
+export { partOf };
 import { dayOf, isCellToken, parseTables } from "./table";
 import { textCache } from "./text-cache";
 import { lineItemOf } from "./line-items";
@@ -209,25 +212,6 @@ const DATE_AFTER = /^\s*(?:\(\s*)?(?:(?:on|as of|by|at|at the end of|through|in 
 function dateAfter(text: string): number | null {
   const m = DATE_AFTER.exec(text);
   return m ? dayOf(m[1], Number(m[2])) : null;
-}
-
-const PART = /\b(?:(first|second|third|fourth|1st|2nd|3rd|4th)\s+quarter|q([1-4])|([1-4])q|(three|six|nine)\s+months|(13|26|39|thirteen|twenty-six|thirty-nine)[\s-]weeks?|(first|second)\s+half|(h[12])|quarter(?:ly)?)\b/i;
-const ORDINAL: Record<string, string> = { first: "1", second: "2", third: "3", fourth: "4", "1st": "1", "2nd": "2", "3rd": "3", "4th": "4" };
-
-/** A text without its "quarterly" (how often, not which part of the year), for the figures it does not name. */
-const unquarterly = (text: string) => text.replace(/\bquarterly\b/gi, "");
-
-/** The part of a year a clause gives its figure for ("q4", "h1", "9m", "quarter"), or null for a whole year. */
-export function partOf(text: string): string | null {
-  const m = PART.exec(text);
-  if (!m) return null;
-  if (m[1]) return `q${ORDINAL[m[1].toLowerCase()]}`;
-  if (m[2] || m[3]) return `q${m[2] ?? m[3]}`;
-  if (m[4]) return { three: "quarter", six: "h", nine: "9m" }[m[4].toLowerCase()] ?? "part";
-  if (m[5]) return /^(13|thirteen)$/i.test(m[5]) ? "quarter" : /^(26|twenty-six)$/i.test(m[5]) ? "h" : "9m";
-  if (m[6]) return `h${m[6].toLowerCase() === "first" ? 1 : 2}`;
-  if (m[7]) return m[7].toLowerCase();
-  return "quarter";
 }
 
 /**

@@ -3,6 +3,7 @@
 // sentence names last (named-rows.ts), or to a row's change between two years. What "the same figure" is stays
 // in compare.ts.
 import { isItemStem, partOf, readText, statementFigureSteps, yearsIn, type FigureInContext, type ReadText } from "./context";
+import { unquarterly } from "./year-part";
 import { contentStems, words } from "./text";
 import { coreItemWords } from "./line-items";
 import { candidates, rowCells, tableRows } from "./figure-index";
@@ -51,7 +52,7 @@ export function* checkStatementSteps(
   // A quarter or half named anywhere: the figures without a year of their own are not dated. "Quarterly" names
   // how often ("a quarterly cash dividend of 12.25 cents"), not the statement's period: its own clause's
   // figure reads it as its part, the others are still dated.
-  const whole = partOf(`${context} ${statement}`.replace(/\bquarterly\b/gi, "")) === null;
+  const whole = partOf(unquarterly(`${context} ${statement}`)) === null;
   // The statement's own one year dates its figures, whatever year the question names ("in fiscal 2022 at a
   // total cost of $431 million" answering about fiscal 2023); a statement naming none takes the question's.
   const stated = new Set(yearsIn(statement));
