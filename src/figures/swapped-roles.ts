@@ -5,9 +5,9 @@
 // comparison clause gives (comparison.ts), with no calendar: only where the statement's years (when it gives
 // both) run the same way as its roles, the later period the current one.
 import type { FigureInContext, ReadText } from "./context";
-import { candidates } from "./figure-index";
+import { candidates, rowCells } from "./figure-index";
 import { kindsMatch, valuesEqual } from "./values";
-import { label, MEASURE, sameItem, type FigureCheck } from "./compare";
+import { kindsFit, label, MEASURE, sameItem, written, type FigureCheck } from "./compare";
 import { coreItemWords } from "./line-items";
 
 /** Comparisons read per statement: past this many the rest are left (bounded work). */
@@ -71,14 +71,49 @@ function sourcePair(x: FigureInContext, y: FigureInContext, sources: ReadText[],
   return { same, swapped };
 }
 
+/** Which of two cells of one row is the later period's: 1 when a is, -1 when b is, 0 when their columns do not tell. */
+function laterCell(a: FigureInContext, b: FigureInContext): number {
+  if (a.date !== null && b.date !== null) return Math.sign(a.date - b.date);
+  if (a.date === null && b.date === null && a.year !== null && b.year !== null) return Math.sign(a.year - b.year);
+  return 0;
+}
+
+/**
+ * Table rows that hold x and y in two columns of one span ("Operating income $ 329 $ 343", July 29, 2023
+ * then July 30, 2022): the later column is the current period, the earlier its comparison; in the
+ * statement's roles (same) or swapped. A row printed in two sections is left (which section is not read).
+ */
+function tablePair(x: FigureInContext, y: FigureInContext, sources: ReadText[], known: ReadonlySet<string>): { same: Found | null; swapped: Found | null } {
+  let same: Found | null = null;
+  let swapped: Found | null = null;
+  sources.forEach((read, i) => {
+    for (const r of candidates(x, read)) {
+      if (!r.cell || r.cell.repeated || r.change || !kindsFit(x, r) || !valuesEqual(x, r)) continue;
+      if (!sameItem(x, r, known) && !namedWithin(x, r, known)) continue;
+      for (const s of rowCells(read, r)) {
+        if (s === r || s.cell!.block !== r.cell.block || s.part !== r.part || !kindsFit(y, s) || !valuesEqual(y, s)) continue;
+        const later = laterCell(r, s);
+        if (later > 0) same ??= { current: r, compared: s, i };
+        else if (later < 0) swapped ??= { current: s, compared: r, i };
+      }
+    }
+  });
+  return { same, swapped };
+}
+
 /**
  * Contradicts a statement's level and its comparison where a source sentence pairs the same two values for
  * the same line item the other way round, and none pairs them the statement's way.
  */
 export function swappedRoles(checks: FigureCheck[], sources: ReadText[], known: ReadonlySet<string>): void {
   for (const [a, b] of statementPairs(checks)) {
-    const { same, swapped } = sourcePair(a.figure, b.figure, sources, known);
-    if (!swapped || same) continue;
+    const prose = sourcePair(a.figure, b.figure, sources, known);
+    if (prose.same) continue;
+    // A sentence that pairs them is the better witness; else a table row's two columns.
+    const table = prose.swapped ? null : tablePair(a.figure, b.figure, sources, known);
+    if (table?.same) continue;
+    const swapped = prose.swapped ?? table?.swapped;
+    if (!swapped) continue;
     // The item as the statement words it ("quarterly cash dividend"), else as the source does.
     const item = coreItemWords(a.figure.item).length ? label(a.figure) : label(swapped.current);
     for (const [c, role, other] of [
@@ -89,7 +124,7 @@ export function swappedRoles(checks: FigureCheck[], sources: ReadText[], known: 
       c.status = "contradicted";
       c.source = swapped.i;
       c.by = c === a ? swapped.compared : swapped.current;
-      c.note = `${c.figure.raw} is ${role} ${item}, not ${other}: the source gives ${swapped.current.raw}, compared with ${swapped.compared.raw}.`;
+      c.note = `${c.figure.raw} is ${role} ${item}, not ${other}: the source gives ${written(swapped.current)}, compared with ${written(swapped.compared)}.`;
     }
   }
 }
