@@ -3,7 +3,7 @@
 // fiscal 2022 graded 5/2/3/4, and the agent judge called the claim supported.
 import { beforeAll, describe, expect, it } from "vitest";
 import { createOrg, type TestOrg } from "../helpers/harness";
-import { settled, submit, WINDOW } from "./judge-helpers";
+import { judgedPayload, WINDOW } from "./judge-helpers";
 
 let org: TestOrg;
 const QUERY = "How much did Amcor spend on share repurchases in fiscal 2023, and what quarterly dividend did it declare?";
@@ -19,10 +19,7 @@ beforeAll(async () => {
   org = await createOrg();
 });
 
-async function judged(judge: "llm" | "agent", answer: string) {
-  const { json } = await submit(judge, org.key, { query: QUERY, answer, references: [REFERENCE], time_window: WINDOW });
-  return settled(judge, org.key, json.payload.evaluation_id);
-}
+const judged = (judge: "llm" | "agent", answer: string) => judgedPayload(judge, org.key, { query: QUERY, answer, references: [REFERENCE], time_window: WINDOW });
 
 describe("a figure given another year, beside a quarterly item", () => {
   it("LLM judge: grades the wrong year 2 or less and says which year the figure is for", async () => {

@@ -3,7 +3,7 @@
 // figures an answer gives to Target, and an answer with one figure changed beside two stated ones.
 import { beforeAll, describe, expect, it } from "vitest";
 import { createOrg, type TestOrg } from "../helpers/harness";
-import { settled, submit, WINDOW } from "./judge-helpers";
+import { judgedPayload, WINDOW } from "./judge-helpers";
 
 let org: TestOrg;
 
@@ -26,11 +26,7 @@ beforeAll(async () => {
   org = await createOrg();
 });
 
-async function judged(judge: "llm" | "agent", answer: string) {
-  const { res, json } = await submit(judge, org.key, { query: QUERY, answer, references: [REFERENCE], time_window: WINDOW });
-  expect(res.status).toBe(202);
-  return settled(judge, org.key, json.payload.evaluation_id);
-}
+const judged = (judge: "llm" | "agent", answer: string) => judgedPayload(judge, org.key, { query: QUERY, answer, references: [REFERENCE], time_window: WINDOW });
 
 describe("the question's company is the name it gives in the possessive, not its other capitalized words", () => {
   it("LLM judge: the reference's figures given to Target grade 2 or less; the right answer 4 or more", async () => {
@@ -64,10 +60,7 @@ describe("a company named by several words at the opening of its sentences, in t
   const ULTA = "Ulta Beauty's net sales were $10,208.6 million in fiscal 2022, up from $8,630.9 million in fiscal 2021. Diluted earnings per share were $24.01, compared with $17.98.";
   /** Sally Beauty shares the question's company's second word: "Beauty" is no mention of Ulta Beauty here. */
   const SALLY = ULTA.replace("Ulta Beauty's", "Sally Beauty's").replace("Diluted", "Sally Beauty's diluted");
-  const ulta = async (judge: "llm" | "agent", answer: string) => {
-    const { json } = await submit(judge, org.key, { query: ULTA_QUERY, answer, references: [ULTA_REF], time_window: WINDOW });
-    return settled(judge, org.key, json.payload.evaluation_id);
-  };
+  const ulta = (judge: "llm" | "agent", answer: string) => judgedPayload(judge, org.key, { query: ULTA_QUERY, answer, references: [ULTA_REF], time_window: WINDOW });
 
   it("LLM judge: Ulta Beauty's figures given to Sally Beauty grade 2 or less, naming Sally Beauty", async () => {
     const right = (await ulta("llm", ULTA)).result;

@@ -30,6 +30,13 @@ export async function settled(judge: "llm" | "agent", key: string, id: string) {
   );
 }
 
+/** A body submitted to a judge through the Worker (202 expected), then its settled payload. */
+export async function judgedPayload(judge: "llm" | "agent", key: string, body: Record<string, unknown>) {
+  const { res, json } = await submit(judge, key, body);
+  expect(res.status).toBe(202);
+  return settled(judge, key, json.payload.evaluation_id);
+}
+
 export async function usageRows(organizationId: string): Promise<number> {
   const row = await env.DB.prepare("SELECT COUNT(*) AS n FROM judge_usage WHERE organization_id = ?").bind(organizationId).first<{ n: number }>();
   return row?.n ?? 0;
