@@ -284,18 +284,6 @@ export const STATEMENT_BUDGET = 400_000;
 
 // "Diluted earnings per share $ 6.68 $ 5.41": a row of a table that prints "%" on other rows, read as
 // percentages (every value under 100 with decimals); its label says it is a per-share amount.
-const PER_SHARE_ROW = /\b(?:earnings|income|loss|dividends?(?:\s+declared)?)\s+per\s+(?:diluted\s+|basic\s+)?(?:common\s+)?share$/i;
-
-/**
- * kindsMatch, where a table cell read as a percentage only because its table prints "%" on other rows is
- * the per-share amount its row label names: "$17.98" per share is that row's "17.98".
- */
-export function kindsFit(f: FigureInContext, s: FigureInContext): boolean {
-  if (kindsMatch(f, s)) return true;
-  if (!s.cell || s.kind !== "percent" || f.kind === "percent" || f.kind === "points" || !PER_SHARE_ROW.test(s.itemText.trim())) return false;
-  return kindsMatch(f, { ...s, kind: "per_share" });
-}
-
 /**
  * One figure of a statement against the sources' figures in context. Carried: a source gives the same
  * value under the same item for the same year (or, when either side names no item or year, the same value
@@ -318,7 +306,7 @@ export function checkFigure(f: FigureInContext, sources: ReadText[], known: Read
   for (let i = 0; i < sources.length; i++) {
     for (const s of exhaustive ? sources[i].figures : candidates(f, sources[i])) {
       if (--budget.comparisons < 0) break;
-      if (!kindsFit(f, s)) continue;
+      if (!kindsMatch(f, s)) continue;
       const year = samePeriod(f, s);
       // "$0.013" where the source prints "$0.01": within its rounding, but the added digits are not the source's.
       const equal = valuesEqual(f, s);

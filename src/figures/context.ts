@@ -6,6 +6,9 @@ import { quantities, withWrappedUnit, type Quantity } from "./numbers";
 import { partOf, unquarterly } from "./year-part";
 
 export { partOf };
+
+/** A row label that names an amount per share ("diluted earnings per share", "dividends declared per common share"). */
+const PER_SHARE_LABEL = /\bper\s+(?:diluted\s+|basic\s+)?(?:common\s+|ordinary\s+)?share\b/i;
 import { dayOf, isCellToken, parseTables } from "./table";
 import { textCache } from "./text-cache";
 import { lineItemOf } from "./line-items";
@@ -431,7 +434,9 @@ function tableFigures(text: string, scale: number | null): FigureInContext[] {
     }
     table.rows.forEach((row, r) => {
       const repeated = (labels.get(`${row.section}|${row.label}`) ?? 0) > 1;
-      const percentRow = percentTable && row.values.every((v, i) => Math.abs(v) < 100 && (row.cells?.[i]?.decimals ?? 0) > 0);
+      // "Diluted earnings per share $ 6.68 $ 5.41": a row its label names per share is never a percent row.
+      const perShare = PER_SHARE_LABEL.test(row.label);
+      const percentRow = percentTable && !perShare && row.values.every((v, i) => Math.abs(v) < 100 && (row.cells?.[i]?.decimals ?? 0) > 0);
       // The row label without its parenthesised notes ("Purchases of property, plant and equipment (PP&E)").
       const own = itemStems(row.label).item;
       if (!own.length) return;
@@ -446,9 +451,10 @@ function tableFigures(text: string, scale: number | null): FigureInContext[] {
         const cell = { ...written, percent: written.percent || percentRow };
         const mantissa = Math.abs(v);
         if (!cell.percent && mantissa < 10 && cell.decimals === 0) return;
-        const known = cell.percent ? 1 : scale;
+        // "(Dollars in millions, except per share data)": a per-share row's cells are dollars as printed.
+        const known = cell.percent || perShare ? 1 : scale;
         out.push({
-          kind: cell.percent ? "percent" : "number",
+          kind: cell.percent ? "percent" : perShare ? "per_share" : "number",
           value: known === null ? mantissa : mantissa * known,
           mantissa,
           negative: v < 0,

@@ -7,7 +7,7 @@
 import type { FigureInContext, ReadText } from "./context";
 import { candidates, rowCells } from "./figure-index";
 import { kindsMatch, valuesEqual } from "./values";
-import { kindsFit, label, MEASURE, sameItem, written, type FigureCheck } from "./compare";
+import { label, MEASURE, sameItem, written, type FigureCheck } from "./compare";
 import { coreItemWords } from "./line-items";
 
 /** Comparisons read per statement: past this many the rest are left (bounded work). */
@@ -88,10 +88,10 @@ function tablePair(x: FigureInContext, y: FigureInContext, sources: ReadText[], 
   let swapped: Found | null = null;
   sources.forEach((read, i) => {
     for (const r of candidates(x, read)) {
-      if (!r.cell || r.cell.repeated || r.change || !kindsFit(x, r) || !valuesEqual(x, r)) continue;
+      if (!r.cell || r.cell.repeated || r.change || !kindsMatch(x, r) || !valuesEqual(x, r)) continue;
       if (!sameItem(x, r, known) && !namedWithin(x, r, known)) continue;
       for (const s of rowCells(read, r)) {
-        if (s === r || s.cell!.block !== r.cell.block || s.part !== r.part || !kindsFit(y, s) || !valuesEqual(y, s)) continue;
+        if (s === r || s.cell!.block !== r.cell.block || s.part !== r.part || !kindsMatch(y, s) || !valuesEqual(y, s)) continue;
         const later = laterCell(r, s);
         if (later > 0) same ??= { current: r, compared: s, i };
         else if (later < 0) swapped ??= { current: s, compared: r, i };

@@ -1,5 +1,5 @@
 // A release's per-share row read as per-share amounts, and a level and its comparison swapped against a
-// table row's two columns of one span (src/figures/compare.ts kindsFit, src/figures/swapped-roles.ts).
+// table row's two columns of one span (the row read per share in src/figures/context.ts, src/figures/swapped-roles.ts).
 import { describe, expect, it } from "vitest";
 import { checkStatement } from "../../src/figures/statement";
 import { subjectStems } from "../../src/figures/compare";
