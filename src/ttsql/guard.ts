@@ -431,7 +431,9 @@ export function guardSql(input: string): GuardResult {
   if (isNode(root._next)) return { ok: true, sql: `SELECT * FROM (${sql}) LIMIT ${MAX_ROWS}` };
   const { present, count } = limitCount(root);
   if (!present) return { ok: true, sql: `${sql} LIMIT ${MAX_ROWS}` };
-  if (count?.type === "number" && typeof count.value === "number" && count.value >= 0 && count.value <= MAX_ROWS) return { ok: true, sql };
+  // Kept only where the text writes the LIMIT as SQLite reads it: the parser also reads "LIMIT1" as LIMIT 1.
+  const written = /\bLIMIT\s/i.test(sql.replace(/'(?:[^']|'')*'/g, "''"));
+  if (written && count?.type === "number" && typeof count.value === "number" && count.value >= 0 && count.value <= MAX_ROWS) return { ok: true, sql };
   // Anything else (too large, an expression): the outer LIMIT caps it.
   return { ok: true, sql: `SELECT * FROM (${sql}) LIMIT ${MAX_ROWS}` };
 }

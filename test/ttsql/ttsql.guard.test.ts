@@ -42,6 +42,9 @@ describe("guardSql refuses writes and injection", () => {
     expect(guardSql("SELECT ticker, close FROM prices")).toEqual({ ok: true, sql: `SELECT ticker, close FROM prices LIMIT ${MAX_ROWS}` });
     expect(guardSql("SELECT ticker FROM prices LIMIT 5")).toEqual({ ok: true, sql: "SELECT ticker FROM prices LIMIT 5" });
     expect(guardSql("SELECT ticker FROM prices LIMIT 100000")).toEqual({ ok: true, sql: `SELECT * FROM (SELECT ticker FROM prices LIMIT 100000) LIMIT ${MAX_ROWS}` });
+    // The parser reads "LIMIT1" as LIMIT 1; SQLite reads an identifier: the outer LIMIT caps it (found by guard.fuzz).
+    const glued = "SELECT ticker FROM prices WHERE ticker = 'AAPL' LIMIT1";
+    expect(guardSql(glued)).toEqual({ ok: true, sql: `SELECT * FROM (${glued}) LIMIT ${MAX_ROWS}` });
     expect(guardSql("SELECT ticker FROM securities WHERE company = 'a; DROP TABLE x'").ok).toBe(true);
   });
 
