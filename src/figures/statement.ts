@@ -66,6 +66,17 @@ export function* checkStatementSteps(
       ? { ...f, year: f.yearBefore ? year - 1 : year }
       : f,
   );
+  // "Domestic operating income was $329 million" answering about "the second quarter of fiscal 2024": one
+  // quarter and one year named by the statement (else the question) date the figures that name neither.
+  if (!whole) {
+    const quarter = partOf(unquarterly(statement)) ?? partOf(unquarterly(context));
+    const quarterYear = stated.size === 1 ? [...stated][0] : stated.size === 0 ? onlyYear(context) : null;
+    if (quarter && /^q[1-4]$/.test(quarter) && quarterYear !== null) {
+      dated.forEach((f, k) => {
+        if (f.year === null && f.part === null && !f.change && !f.compared && f.index >= 0) dated[k] = { ...f, year: quarterYear, part: quarter };
+      });
+    }
+  }
   // "net sales were $3,226.8 million in fiscal 2022", no quarter named anywhere: the year's figure (compare.ts).
   if (whole) for (const f of dated) if (f.year !== null && f.part === null && !f.change) f.wholeYear = true;
   // "in the second quarter of fiscal 2024": a fiscal year, which a source's day may fall in a calendar year apart.

@@ -65,13 +65,27 @@ describe("a level and its comparison swapped against a table row", () => {
   });
 
   it("are both contradicted the other way round (wrong on purpose)", () => {
-    const check = checkStatement("Domestic operating income was $343 million, compared with $329 million.", [bby], subjectStems(bbyQuestion), bbyQuestion);
-    expect(check.figures.map((c) => c.status)).toEqual(["contradicted", "contradicted"]);
-    expect(check.notes[0]).toMatch(/^\$343 million is the comparison period's domestic operating income, not the current one's: the source gives 329 million, compared with 343 million/);
+    const swapped = "Domestic operating income was $343 million, compared with $329 million.";
+    // Read alone, the roles tell it; with the question's quarter, its period does too ("for 2022, not 2024").
+    const alone = checkStatement(swapped, [bby], subjectStems(bbyQuestion), "");
+    expect(alone.figures.map((c) => c.status)).toEqual(["contradicted", "contradicted"]);
+    expect(alone.notes[0]).toMatch(/^\$343 million is the comparison period's domestic operating income, not the current one's: the source gives 329 million, compared with 343 million/);
+    expect(checkStatement(swapped, [bby], subjectStems(bbyQuestion), bbyQuestion).figures.map((c) => c.status)).toEqual(["contradicted", "contradicted"]);
   });
 
   it("are left alone for two columns of different spans", () => {
     // $619 million (six months, July 29, 2023) against $343 million (three months, July 30, 2022): no one span.
     expect(statuses("Domestic operating income was $343 million, compared with $619 million.", bby, bbyQuestion)).not.toContain("$619 million:contradicted");
+  });
+});
+
+describe("a figure naming no period, read in the question's quarter and year", () => {
+  it("carries the quarter's figure and contradicts the six months' (right and wrong on purpose)", () => {
+    expect(statuses("Domestic operating income was $329 million.", bby, bbyQuestion)).toEqual(["$329 million:carried"]);
+    const six = checkStatement("Domestic operating income was $619 million.", [bby], subjectStems(bbyQuestion), bbyQuestion);
+    expect(six.figures.map((c) => c.status)).toEqual(["contradicted"]);
+    expect(six.notes[0]).toContain("$619 million is operating income for the six months ended July 29, 2023, not for three months");
+    // Read alone, with no question, it names no period: not contradicted.
+    expect(checkStatement("Domestic operating income was $619 million.", [bby], subjectStems(bbyQuestion), "").figures[0].status).not.toBe("contradicted");
   });
 });

@@ -38,3 +38,29 @@ describe("a figure given another year, beside a quarterly item", () => {
     expect(wrong.verdict).not.toBe("accurate");
   });
 });
+
+describe("agent judge: a claim naming no period is read in the question's quarter", () => {
+  const BBY_QUERY = "What were Best Buy's Domestic segment revenue and operating income in the second quarter of fiscal 2024?";
+  const BBY_TABLE = {
+    title: "Best Buy 10-Q, Domestic segment",
+    content: [
+      "Best Buy Domestic Segment: the end of the second quarter of fiscal 2024 on July 29, 2023.",
+      "Selected financial data for the Domestic segment was as follows ($ in millions):",
+      "Three Months Ended Six Months Ended",
+      "July 29, 2023 July 30, 2022 July 29, 2023 July 30, 2022",
+      "Revenue $ 8,890 $ 9,569 $ 17,691 $ 19,463",
+      "Operating income $ 329 $ 343 $ 619 $ 772",
+    ].join("\n"),
+  };
+  const agent = async (answer: string) => (await judgedPayload("agent", org.key, { query: BBY_QUERY, answer, references: [BBY_TABLE], time_window: WINDOW })).assessment;
+
+  it("contradicts the six months' operating income given with no period, and supports the quarter's", async () => {
+    const six = await agent("Best Buy's Domestic segment revenue was $8,890 million. Domestic operating income was $619 million.");
+    const income = six.claims.find((c: { claim: string }) => c.claim.includes("$619 million"));
+    expect(income.verdict).toBe("contradicted");
+    expect(income.explanation).toContain("six months");
+    expect(six.verdict).not.toBe("accurate");
+    const right = await agent("Best Buy's Domestic segment revenue was $8,890 million. Domestic operating income was $329 million.");
+    expect(right.claims.map((c: { verdict: string }) => c.verdict)).toEqual(["supported", "supported"]);
+  });
+});

@@ -88,9 +88,10 @@ const ADDITIVE = /\b(total|combined|sum|together|aggregate|difference|increase[d
  * subject: the words that name the subject (subjectStems of the question), the only ones a line item may
  * add without naming another item; period: the year the statement takes from its context in its answer (the
  * heading it is under, the sentence before it that it refers back to: headings.ts), its period when it names
- * none of its own.
+ * none of its own; context: the question, whose one year (or quarter and year) dates the figures the
+ * statement gives no period of their own, as for a whole answer (statement.ts).
  */
-export function alignStatement(statement: string, sources: PreparedSource[], extraStems: Set<string> = new Set(), subject: ReadonlySet<string> = new Set(), budget?: Budget, period: HeadingYear | null = null): Alignment {
+export function alignStatement(statement: string, sources: PreparedSource[], extraStems: Set<string> = new Set(), subject: ReadonlySet<string> = new Set(), budget?: Budget, period: HeadingYear | null = null, context = ""): Alignment {
   const stems = contentStems(statement);
   const stemsSet = new Set(stems);
   let best = -1;
@@ -105,7 +106,7 @@ export function alignStatement(statement: string, sources: PreparedSource[], ext
     }
     return lexical;
   });
-  const check = checkStatement(statement, sources.map((src) => src.read), subject, "", budget);
+  const check = checkStatement(statement, sources.map((src) => src.read), subject, context, budget);
   // Formula constants ("* 100", "365 days") that no source states are no claims of the statement (as the
   // answer's figure reading has it, derive.ts).
   const figures = check.figures.filter((c) => c.status === "carried" || !isConstant(c.figure));

@@ -95,7 +95,9 @@ export function* assessClaimsSteps(input: AssessInput): Generator<void, AssessOu
       out.push({ index, verdict: "unsupported", explanation: "No reference or primary source covers this claim.", sources: [] });
       continue;
     }
-    let a = alignStatement(c.claim, all, queryStems, subject);
+    // The question dates a claim that names no period of its own ("Domestic operating income was $619 million"
+    // answering about the second quarter of fiscal 2024).
+    let a = alignStatement(c.claim, all, queryStems, subject, undefined, null, input.query);
     yield;
     // "Revenue was $9,310 million, down 7.1% from $9,569 million": two of its figures stated do not bear out
     // the third. A claim is supported only when every figure of it is stated or computable from the sources.
