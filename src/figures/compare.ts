@@ -351,8 +351,9 @@ export function checkFigure(f: FigureInContext, sources: ReadText[], known: Read
     }
   }
   if (namedCarry && !(conflict && conflictNamed)) return { figure: f, status: "carried", source: namedCarry.i, by: namedCarry.s, note: "" };
-  // The value under the same item in another period told (a column's span or day the source's words place).
-  const placed = otherYear;
+  // The value under the same item (or a looser wording of it) in another period told (a column's span or day
+  // the source's words place, a sentence's year).
+  const placed = otherYear ?? looseYear;
   // The value under a looser wording of the item, in another year: as telling as the same wording.
   otherYear ??= looseYear;
   const when = f.year === null ? "" : ` for ${f.year}`;

@@ -28,3 +28,17 @@ describe("a quarterly item beside other figures", () => {
     expect(statuses("Net sales were $3,226.8 million in the fourth quarter of fiscal 2022.", quarter)).toEqual(["$3,226.8 million:carried"]);
   });
 });
+
+describe("a figure one source places in another year, another source gives undated", () => {
+  const dated = "Amcor repurchased approximately 41 million shares (approximately 3% of total shares issued and outstanding) during fiscal 2023 for a total cost of $431 million.";
+  const highlight = "Fiscal 2023 Full Year Highlights\n• Strong total cash returns to shareholders of $1.2 billion: annual dividend increased to 49.0 cents per\nshare; $431 million of shares repurchased (approximately 3% of outstanding shares); and";
+  const both = (answer: string) => checkStatement(answer, [prepareSource(dated).read, prepareSource(highlight).read], new Set(["amcor"]), "").figures.map((c) => `${c.figure.raw}:${c.status}`);
+
+  it("is carried in the year the dated source gives (right on purpose)", () => {
+    expect(both("Amcor repurchased about 41 million shares in fiscal 2023 at a total cost of $431 million.")).toContain("$431 million:carried");
+  });
+
+  it("is contradicted in another year, not rescued by the undated source (wrong on purpose)", () => {
+    expect(both("Amcor repurchased about 41 million shares in fiscal 2022 at a total cost of $431 million.")).toContain("$431 million:contradicted");
+  });
+});
