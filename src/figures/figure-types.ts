@@ -1,0 +1,86 @@
+// What a figure read in its context is (context.ts reads them): its kind, value, scale and rounding as
+// written, and the line item, period, place and reading (comparison, operand, fiscal year) every reader of
+// the figure engine decides "the same figure" on.
+import type { FiscalLink } from "./fiscal-days";
+
+export type FigureKind = "amount" | "percent" | "points" | "per_share" | "ratio" | "number";
+
+export interface Figure {
+  kind: FigureKind;
+  /** Magnitude in base units when the scale is known; the mantissa when it is not (scale null). */
+  value: number;
+  mantissa: number;
+  negative: boolean;
+  /** Digits after the decimal point as written: the figure's rounding. */
+  decimals: number;
+  /** Multiplier of the scale word or of the text's stated table scale; null for a bare figure whose text states none. */
+  scale: number | null;
+  raw: string;
+}
+
+export interface FigureInContext extends Figure {
+  /** Stems of the line item: a table's row label, or the content words before the figure in its clause. */
+  item: string[];
+  /** The line item as written, for explanations. */
+  itemText: string;
+  /** The standard line item it names (line-items.ts: "capex" for "purchases of PP&E"), or null. */
+  standard: string | null;
+  /** The year the figure is given for, or null when its context names none (or several). */
+  year: number | null;
+  /** Another name of that year: a column dated January 28, 2023 is usually fiscal 2022. */
+  altYear: number | null;
+  /** The day it is given for ("$1,093 million by July 29, 2023", a column dated July 29, 2023): yyyymmdd, or null. */
+  date: number | null;
+  /** The fiscal year the source's own words place that day in ("the second quarter of fiscal 2024 on July 29, 2023"): fiscal-days.ts. */
+  fiscalYear?: number;
+  /** A statement's figure whose year its sentence (or the question) names as a fiscal year ("in Q2 FY24"): fiscal-days.ts. */
+  fiscal?: boolean;
+  /** Every year its sentence names. */
+  years: number[];
+  /**
+   * The part of the year ("q4", "h1", "quarter"), null for a full year, "mixed" when the period cannot be
+   * told for sure (a table whose header mixes periods or dates, see StatementTable.uncertain).
+   */
+  part: string | null;
+  /** Given as a change ("grew 3%", "up by $5 million"), not as a level. */
+  change: boolean;
+  /** A bare whole number that is part of a name ("the 737 MAX", "Flight 610"): a claim only if a source states it. */
+  name: boolean;
+  /** Item words written right after the figure ("12.9% volume increase"): it is not the row's figure unless the row has them. */
+  trail: string[];
+  /** Stems of its sentence or table row: what the figure's subject words are checked against. */
+  context: Set<string>;
+  /** Character offset in its text (prose figures), -1 for table cells. */
+  index: number;
+  fromTable: boolean;
+  /** Which sentence of its text a prose figure is in (figures of one sentence anchor each other), -1 for cells. */
+  sentence: number;
+  /** Where a table figure sits: table, row and column, and the run of distinct years (block) its column is in. */
+  /** repeated: the row's label is printed again in another section of the table (which section is not read). */
+  cell: { table: number; row: number; col: number; block: number; repeated: boolean } | null;
+  /** A table cell's column group words ("Corporate & Investment Bank"): part of its item, but no row word of it. */
+  group?: ReadonlySet<string>;
+  /**
+   * An operand of a ratio the statement works out ("the gross margin is (47,262 - 36,689) / 47,262"): the
+   * words before the working name the ratio, which its numerator's line item may share ("operating margin",
+   * operating income) but its other operands do not, so a source figure of the same value and period under
+   * any item carries it (compare.ts); its item still dates it.
+   */
+  operand?: boolean;
+  /** Given in a comparison clause ("compared with $8,630.9 million"): the comparison period's value (comparison.ts). */
+  compared?: boolean;
+  /** A statement's figure given for a year where neither it nor its question names a part of a year: the year's. */
+  wholeYear?: boolean;
+  /** A column of uncertain period (part "mixed") whose header names its span: "quarter" (13 weeks), null for the year (52 weeks). */
+  columnPart?: string | null;
+  /** Its year is read as the one before its sentence's ("$9,569 million a year earlier"): comparison.ts. */
+  yearBefore?: boolean;
+}
+
+export interface ReadText {
+  figures: FigureInContext[];
+  /** The scale the text states for its bare figures ("in millions"), or null. */
+  scale: number | null;
+  /** The days the text's own words place in fiscal years (fiscal-days.ts), read with other sources' dates (shared-links.ts). */
+  links?: FiscalLink[];
+}
