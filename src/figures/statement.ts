@@ -49,34 +49,26 @@ export function* checkStatementSteps(
 ): Generator<void, StatementCheck, void> {
   // A filing's own fiscal-year links date the other sources' days too (shared-links.ts).
   const read = withSharedLinks(sources.map((s) => (typeof s === "string" ? readText(s) : s)));
-  // A quarter or half named anywhere: the figures without a year of their own are not dated. "Quarterly" names
-  // how often ("a quarterly cash dividend of 12.25 cents"), not the statement's period: its own clause's
-  // figure reads it as its part, the others are still dated.
-  const whole = partOf(unquarterly(`${context} ${statement}`)) === null;
   // The statement's own one year dates its figures, whatever year the question names ("in fiscal 2022 at a
   // total cost of $431 million" answering about fiscal 2023); a statement naming none takes the question's.
   const stated = new Set(yearsIn(statement));
-  const year = !whole ? null : stated.size === 1 ? [...stated][0] : stated.size === 0 ? onlyYear(context) : null;
+  const ownYear = stated.size === 1 ? [...stated][0] : stated.size === 0 ? onlyYear(context) : null;
+  // A quarter or half named anywhere: the figures without a year of their own take the one quarter named (the
+  // statement's, else the question's: "Domestic operating income was $329 million" answering about "the second
+  // quarter of fiscal 2024") with that year, or stay undated. "Quarterly" names how often ("a quarterly cash
+  // dividend of 12.25 cents"), not the statement's period: its own clause's figure reads it as its part.
+  const whole = partOf(unquarterly(`${context} ${statement}`)) === null;
+  const quarter = whole ? null : partOf(unquarterly(statement)) ?? partOf(unquarterly(context));
+  const askedPart = whole ? null : quarter && /^q[1-4]$/.test(quarter) ? quarter : undefined;
   // "Inventory at the beginning of 2022" is the balance at the end of 2021: not dated by the question's year.
   const own = yield* statementFigureSteps(statement);
   // A figure of a comparison clause is the comparison period's ("compared with $8,630.9 million"): not dated
   // by the statement's year; the year before it where the clause says so ("a year earlier"): comparison.ts.
-  const dated = own.map((f) =>
-    year !== null && f.year === null && f.part === null && !f.change && !/\b(?:beginning|start|opening)\b/i.test(f.itemText) && (!f.compared || f.yearBefore)
-      ? { ...f, year: f.yearBefore ? year - 1 : year }
-      : f,
-  );
-  // "Domestic operating income was $329 million" answering about "the second quarter of fiscal 2024": one
-  // quarter and one year named by the statement (else the question) date the figures that name neither.
-  if (!whole) {
-    const quarter = partOf(unquarterly(statement)) ?? partOf(unquarterly(context));
-    const quarterYear = stated.size === 1 ? [...stated][0] : stated.size === 0 ? onlyYear(context) : null;
-    if (quarter && /^q[1-4]$/.test(quarter) && quarterYear !== null) {
-      dated.forEach((f, k) => {
-        if (f.year === null && f.part === null && !f.change && !f.compared && f.index >= 0) dated[k] = { ...f, year: quarterYear, part: quarter };
-      });
-    }
-  }
+  const dated = own.map((f) => {
+    if (ownYear === null || askedPart === undefined || f.year !== null || f.part !== null || f.change || /\b(?:beginning|start|opening)\b/i.test(f.itemText)) return f;
+    if (askedPart === null) return f.compared && !f.yearBefore ? f : { ...f, year: f.yearBefore ? ownYear - 1 : ownYear };
+    return f.compared || f.index < 0 ? f : { ...f, year: ownYear, part: askedPart };
+  });
   // "net sales were $3,226.8 million in fiscal 2022", no quarter named anywhere: the year's figure (compare.ts).
   if (whole) for (const f of dated) if (f.year !== null && f.part === null && !f.change) f.wholeYear = true;
   // "in the second quarter of fiscal 2024": a fiscal year, which a source's day may fall in a calendar year apart.
