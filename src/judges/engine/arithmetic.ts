@@ -250,7 +250,8 @@ function changeHolds(sentence: string): boolean | null {
 // the change and the level it changed from.
 const LEVEL_TO_CHANGE = /^[^;\d%]{0,60}$/;
 const YEARS = /(?<![\d.,])(?:19|20)\d\d(?!\d|[.,]\d|%)/g;
-const isYear = (q: Quantity) => !q.percent && !q.currency && q.scale === 1 && q.decimals === 0 && q.value >= 1900 && q.value <= 2100 && /^\d{4}$/.test(q.raw.trim());
+/** "... from $8,890 million to ...": the from-to form, which changeHolds reads. */
+const toFollows = (sentence: string, b: Quantity) => /^\s*(?:in\s+[^;]{0,28}?)?\bto\b/i.test(sentence.slice(b.end, b.end + 40));
 const CHANGE_TO_BASE = /^\s*(?:year-over-year\s+|yoy\s+)?(?:from|compared\s+(?:with|to)|versus|vs\.?|over)\s+(?:(?:a|an|the|about|approximately|roughly|around|nearly)\s+)?$/i;
 const FALLS = /\b(?:decreas|declin|fell|dropp|went down|down|decrease|decline|drop|reduction|fall|lower)\w*/i;
 
@@ -261,15 +262,13 @@ const FALLS = /\b(?:decreas|declin|fell|dropp|went down|down|decrease|decline|dr
  * below the base). Null when the sentence does not write exactly that.
  */
 function changeFromHolds(sentence: string, qs: Quantity[], p: Quantity): boolean | null {
+  // The level: the figure before the change (quantities() reads no year: "in the second quarter of fiscal 2024"
+  // between them is words, its year removed below).
   const at = qs.indexOf(p);
-  // The level: the figure before the change, past the years that date it ("in the second quarter of fiscal 2024").
-  let from = at - 1;
-  while (from >= 0 && isYear(qs[from])) from--;
-  const [a, b] = [qs[from], qs[at + 1]];
+  const [a, b] = [qs[at - 1], qs[at + 1]];
   if (!a || !b || a.percent !== b.percent || b.mantissa === 0 || !scaledPair(a, b)) return null;
   if (!LEVEL_TO_CHANGE.test(sentence.slice(a.end, p.index).replace(YEARS, "")) || !CHANGE_TO_BASE.test(sentence.slice(p.end, b.index))) return null;
-  // "... from $8,890 million to ...": the from-to form, read by changeHolds.
-  if (/^\s*(?:in\s+[^;]{0,28}?)?\bto\b/i.test(sentence.slice(b.end, b.end + 40))) return null;
+  if (toFollows(sentence, b)) return null;
   const falls = FALLS.test(sentence.slice(Math.max(a.end, p.index - 40), p.index)) || /^\s*(?:decrease|decline|drop|reduction|fall)\b/i.test(sentence.slice(p.end, p.end + 20));
   const [x, y] = [a.value, b.value];
   if (x !== y && x < y !== falls) return false;
@@ -368,12 +367,12 @@ const MOVED_FROM = /^[^;\d%]{0,60}?\b(?:(up|higher|rising|rose|grew|increased|an
  * writes no such pair (or the two are equal as written, or a "to" follows: the from-to form).
  */
 function directionHolds(sentence: string): boolean | null {
-  const qs = quantities(sentence).filter((q) => !isYear(q) && !(q.mantissa < 10 && q.decimals === 0 && !q.percent && !q.currency && q.scale === 1));
+  const qs = quantities(sentence).filter((q) => !(q.mantissa < 10 && q.decimals === 0 && !q.percent && !q.currency && q.scale === 1));
   for (let i = 0; i + 1 < qs.length; i++) {
     const [a, b] = [qs[i], qs[i + 1]];
     if (a.percent !== b.percent || !scaledPair(a, b)) continue;
     const m = MOVED_FROM.exec(sentence.slice(a.end, b.index).replace(YEARS, ""));
-    if (!m || /^\s*(?:in\s+[^;]{0,28}?)?\bto\b/i.test(sentence.slice(b.end, b.end + 40))) continue;
+    if (!m || toFollows(sentence, b)) continue;
     const signed = (q: Quantity) => (q.negative ? -q.value : q.value);
     const [x, y] = [signed(a), signed(b)];
     if (x === y) continue;
