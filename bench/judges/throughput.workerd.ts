@@ -13,16 +13,23 @@
 //
 // What the figure is: one workerd thread serving the submissions, the reads and the consumer, with
 // Miniflare's queue delivering one batch at a time (the next when the previous returns; Cloudflare runs up
-// to max_concurrency consumer invocations at once, on other isolates). The index holds no documents
-// (migrations only): every search finds nothing, so verification ends unresolved and the agent searches
-// each claim twice (alone, then with the question). workerd's CPU seconds are the steadier measure on a
-// shared machine (read /proc/<workerd pid>/stat while it runs).
+// to max_concurrency consumer invocations at once, on other isolates). workerd's CPU seconds are the
+// steadier measure on a shared machine (read /proc/<workerd pid>/stat while it runs).
+//
+// The index (JUDGE_BENCH_CORPUS): "financebench" (default) first indexes the FinanceBench corpus as external
+// documents, as the search benchmark does (bench/lib/financebench.ts; its build time is printed and not
+// counted), so the judges' searches read and rerank real candidates; the run then prints how many agent claims
+// and LLM references got a primary source. "none" leaves the index empty (migrations only): every search finds
+// nothing, verification ends unresolved and the agent searches each claim twice (alone, then with the question).
 // @ts-expect-error: no Node type declarations in this project; workerd provides the module (nodejs_compat).
 import { AsyncLocalStorage } from "node:async_hooks";
 import { applyD1Migrations, createExecutionContext, env, waitOnExecutionContext } from "cloudflare:test";
 import { it } from "vitest";
 import worker from "../../src/index";
 import type { Env } from "../../src/core/env";
+import { indexDocument } from "../../src/search/index";
+import { jobTenant, searchPrimary } from "../../src/judges/sources";
+import { loadFinanceBench } from "../lib/financebench";
 
 const BASE = "https://bench.test";
 const ADMIN = { Authorization: "Bearer bench-admin-token", "Content-Type": "application/json" };
@@ -94,11 +101,39 @@ it("judge throughput through the Worker", async () => {
   const restoreLog = dropRequestLogs();
   await applyD1Migrations(e.DB, e.TEST_MIGRATIONS);
   await applyD1Migrations(e.MARKET_DB, e.TEST_MARKET_MIGRATIONS);
+  const corpus = String(e.JUDGE_BENCH_CORPUS ?? "financebench");
+  if (corpus !== "financebench" && corpus !== "none") throw new Error(`JUDGE_BENCH_CORPUS must be financebench or none, not ${corpus}`);
+  let index = "empty index";
+  if (corpus === "financebench") {
+    // External documents (organization "external"): every tenant's external or all search reads them.
+    const t0 = Date.now();
+    const { corpus: documents } = await loadFinanceBench(e.BENCH_DATA);
+    await scheduler.wait(0); // workerd's clock moves on I/O only: let it pass the last PDF's text extraction
+    const t1 = Date.now();
+    for (const { doc, pages } of documents) await indexDocument(e.DB, doc, pages);
+    const chunks = (await e.DB.prepare("SELECT count(*) AS n FROM search_chunks").first())!.n as number;
+    index = `FinanceBench corpus: ${documents.length} documents, ${chunks} chunks`;
+    console.log(
+      `${index} (${documents.reduce((s, d) => s + d.pages.length, 0)} pages), built in ${((Date.now() - t0) / 1000).toFixed(1)} s ` +
+        `(loading and PDF text ${((t1 - t0) / 1000).toFixed(1)} s, indexing ${((Date.now() - t1) / 1000).toFixed(1)} s); not counted in the throughput`,
+    );
+  }
   const { organization_id } = await admin("/admin/v1/organizations", { name: "Judge bench", entitlements: ["chat", "deep_research"] });
   const { user_id } = await admin("/admin/v1/users", { organization_id, email: "judge-bench@example.com", name: "Judge bench", onboarded: true });
   const { api_key } = await admin("/admin/v1/api_keys", { organization_id, kind: "organization", user_id });
-  const rows = (await (await e.BENCH_DATA.fetch("http://d/pairs")).text()).trim().split("\n").map((l: string) => JSON.parse(l));
+  const pairs = await e.BENCH_DATA.fetch("http://d/financebench_labeled_answers/derived_oracle_judge_pairs.jsonl");
+  if (!pairs.ok) throw new Error(`derived_oracle_judge_pairs.jsonl: ${pairs.status}`);
+  const rows = (await pairs.text()).trim().split("\n").map((l: string) => JSON.parse(l));
   const n = Math.min(rows.length, Number(e.JUDGE_BENCH_ROWS ?? 300));
+  const window = { end_time: "2025-01-01T00:00:00Z" };
+  {
+    // Before the clock starts: the judges' own primary search, as the bench's organization, on a few questions.
+    const tenant = await jobTenant(e as unknown as Env, organization_id, user_id);
+    const sample = rows.slice(0, Math.min(n, 20));
+    let withHits = 0;
+    for (const r of sample) if ((await searchPrimary(e as unknown as Env, tenant, r.question, "external", window)).length > 0) withHits += 1;
+    console.log(`Index check (${index}): the judges' primary search (search_type external, as the bench's organization) found hits for ${withHits} of ${sample.length} questions`);
+  }
   const headers = { "X-API-KEY": api_key, "Content-Type": "application/json" };
   const poll = String(e.JUDGE_BENCH_POLL ?? "backoff");
   if (poll !== "backoff" && poll !== "250ms") throw new Error(`JUDGE_BENCH_POLL must be backoff or 250ms, not ${poll}`);
@@ -109,6 +144,9 @@ it("judge throughput through the Worker", async () => {
   const statuses: Record<string, number> = {};
   let reads = 0;
   let lastCompleted = 0;
+  /** What the settled evaluations found in the index: agent claims with a source, LLM references with evidence. */
+  const found = { agentEvaluations: 0, agentSourced: 0, claims: 0, claimsSourced: 0, llmEvaluations: 0, llmSourced: 0, references: 0, referencesWithEvidence: 0, verified: 0 };
+  const verdicts: Record<string, number> = {};
   /** One status read; true once the evaluation has settled. */
   const read = async (id: string, judge: "llm" | "agent"): Promise<boolean> => {
     reads += 1;
@@ -117,6 +155,23 @@ it("judge throughput through the Worker", async () => {
     if (!status || status === "pending") return false;
     statuses[`${judge}:${status}`] = (statuses[`${judge}:${status}`] ?? 0) + 1;
     lastCompleted = Math.max(lastCompleted, Date.parse(json.payload.completed_at));
+    if (judge === "agent" && json.payload.assessment) {
+      const claims: { sources: unknown[] }[] = json.payload.assessment.claims ?? [];
+      const sourced = claims.filter((c) => c.sources.length > 0).length;
+      found.agentEvaluations += 1;
+      found.agentSourced += sourced > 0 ? 1 : 0;
+      found.claims += claims.length;
+      found.claimsSourced += sourced;
+    }
+    if (judge === "llm" && json.payload.result) {
+      const refs: { verdict: string; evidence: unknown[] }[] = json.payload.result.reference_verdicts ?? [];
+      found.llmEvaluations += 1;
+      found.llmSourced += refs.some((v) => v.evidence.length > 0) ? 1 : 0;
+      found.references += refs.length;
+      found.referencesWithEvidence += refs.filter((v) => v.evidence.length > 0).length;
+      found.verified += json.payload.result.verified_reference_count ?? 0;
+      for (const v of refs) verdicts[v.verdict] = (verdicts[v.verdict] ?? 0) + 1;
+    }
     return true;
   };
   /** A client waiting on its evaluation: first read after 1 s, then every 1.5 times longer, at most 5 s apart. */
@@ -133,7 +188,7 @@ it("judge throughput through the Worker", async () => {
     const r = rows[i];
     const judges = String(e.JUDGE_BENCH_JUDGES ?? "llm,agent").split(",") as ("llm" | "agent")[];
     const judge = judges[i % judges.length];
-    const body = { query: r.question, answer: r.model_answer, references: [{ title: r.doc_name, content: r.passage }], time_window: { end_time: "2025-01-01T00:00:00Z" } };
+    const body = { query: r.question, answer: r.model_answer, references: [{ title: r.doc_name, content: r.passage }], time_window: window };
     const res = await part.run("submit", () => fetchWorker(`${BASE}/v2/judge/${judge}`, { method: "POST", headers, body: JSON.stringify(body) }));
     const json: any = await res.json();
     if (res.status !== 202) throw new Error(`submit ${i}: ${res.status} ${JSON.stringify(json).slice(0, 300)}`);
@@ -154,7 +209,7 @@ it("judge throughput through the Worker", async () => {
   const minutes = (lastCompleted - started) / 60_000;
   const perEval = (x: number) => (x / n).toFixed(2);
   console.log(
-    `\nThroughput in workerd (Worker fetch -> D1 + judge-jobs queue -> verification, local engine -> settled): ${n} evaluations ` +
+    `\nThroughput in workerd (Worker fetch -> D1 + judge-jobs queue -> verification, local engine -> settled), ${index}: ${n} evaluations ` +
       `(${String(e.JUDGE_BENCH_JUDGES ?? "llm,agent")}) settled ${(minutes * 60).toFixed(1)} s after the first submission ` +
       `(submission ${((submitted - started) / 1000).toFixed(1)} s, last settlement seen at ${seen.toFixed(1)} s): ` +
       `${Math.round(n / minutes)} evaluations per minute; settled ${JSON.stringify(statuses)}; ${reads} status reads (GET, polling ${poll})` +
@@ -163,4 +218,15 @@ it("judge throughput through the Worker", async () => {
           `(${perEval(d1Calls.submit)} each), status reads ${d1Calls.status} (${(d1Calls.status / Math.max(1, reads)).toFixed(2)} each)`
         : ""),
   );
+  const judged = String(e.JUDGE_BENCH_JUDGES ?? "llm,agent").split(",");
+  const sources = [
+    judged.includes("agent")
+      ? `agent: ${found.claimsSourced} of ${found.claims} claims had at least one source (${found.agentSourced} of ${found.agentEvaluations} evaluations with an assessment had a sourced claim)`
+      : "",
+    judged.includes("llm")
+      ? `LLM: ${found.referencesWithEvidence} of ${found.references} references had evidence (${found.llmSourced} of ${found.llmEvaluations} graded evaluations), ` +
+        `verified_reference_count total ${found.verified}, verdicts ${JSON.stringify(verdicts)}`
+      : "",
+  ].filter(Boolean);
+  console.log(`Primary sources found (${index}): ${sources.join("; ")}`);
 });
