@@ -81,10 +81,17 @@ export function hasWordSequence(index: WordIndex, words: string[]): boolean {
   return false;
 }
 
-/** One scan of a chunk per concept: its variants as one alternation. */
-function conceptMatcher(c: Concept): RegExp | null {
-  const patterns = c.variants.filter((v) => v.length > 0).map(sequencePattern);
-  return patterns.length ? new RegExp(patterns.join("|")) : null;
+/**
+ * One look-up of a chunk per concept: its variants as one alternation, scanned for only when the text
+ * holds the first word (or prefix) of one of them, which a substring search tells far faster than the
+ * pattern's scan (most concepts are absent from most candidates).
+ */
+function conceptMatcher(c: Concept): ((text: string) => boolean) | null {
+  const variants = c.variants.filter((v) => v.length > 0);
+  if (variants.length === 0) return null;
+  const re = new RegExp(variants.map(sequencePattern).join("|"));
+  const firsts = [...new Set(variants.map((v) => (v.length > 1 || /^\d+$/.test(v[0]) ? v[0] : stemPrefix(v[0]))))];
+  return (text) => firsts.some((f) => text.includes(f)) && re.test(text);
 }
 
 export interface RankContext {
@@ -114,7 +121,7 @@ export function* rerankSteps(rows: CandidateRow[], ctx: RankContext): Generator<
   // present[concept][row], read row by row so the turns fall between rows.
   const present: boolean[][] = plan.concepts.map(() => []);
   for (const [i, t] of texts.entries()) {
-    matchers.forEach((re, ci) => (present[ci][i] = re ? re.test(t) : false));
+    matchers.forEach((m, ci) => (present[ci][i] = m ? m(t) : false));
     if ((i + 1) % ROWS_PER_STEP === 0) yield;
   }
   const n = rows.length;
@@ -133,7 +140,7 @@ export function* rerankSteps(rows: CandidateRow[], ctx: RankContext): Generator<
   for (const b of plan.bigrams) counts.set(b, (counts.get(b) ?? 0) + 1);
   const pairs = [...counts].map(([b, count]) => ({ words: b.split(/[^a-z0-9\u00c0-\uffff]+/).filter(Boolean), count }));
   const byIndex = pairs.length > MAX_SCANNED_PHRASES && pairs.every((p) => p.words.length > 0);
-  const patterns = byIndex ? [] : pairs.map((p) => ({ re: wholeWords(p.words), count: p.count }));
+  const patterns = byIndex ? [] : pairs.map((p) => ({ words: p.words, re: wholeWords(p.words), count: p.count }));
   const phraseShare = (text: string): number => {
     if (!plan.bigrams.length) return 0;
     let matched = 0;
@@ -141,7 +148,7 @@ export function* rerankSteps(rows: CandidateRow[], ctx: RankContext): Generator<
       const index = wordIndex(text);
       for (const p of pairs) if (hasWordSequence(index, p.words)) matched += p.count;
     } else {
-      for (const p of patterns) if (p.re.test(text)) matched += p.count;
+      for (const p of patterns) if (p.words.every((w) => text.includes(w)) && p.re.test(text)) matched += p.count;
     }
     return matched / plan.bigrams.length;
   };
