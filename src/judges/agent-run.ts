@@ -76,10 +76,11 @@ export async function runAgentJudge(env: Env, organizationId: string, evaluation
     // The claims' searches are independent: run together, so the run waits on D1 once, not once per claim.
     const claims = await Promise.all(
       material.map(async (c) => {
-        // Only sources about the claim's company (named by the claim or the question) can bear it out.
+        // Only sources about the claim's company (named by the claim or the question) can bear it out: the
+        // claim's words are searched among the documents of the companies the claim or its question names.
         const about = (h: SearchHit) => aboutSubject(h, `${c.claim} ${req.query}`);
-        let hits = (await search(c.claim, 3)).filter(about);
-        // A bare claim may lack the subject the question names ("It rose 5%"): try again with the question.
+        let hits = (await search(c.claim, 3, req.query)).filter(about);
+        // No company known to the index, or none of its passages found: try again with the question's words too.
         if (hits.length === 0) hits = (await search(`${c.claim} ${req.query}`, 3)).filter(about);
         return { claim: c.claim, hits: hits.map((h) => ({ document_id: h.document_id, document_name: h.document_name, chunk_id: h.chunk_id, text: h.text })) };
       }),

@@ -56,11 +56,21 @@ function queryOf(text: string): string {
   return text.replace(/\s+/g, " ").slice(0, 600);
 }
 
-export async function searchPrimary(env: Env, tenant: Tenant, text: string, searchType: SearchType, window: Window, topK = 6, search: ChunkSearch = (...a) => searchChunks(env, ...a)): Promise<SearchHit[]> {
-  return search(tenant, queryOf(text), { searchTypes: [searchType], publishedWindow: publishedWindowOf(window) }, topK);
+/** `context` (the question) narrows the search to the companies it names, as searchChunks says. */
+export async function searchPrimary(
+  env: Env,
+  tenant: Tenant,
+  text: string,
+  searchType: SearchType,
+  window: Window,
+  topK = 6,
+  search: ChunkSearch = (...a) => searchChunks(env, ...a),
+  context?: string,
+): Promise<SearchHit[]> {
+  return search(tenant, queryOf(text), { searchTypes: [searchType], publishedWindow: publishedWindowOf(window) }, topK, context === undefined ? undefined : queryOf(context));
 }
 
-export type PrimarySearch = (text: string, topK?: number) => Promise<SearchHit[]>;
+export type PrimarySearch = (text: string, topK?: number, context?: string) => Promise<SearchHit[]>;
 
 /**
  * searchPrimary for one step of one run (same tenant, search type and window): a query text met again
@@ -71,11 +81,11 @@ export type PrimarySearch = (text: string, topK?: number) => Promise<SearchHit[]
  */
 export function primarySearch(env: Env, tenant: Tenant, searchType: SearchType, window: Window, batched: ChunkSearch = batchedSearchChunks(env)): PrimarySearch {
   const seen = new Map<string, Promise<SearchHit[]>>();
-  return (text, topK = 6) => {
-    const key = `${topK} ${queryOf(text)}`;
+  return (text, topK = 6, context) => {
+    const key = JSON.stringify([topK, queryOf(text), context === undefined ? null : queryOf(context)]);
     let hits = seen.get(key);
     if (!hits) {
-      hits = searchPrimary(env, tenant, text, searchType, window, topK, batched);
+      hits = searchPrimary(env, tenant, text, searchType, window, topK, batched, context);
       seen.set(key, hits);
       hits.catch(() => seen.delete(key));
     }

@@ -28,7 +28,9 @@ function evidenceOf(hit: SearchHit) {
 export async function verifyReference(search: PrimarySearch, ref: Reference, index: number, query = ""): Promise<ReferenceVerdict> {
   const refText = `${ref.title ?? ""} ${ref.content}`;
   // A source about another company proves nothing about this one: any filing has "Net income" rows.
-  const hits = (await search(refText)).filter((h) => aboutSubject(h, `${refText} ${query}`));
+  // The search reads the companies the question names too, so a reference that does not name its own is
+  // looked up among the question's company's documents.
+  const hits = (await search(refText, undefined, query || undefined)).filter((h) => aboutSubject(h, `${refText} ${query}`));
   if (hits.length === 0) return { reference_index: index, verdict: "unresolved", evidence: [], explanation: "No primary source about the same company in the time window covers this passage." };
   // Turns after each passage read, the claims read and each statement aligned: a job's references (five
   // at once) never hold the isolate for all of their reading.

@@ -230,11 +230,16 @@ function toHit(r: Ranked, maxScore: number): SearchHit {
   };
 }
 
-export async function searchChunks(env: Env, tenant: Tenant, query: string, filters: SearchFilters, topK: number): Promise<SearchHit[]> {
-  return searchWith(directReads, env, tenant, query, filters, topK);
+/**
+ * The best topK chunks for a query within the tenant's scope and the filters. `context` is text around the
+ * query that may name its company without being searched for itself (the question a judge's claim
+ * answers): companies it names narrow the search as if the query named them; its other words are not read.
+ */
+export async function searchChunks(env: Env, tenant: Tenant, query: string, filters: SearchFilters, topK: number, context?: string): Promise<SearchHit[]> {
+  return searchWith(directReads, env, tenant, query, filters, topK, context);
 }
 
-export type ChunkSearch = (tenant: Tenant, query: string, filters: SearchFilters, topK: number) => Promise<SearchHit[]>;
+export type ChunkSearch = (tenant: Tenant, query: string, filters: SearchFilters, topK: number, context?: string) => Promise<SearchHit[]>;
 
 /**
  * searchChunks for a caller with many texts to search at once (a judge's claims or references): the D1
@@ -254,18 +259,27 @@ export function batchedSearchChunks(env: Env, reads: SearchReads = batchedReads(
     }
     return w;
   };
-  return (tenant, query, filters, topK) => searchWith(reads, env, tenant, query, filters, topK, where(tenant, filters));
+  return (tenant, query, filters, topK, context) => searchWith(reads, env, tenant, query, filters, topK, context, where(tenant, filters));
 }
 
-async function searchWith(reads: SearchReads, env: Env, tenant: Tenant, query: string, filters: SearchFilters, topK: number, where = whereToSearch(env, tenant, filters)): Promise<SearchHit[]> {
+async function searchWith(
+  reads: SearchReads,
+  env: Env,
+  tenant: Tenant,
+  query: string,
+  filters: SearchFilters,
+  topK: number,
+  context?: string,
+  where = whereToSearch(env, tenant, filters),
+): Promise<SearchHit[]> {
   const k = Math.max(1, Math.min(MAX_TOP_K, Math.floor(topK)));
   const { scopes: parts, orgsByDb, bounds } = where;
   if (parts.size === 0) return [];
 
-  // Companies named in the question, unless the caller already narrowed by company or document.
+  // Companies named in the question (or its context), unless the caller already narrowed by company or document.
   const narrowed = Boolean(filters.tickers?.length || filters.stockIds?.length || filters.documentIds?.length || filters.sourceIds?.length);
   await reads.turn();
-  const companies = narrowed ? { tickers: new Set<string>(), words: new Set<string>() } : await detectCompanies(reads, orgsByDb, query);
+  const companies = narrowed ? { tickers: new Set<string>(), words: new Set<string>() } : await detectCompanies(reads, orgsByDb, context ? `${query} ${context}` : query);
   await reads.turn();
   const plan = planQuery(query, companies.words);
   const text = textExpression(plan);
