@@ -20,6 +20,7 @@ const tenant: Tenant = {
 };
 
 interface Quality {
+  recall3: number;
   recall5: number;
   recall10: number;
   mrr: number;
@@ -32,7 +33,8 @@ function percentile(xs: number[], p: number): number {
   return s[Math.min(s.length - 1, Math.ceil((p / 100) * s.length) - 1)];
 }
 
-async function evaluate(questions: Question[], docIds: Map<string, string>, filtered: boolean): Promise<Quality> {
+async function evaluate(questions: Question[], docIds: Map<string, string>, filtered: boolean, topK = 20): Promise<Quality> {
+  let hit3 = 0;
   let hit5 = 0;
   let hit10 = 0;
   let rr = 0;
@@ -41,7 +43,7 @@ async function evaluate(questions: Question[], docIds: Map<string, string>, filt
   for (const q of questions) {
     const filters: SearchFilters = filtered ? { tickers: [q.ticker] } : {};
     const started = performance.now();
-    const hits = await searchChunks(benchEnv, tenant, q.question, filters, 20);
+    const hits = await searchChunks(benchEnv, tenant, q.question, filters, topK);
     // Let the clock move past the rerank's CPU time (workerd advances time on I/O only).
     await new Promise((r) => setTimeout(r, 0));
     latencies.push(performance.now() - started);
@@ -52,13 +54,14 @@ async function evaluate(questions: Question[], docIds: Map<string, string>, filt
       if (!pages.includes(key)) pages.push(key);
     }
     const rank = pages.findIndex((p) => wanted.has(p));
+    if (rank >= 0 && rank < 3) hit3++;
     if (rank >= 0 && rank < 5) hit5++;
     if (rank >= 0 && rank < 10) hit10++;
     if (rank >= 0) rr += 1 / (rank + 1);
     if (rank < 0 || rank >= 5) misses.push(`${q.id} [${q.docName} p${q.evidence.map((e) => e.page).join(",")}] rank=${rank < 0 ? "-" : rank + 1} top=${hits.slice(0, 3).map((h) => `${h.document_name}#${h.page}`).join(" ")} :: ${q.question.slice(0, 110)}`);
   }
   const n = questions.length;
-  return { recall5: hit5 / n, recall10: hit10 / n, mrr: rr / n, latencies, misses };
+  return { recall3: hit3 / n, recall5: hit5 / n, recall10: hit10 / n, mrr: rr / n, latencies, misses };
 }
 
 function fmt(x: number, d = 3): string {
@@ -71,6 +74,14 @@ function report(label: string, chunks: number, q: Quality) {
       `p50=${fmt(percentile(q.latencies, 50), 1)}ms p95=${fmt(percentile(q.latencies, 95), 1)}ms max=${fmt(Math.max(...q.latencies), 1)}ms`,
   );
   if (benchEnv.BENCH_VERBOSE) for (const m of q.misses) console.log(`  miss ${m}`);
+}
+
+/** A judge's searches ask for the top 3 (the agent judge's claims) or 6 (the LLM judge's references), with no filter. */
+async function judgeSized(label: string, questions: Question[], docIds: Map<string, string>) {
+  for (const k of [3, 6]) {
+    const q = await evaluate(questions, docIds, false, k);
+    console.log(`[${label}, no filter, top ${k} asked] recall@3=${fmt(q.recall3)} recall@5=${fmt(q.recall5)} MRR=${fmt(q.mrr)} p50=${fmt(percentile(q.latencies, 50), 1)}ms p95=${fmt(percentile(q.latencies, 95), 1)}ms`);
+  }
 }
 
 async function chunkCount(): Promise<number> {
@@ -88,6 +99,7 @@ it("FinanceBench retrieval and latency", async () => {
 
   report("base, no filter", base, await evaluate(questions, docIds, false));
   report("base, ticker filter", base, await evaluate(questions, docIds, true));
+  await judgeSized("base", questions, docIds);
 
   const sourcePages = corpus.flatMap((c) => c.pages.map((p) => p.text)).filter((p) => p.length > 500);
   const companyWords = [...new Set(corpus.flatMap((c) => [...(c.doc.companyNames ?? []), ...c.doc.tickers]).flatMap((n) => n.split(/\s+/)))].filter((w) => w.length > 1);
@@ -101,5 +113,6 @@ it("FinanceBench retrieval and latency", async () => {
     console.log(`padded to ${total} chunks in ${fmt((performance.now() - t) / 1000, 1)}s (half external under invented tickers, half in 20 other organizations)`);
     report(`${total}, no filter`, total, await evaluate(questions, docIds, false));
     report(`${total}, ticker filter`, total, await evaluate(questions, docIds, true));
+    await judgeSized(String(total), questions, docIds);
   }
 });

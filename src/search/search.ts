@@ -18,6 +18,14 @@ export const MAX_TOP_K = 50;
 const CANDIDATES = 120;
 /** Unranked chunks of the named companies added when their ranked candidates are fewer than top_k. */
 const SCOPE_CANDIDATES = 200;
+/**
+ * bm25 candidates of a search asking for a few chunks (a judge's claim or reference asks for 3 or 6): the
+ * FinanceBench bench reads the same recall@3, recall@5 and MRR for top 3 and top 6 from 48 candidates as
+ * from 120, at 898, 10,000 and 100,000 chunks, and the rerank reads 40% of the rows.
+ */
+const FEW_CANDIDATES = 48;
+const FEW = 6;
+const candidates = (k: number) => (k <= FEW ? FEW_CANDIDATES : CANDIDATES);
 
 /**
  * Who may see what: the tenant's documents (rms) and the external corpus, each by its access tokens, and
@@ -288,7 +296,7 @@ async function searchWith(
 
   const run = async (extra: ScopeExpr | null, words = text): Promise<CandidateRow[]> => {
     const rows = await Promise.all(
-      [...parts].map(([db, scope]) => reads.match(db, matchExpression(words, within(scope, extra)), CANDIDATES, bounds)),
+      [...parts].map(([db, scope]) => reads.match(db, matchExpression(words, within(scope, extra)), candidates(k), bounds)),
     );
     return rows.flat();
   };
@@ -322,7 +330,7 @@ async function searchWith(
     if (relaxed === null || relaxed === whole) rows = await run(null, whole);
     else if (parts.size === 1) {
       const [[db, scope]] = [...parts];
-      rows = await reads.matchOrElse(db, matchExpression(whole, scope), matchExpression(relaxed, scope), CANDIDATES, bounds);
+      rows = await reads.matchOrElse(db, matchExpression(whole, scope), matchExpression(relaxed, scope), candidates(k), bounds);
     } else {
       rows = await run(null, whole);
       if (rows.length === 0) rows = await run(null, relaxed);
