@@ -83,10 +83,20 @@ export function* assessClaimsSteps(input: AssessInput): Generator<void, AssessOu
   const subject = subjectStems(input.query);
   const out: AssessOutput["claims"] = [];
   const prepared: PreparedSource[] = [...refs];
+  // The claims of an answer often share passages (the same filing page found for several): each distinct
+  // text is read once.
+  const read = new Map<string, PreparedSource>();
   for (const [index, c] of input.claims.entries()) {
     const passages: PreparedSource[] = [];
     for (const text of c.passages) {
-      passages.push(prepareSource(text));
+      const known = read.get(text);
+      if (known) {
+        passages.push(known);
+        continue;
+      }
+      const source = prepareSource(text);
+      read.set(text, source);
+      passages.push(source);
       yield;
     }
     prepared.push(...passages);
