@@ -11,6 +11,7 @@ import { failureCodeOf } from "./llm-run";
 import * as repo from "./repo";
 import type { AgentRequest, Assessment } from "./schemas";
 import { aboutSubject, jobTenant, primarySearch } from "./sources";
+import { contentStems } from "../figures/text";
 import type { SearchHit } from "../search";
 import { lastStep, resumeRunSteps, runGroup, settleRun, step, type RunGroup } from "./steps";
 
@@ -22,6 +23,20 @@ interface EvidenceState {
 }
 
 const MAX_MATERIAL = 25;
+
+/** Words of its own (numbers aside) below which a claim is searched with its question's words too. */
+const MIN_SEARCH_WORDS = 3;
+
+/**
+ * What a claim's search reads: the claim's own words, or with its question's when it has too few to find
+ * anything by ("It rose 5%"). One search per claim: the question's companies scope it either way (the
+ * search's context), so a second search with the question's words, as before, found no other company's
+ * passages that could bear the claim out.
+ */
+export function searchText(claim: string, query: string): string {
+  const own = new Set(contentStems(claim).filter((w) => !/^\d/.test(w)));
+  return own.size >= MIN_SEARCH_WORDS ? claim : `${claim} ${query}`;
+}
 
 export async function runAgentJudge(env: Env, organizationId: string, evaluationId: string, attempt: number, group: RunGroup = runGroup(env)): Promise<void> {
   const start = await repo.startRun(env, organizationId, "agent", evaluationId, group.send);
@@ -79,9 +94,7 @@ export async function runAgentJudge(env: Env, organizationId: string, evaluation
         // Only sources about the claim's company (named by the claim or the question) can bear it out: the
         // claim's words are searched among the documents of the companies the claim or its question names.
         const about = (h: SearchHit) => aboutSubject(h, `${c.claim} ${req.query}`);
-        let hits = (await search(c.claim, 3, req.query)).filter(about);
-        // No company known to the index, or none of its passages found: try again with the question's words too.
-        if (hits.length === 0) hits = (await search(`${c.claim} ${req.query}`, 3)).filter(about);
+        const hits = (await search(searchText(c.claim, req.query), 3, req.query)).filter(about);
         return { claim: c.claim, hits: hits.map((h) => ({ document_id: h.document_id, document_name: h.document_name, chunk_id: h.chunk_id, text: h.text })) };
       }),
     );

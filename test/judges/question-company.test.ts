@@ -8,6 +8,7 @@ import { createOrg, type TestOrg } from "../helpers/harness";
 import { recordD1Calls } from "../helpers/d1-calls";
 import { indexDocument, type IndexableDocument } from "../../src/search/index";
 import { judgedPayload, WINDOW } from "./judge-helpers";
+import { searchText } from "../../src/judges/agent-run";
 
 let org: TestOrg;
 let quorvexId: string;
@@ -74,5 +75,28 @@ describe("the question's company scopes the search", () => {
     const p = await judgedPayload("agent", org.key, { query: QUESTION, answer: "Net sales were $5,130 million in 2021.", time_window: WINDOW });
     expect(p.assessment.claims.map((c: { verdict: string }) => c.verdict)).toEqual(["contradicted"]);
     expect(p.assessment.claims[0].sources.map((s: { document_id: string }) => s.document_id)).toContain(quorvexId);
+  });
+
+  it("agent judge: each claim is searched once, also when no company of the question is in the index", async () => {
+    const statements: string[] = [];
+    const stop = recordD1Calls((s) => statements.push(...s));
+    let p;
+    try {
+      p = await judgedPayload("agent", org.key, {
+        query: "What were Zentrix Corp's net sales and operating income in 2021?",
+        answer: "Zentrix Corp's net sales were $3,100 million in 2021. Its operating income was $410 million in 2021.",
+        time_window: WINDOW,
+      });
+    } finally {
+      stop();
+    }
+    expect(p.status).toBe("completed");
+    expect(p.assessment.claims).toHaveLength(2);
+    expect(statements.filter((sql) => sql.includes("search_fts MATCH"))).toHaveLength(2);
+  });
+
+  it("a claim with too few words of its own is searched with its question's words", () => {
+    expect(searchText("It rose 5% in 2021.", QUESTION)).toBe(`It rose 5% in 2021. ${QUESTION}`);
+    expect(searchText(SENTENCE, QUESTION)).toBe(SENTENCE);
   });
 });
