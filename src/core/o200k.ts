@@ -28,10 +28,42 @@ export interface Vocabulary {
 }
 
 let vocabulary: Vocabulary | null = null;
+let loading: Promise<Vocabulary> | null = null;
 
 /** The vocabulary, loaded on first use. */
 export function o200kVocabulary(): Vocabulary {
-  return (vocabulary ??= loadVocabulary());
+  return (vocabulary ??= runSteps(loadVocabularySteps()));
+}
+
+/**
+ * The vocabulary, loaded on first use in steps of TOKENS_PER_STEP tokens with `pause` between them, so the
+ * first submission of an isolate that needs it (about 100-200 ms of loading) does not hold the isolate's
+ * other requests for the whole load. Callers that arrive meanwhile wait for the same load.
+ */
+export function o200kVocabularyInSteps(pause: () => Promise<void>): Promise<Vocabulary> {
+  if (vocabulary) return Promise.resolve(vocabulary);
+  loading ??= (async () => {
+    try {
+      const steps = loadVocabularySteps();
+      for (let step = steps.next(); ; step = steps.next()) {
+        if (step.done) return (vocabulary ??= step.value);
+        await pause();
+      }
+    } finally {
+      loading = null;
+    }
+  })();
+  return loading;
+}
+
+/** Tokens decoded, or added to the table, between two pauses of o200kVocabularyInSteps (about 10 steps a phase). */
+const TOKENS_PER_STEP = 20_000;
+
+function runSteps<T>(steps: Generator<void, T, void>): T {
+  for (;;) {
+    const step = steps.next();
+    if (step.done) return step.value;
+  }
 }
 
 const BASE64 = new Int8Array(128).fill(-1);
@@ -92,7 +124,8 @@ function utf8Width(lead: number): number {
   return lead < 0x80 ? 1 : lead >= 0xf0 ? 4 : lead >= 0xe0 ? 3 : 2;
 }
 
-function loadVocabulary(): Vocabulary {
+/** Reads the rank table into a Vocabulary, yielding every TOKENS_PER_STEP tokens (each step ends with the module's key and decode state consumed). */
+export function* loadVocabularySteps(): Generator<void, Vocabulary, void> {
   // One line: a marker, the first rank, then every token in rank order, base64-encoded and space-separated.
   // Read in place and token by token in small functions (V8 optimizes those soon; one long loop runs cold).
   const text = o200k.bpe_ranks.trim();
@@ -108,6 +141,7 @@ function loadVocabulary(): Vocabulary {
     start[count] = at;
     at = decodeBase64(text, i, pool, at);
     i = decodedTo + 1;
+    if ((count + 1) % TOKENS_PER_STEP === 0) yield;
   }
   start[count] = at;
   let capacity = 1;
@@ -121,7 +155,10 @@ function loadVocabulary(): Vocabulary {
     openStarts: new Map(),
     filter: new Int32Array(1 << 16),
   };
-  for (let r = first; r < count; r++) addToken(v, r);
+  for (let r = first; r < count; r++) {
+    addToken(v, r);
+    if ((r + 1) % TOKENS_PER_STEP === 0) yield;
+  }
   return v;
 }
 

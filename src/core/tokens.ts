@@ -271,10 +271,12 @@ const MEMO_PIECE = 64;
  * (asciiPieceEnd), the rest with it.
  */
 export class TokenCounter {
-  private readonly vocabulary = o200kVocabulary();
   private readonly scratch = new Scratch();
   private readonly memo = new PieceMemo();
   private readonly pattern = new RegExp(o200k.pat_str, "uy");
+
+  /** A counter over the vocabulary given (see o200kVocabularyInSteps), else the vocabulary loaded at once. */
+  constructor(private readonly vocabulary: Vocabulary = o200kVocabulary()) {}
 
   /** Tokens of text; stops early and returns a figure over `limit` once the count passes it. */
   count(text: string, limit = Infinity): number {

@@ -55,7 +55,8 @@ export async function enforceSizeCaps(body: LlmRequest | AgentRequest): Promise<
     for (const t of texts) bytes += utf8Length(t);
     if (bytes <= MAX_TOKENS) return;
   }
-  const { TokenCounter } = await import("../core/tokens");
-  const tokens = await new TokenCounter().countInSteps(texts, MAX_TOKENS, COUNT_STEP, nextTurn);
+  const [{ TokenCounter }, { o200kVocabularyInSteps }] = await Promise.all([import("../core/tokens"), import("../core/o200k")]);
+  // An isolate's first such submission loads the vocabulary, in steps too.
+  const tokens = await new TokenCounter(await o200kVocabularyInSteps(nextTurn)).countInSteps(texts, MAX_TOKENS, COUNT_STEP, nextTurn);
   if (tokens > MAX_TOKENS) throw tooLarge(`The submission is longer than about ${MAX_TOKENS} tokens`);
 }
