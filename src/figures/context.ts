@@ -417,10 +417,12 @@ export const readText: (text: string) => ReadText = textCache((text) => {
 
 /** The figures a statement makes, read in context (no table scale: a statement writes its own scale words). */
 export function statementFigures(statement: string): FigureInContext[] {
-  return proseFigures(statement, null, false);
+  return runSteps(statementFigureSteps(statement));
 }
 
 /** statementFigures in steps (steps.ts). */
-export function statementFigureSteps(statement: string): Generator<void, FigureInContext[], void> {
-  return proseFigureSteps(statement, null, false);
+export function* statementFigureSteps(statement: string): Generator<void, FigureInContext[], void> {
+  // "$9,569 million in the three months ended July 29, 2023": a figure's day is read as in a source's prose
+  // (withFiscalDays), without a source's fiscal-year links.
+  return withFiscalDays(statement, yield* proseFigureSteps(statement, null, false), []);
 }

@@ -141,7 +141,13 @@ function dayAfter(text: string, f: FigureInContext): number | null {
  */
 export function withFiscalDays(text: string, figures: FigureInContext[], links: readonly FiscalLink[] = textLinks(text)): FigureInContext[] {
   for (const f of figures) {
-    if (f.date !== null || f.fromTable || f.index < 0) continue;
+    if (f.fromTable || f.index < 0) continue;
+    // "$9,100 million in the quarter ended July 29, 2023", "on January 28, 2023": a day read with the figure
+    // (context.ts) gives a figure its clause gave no year that day's year.
+    if (f.date !== null) {
+      if (f.year === null) f.year = Math.floor(f.date / 10000);
+      continue;
+    }
     const after = dayAfter(text, f);
     // A figure its clause gave no year is given the day's.
     if (after !== null && (f.year === null || f.year === Math.floor(after / 10000))) {

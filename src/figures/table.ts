@@ -112,6 +112,8 @@ const HAS_MONTH_DAY = /\b(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z
 const PARTIAL = /\b(?:three|six|nine|3|6|9)\s+months\b|\b(?:13|26|39|thirteen|twenty-six|thirty-nine)\s+weeks\b|\bquarter(?:ly)?\b|\bq[1-4]\b/i;
 const EARLY_MONTH_DAY = /\b(?:jan|feb)[a-z]*\.?\s+\d{1,2}\b/i;
 const EARLY_MONTH = /\b(?:january|february|jan|feb)\b/i;
+/** A line of two or more month-and-day columns and nothing else ("January 28, January 29,"). */
+const DAYS_LINE = /^(?:(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?\s+\d{1,2},?\s*){2,}$/i;
 const MONTH_ALONE = /^(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?$/i;
 const DATE_FRAGMENT = /^(?:(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]{0,7}\.?,?|\d{1,2},?|(?:19|20)\d\d,?)$/i;
 const MONTH_DAY = /\b(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?\s+\d{1,2}\b,?/gi;
@@ -295,6 +297,15 @@ function parse(text: string): StatementTable[] {
       splitMonth = null;
       if (!headerYears(line)?.length) splitDays = [];
     }
+    // "January 28, January 29," over "2023 2022": each column's day on one line, the years on the next.
+    if (DAYS_LINE.test(line)) {
+      splitDays = [...line.matchAll(MONTH_DAY)].map((m) => m[0]);
+      if (!headerText) headerText = before.join("\n");
+      headerText += `\n${line}`;
+      if (EARLY_MONTH_DAY.test(line)) headerLag = true;
+      for (const m of line.matchAll(MONTH_DAY)) headerMonths.add(m[0].slice(0, 3).toLowerCase());
+      continue;
+    }
     // A change column's header while the years are read: the years' groups are told apart by it.
     if (headerRun.length && CHANGE_HEADER.test(line)) {
       template.push("c");
@@ -401,8 +412,11 @@ function parse(text: string): StatementTable[] {
       // of $650 and $633 48,688 44,261"); earlier ones belong to the label's text.
       const width = grouped ? grouped.width : current?.years.length;
       const whole = width !== undefined && figures.length > width;
-      pending = whole ? figures.slice(-width) : figures;
-      pendingCells = whole ? cells.slice(-width) : cells;
+      // "Net sales $ 10,208,580 100.0% $ 8,630,889 100.0%": each column's amount followed by its percent of
+      // sales (a column the header does not date); the columns are the amounts.
+      const ofSales = whole && figures.length === 2 * width && cells.every((c, i) => c.percent === (i % 2 === 1));
+      pending = ofSales ? figures.filter((_, i) => i % 2 === 0) : whole ? figures.slice(-width) : figures;
+      pendingCells = ofSales ? cells.filter((_, i) => i % 2 === 0) : whole ? cells.slice(-width) : cells;
       if (width !== undefined && pending.length >= width) flush();
     } else if (figures.length) {
       pending.push(...figures);

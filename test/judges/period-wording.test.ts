@@ -1,0 +1,126 @@
+// A figure given for "the three months ended July 29, 2023" (the wording of a 10-Q's own columns) is read
+// for that quarter, through the Worker and both judges: the prior year's column given to it is contradicted,
+// as it was for "the quarter ended July 29, 2023" (wrong on purpose); the quarter's and the six months'
+// figures are carried only for their own periods. A statement's figures take the day of the period named
+// right after them, or opening their sentence, as a source's prose figures do (src/figures/context.ts); a
+// figure dated by a day its clause gives no year takes that day's year (src/figures/fiscal-days.ts).
+import { env } from "cloudflare:test";
+import { beforeAll, describe, expect, it } from "vitest";
+import { indexDocument } from "../../src/search/index";
+import { createOrg, type TestOrg } from "../helpers/harness";
+import { judgedPayload, WINDOW } from "./judge-helpers";
+
+let org: TestOrg;
+beforeAll(async () => {
+  org = await createOrg();
+});
+
+const TABLE = [
+  "Segment Performance Summary",
+  "Domestic Segment",
+  "Selected financial data for the Domestic segment was as follows ($ in millions):",
+  "Three Months Ended Six Months Ended",
+  "July 29, 2023 July 30, 2022 July 29, 2023 July 30, 2022",
+  "Revenue $ 8,890 $ 9,569 $ 17,691 $ 19,463",
+  "Gross profit $ 2,052 $ 2,109 $ 4,044 $ 4,279",
+  "Operating income $ 329 $ 343 $ 619 $ 772",
+].join("\n");
+const QUERY = "What was Best Buy's Domestic segment revenue in the three months ended July 29, 2023?";
+const body = (answer: string) => ({ query: QUERY, answer, references: [{ title: "Best Buy 10-Q, Q2 fiscal 2024", content: TABLE }], time_window: WINDOW });
+const revenue = (figure: string, period: string) => `Best Buy's Domestic segment revenue was ${figure} in the ${period} ended July 29, 2023.`;
+
+describe("a figure for the N months ended a day", () => {
+  it("the prior year's column given to the quarter is contradicted by both judges (wrong on purpose)", async () => {
+    const answer = revenue("$9,569 million", "three months");
+    const [llm, agent] = await Promise.all([judgedPayload("llm", org.key, body(answer)), judgedPayload("agent", org.key, body(answer))]);
+    expect(llm.result.scores.factuality).toBeLessThanOrEqual(2);
+    expect(agent.assessment.claims.map((c: { verdict: string }) => c.verdict)).toEqual(["contradicted"]);
+    expect(agent.assessment.claims[0].explanation).toContain("8,890");
+  });
+
+  it("the quarter's figure is carried for the three months, the six months' for the six", async () => {
+    for (const answer of [revenue("$8,890 million", "three months"), revenue("$17,691 million", "six months")]) {
+      const [llm, agent] = await Promise.all([judgedPayload("llm", org.key, body(answer)), judgedPayload("agent", org.key, body(answer))]);
+      expect(llm.result.scores.factuality).toBeGreaterThanOrEqual(4);
+      expect(agent.assessment.claims.map((c: { verdict: string }) => c.verdict)).toEqual(["supported"]);
+    }
+  });
+
+  it("the six months' figure given to the three months is contradicted, the note naming its period (wrong on purpose)", async () => {
+    const agent = await judgedPayload("agent", org.key, body(revenue("$17,691 million", "three months")));
+    expect(agent.assessment.claims[0].verdict).toBe("contradicted");
+    expect(agent.assessment.claims[0].explanation).toContain("six months ended July 29, 2023, not for three months");
+  });
+
+  it("a sentence opening on its period dates its figure the same way (wrong on purpose)", async () => {
+    const agent = await judgedPayload("agent", org.key, body("For the three months ended July 29, 2023, Best Buy's Domestic segment revenue was $9,569 million."));
+    expect(agent.assessment.claims.map((c: { verdict: string }) => c.verdict)).toEqual(["contradicted"]);
+  });
+
+  it("a figure the table does not hold for the quarter it names is contradicted, whichever wording names the quarter (wrong on purpose)", async () => {
+    for (const period of ["three months", "quarter"]) {
+      const agent = await judgedPayload("agent", org.key, body(revenue("$8,100 million", period)));
+      expect(agent.assessment.claims.map((c: { verdict: string }) => c.verdict)).toEqual(["contradicted"]);
+      expect(agent.assessment.claims[0].explanation).toContain("8,890 million, not $8,100 million");
+    }
+  });
+});
+
+describe("a balance dated by a day in a source's sentence", () => {
+  const SOURCE = "Ulta Beauty ended the year with cash and cash equivalents of $737.9 million on January 28, 2023, compared with $431.6 million on January 29, 2022.";
+  const ask = (answer: string) => ({
+    query: "What were Ulta Beauty's cash and cash equivalents at the end of fiscal 2022?",
+    answer,
+    references: [{ title: "Ulta Beauty fourth quarter fiscal 2022 results", content: SOURCE }],
+    time_window: WINDOW,
+  });
+
+  it("is carried for the fiscal year its day may close, and contradicted two years from it (wrong on purpose)", async () => {
+    const right = await judgedPayload("agent", org.key, ask("Ulta Beauty's cash and cash equivalents were $737.9 million at the end of fiscal 2022."));
+    expect(right.assessment.claims.map((c: { verdict: string }) => c.verdict)).toEqual(["supported"]);
+    const far = await judgedPayload("agent", org.key, ask("Ulta Beauty's cash and cash equivalents were $737.9 million at the end of fiscal 2020."));
+    expect(far.assessment.claims.map((c: { verdict: string }) => c.verdict)).toEqual(["contradicted"]);
+  });
+});
+
+describe("a release's table: amounts each followed by their percent of sales, days over the years' line", () => {
+  const RELEASE = [
+    "Ulta Beauty, Inc.",
+    "Consolidated Statements of Income",
+    "(In thousands, except per share data)",
+    "52 Weeks Ended",
+    "January 28, January 29,",
+    "2023 2022",
+    "(Unaudited)",
+    "Net sales $ 10,208,580 100.0% $ 8,630,889 100.0%",
+    "Cost of sales 6,164,070 60.4% 5,262,335 61.0%",
+    "Gross profit 4,044,510 39.6% 3,368,554 39.0%",
+    "Operating income 1,638,610 16.1% 1,297,492 15.0%",
+  ].join("\n");
+  const QUESTION = "What were Ulta Beauty's net sales in fiscal 2022?";
+  const REFERENCE = "Net sales were $10,208.6 million for the fifty-two weeks ended January 28, 2023, compared with $8,630.9 million for the fifty-two weeks ended January 29, 2022.";
+  const withTable = (answer: string) => ({ query: QUESTION, answer, references: [{ title: "Ulta Beauty release, exhibit 2", content: RELEASE }], time_window: WINDOW });
+
+  it("verifies a correct reference against the indexed release as supported, not contradicted by the percent column", async () => {
+    await indexDocument(
+      env.DB,
+      {
+        id: crypto.randomUUID(), organizationId: "external", kind: "external", visibility: "organization", ownerUserId: null, name: "Ulta Beauty Q4 FY2022 earnings release",
+        sourceBatchId: null, rmsType: null, rmsSubType: null, docType: "filing", docSubType: "8k", tickers: ["ULTA"], stockIds: [], companyNames: ["Ulta Beauty"],
+        fiscalYear: 2022, fiscalQuarter: 4, calendarDate: null, publishedAt: "2023-03-09T00:00:00Z", createdAt: new Date().toISOString(),
+      },
+      [{ page: 6, text: RELEASE }],
+    );
+    const llm = await judgedPayload("llm", org.key, { query: QUESTION, answer: "Ulta Beauty's net sales were $10,208.6 million for the fifty-two weeks ended January 28, 2023.", references: [{ title: "Ulta Beauty fiscal 2022 results", content: REFERENCE }], time_window: WINDOW });
+    expect(llm.result.reference_verdicts[0].verdict).toBe("supported");
+    expect(llm.result.scores.factuality).toBeGreaterThanOrEqual(4);
+  });
+
+  it("carries fiscal 2022's amount for the year its column's day may close, and contradicts the prior year's amount given to that column (wrong on purpose)", async () => {
+    const right = await judgedPayload("agent", org.key, withTable("Ulta Beauty's net sales were $10,208.6 million in fiscal 2022."));
+    expect(right.assessment.claims.map((c: { verdict: string }) => c.verdict)).toEqual(["supported"]);
+    const prior = await judgedPayload("agent", org.key, withTable("Ulta Beauty's net sales were $8,630.9 million for the fifty-two weeks ended January 28, 2023."));
+    expect(prior.assessment.claims.map((c: { verdict: string }) => c.verdict)).toEqual(["contradicted"]);
+  });
+});
+
