@@ -224,8 +224,8 @@ export interface FigureCheck {
  */
 function columnSpans(f: FigureInContext, s: FigureInContext): [number, number] | null {
   if (s.part !== "mixed" || s.columnPart === undefined) return null;
-  const [a] = spans(f, s);
-  return a ? [a, s.columnPart === null ? 12 : span(s.columnPart)] : null;
+  const both = spans(f, s);
+  return both[0] ? both : null;
 }
 
 /**
@@ -282,8 +282,6 @@ export interface Budget {
  */
 export const STATEMENT_BUDGET = 400_000;
 
-// "Diluted earnings per share $ 6.68 $ 5.41": a row of a table that prints "%" on other rows, read as
-// percentages (every value under 100 with decimals); its label says it is a per-share amount.
 /**
  * One figure of a statement against the sources' figures in context. Carried: a source gives the same
  * value under the same item for the same year (or, when either side names no item or year, the same value
@@ -351,10 +349,8 @@ export function checkFigure(f: FigureInContext, sources: ReadText[], known: Read
     }
   }
   if (namedCarry && !(conflict && conflictNamed)) return { figure: f, status: "carried", source: namedCarry.i, by: namedCarry.s, note: "" };
-  // The value under the same item (or a looser wording of it) in another period told (a column's span or day
-  // the source's words place, a sentence's year).
-  const placed = otherYear ?? looseYear;
-  // The value under a looser wording of the item, in another year: as telling as the same wording.
+  // The value under a looser wording of the item, in another year: as telling as the same wording (a column's
+  // span or day the source's words place, a sentence's year).
   otherYear ??= looseYear;
   const when = f.year === null ? "" : ` for ${f.year}`;
   if (conflict) {
@@ -380,7 +376,7 @@ export function checkFigure(f: FigureInContext, sources: ReadText[], known: Read
   const elsewhere = (o: { s: FigureInContext } | null): o is { s: FigureInContext; i: number } => o !== null && f.year !== null && (!f.years.includes(yearAs(f, o.s)!) || otherSpan(f, o.s)) && !bare;
   // A figure one witness places in another period is not carried by one that cannot tell the period (a
   // headline's "$3.2 billion" undated, beside the table's 13-week column for the year's "$3,226.8 million").
-  if (weak && elsewhere(placed) && samePeriod(f, weak.s) === null) return { figure: f, status: "contradicted", source: placed.i, by: placed.s, note: otherPeriodNote(f, placed.s) };
+  if (weak && elsewhere(otherYear) && samePeriod(f, weak.s) === null) return { figure: f, status: "contradicted", source: otherYear.i, by: otherYear.s, note: otherPeriodNote(f, otherYear.s) };
   if (weak) return { figure: f, status: "carried", source: weak.i, by: weak.s, note: "" };
   // The value is this item's for another year, and the statement gives it to a year of its own.
   if (elsewhere(otherYear)) {

@@ -112,8 +112,8 @@ const HAS_MONTH_DAY = /\b(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z
 const PARTIAL = /\b(?:three|six|nine|3|6|9)\s+months\b|\b(?:13|26|39|thirteen|twenty-six|thirty-nine)\s+weeks\b|\bquarter(?:ly)?\b|\bq[1-4]\b/i;
 const EARLY_MONTH_DAY = /\b(?:jan|feb)[a-z]*\.?\s+\d{1,2}\b/i;
 const EARLY_MONTH = /\b(?:january|february|jan|feb)\b/i;
-/** A line of two or more month-and-day columns and nothing else ("January 28, January 29,"). */
-const DAYS_LINE = /^(?:(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?\s+\d{1,2},?\s*){2,}$/i;
+/** A line of month-and-day columns and nothing else ("December 2,", "January 28, January 29,"). */
+const DAYS_LINE = /^(?:(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?\s+\d{1,2},?\s*)+$/i;
 const MONTH_ALONE = /^(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?$/i;
 const DATE_FRAGMENT = /^(?:(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]{0,7}\.?,?|\d{1,2},?|(?:19|20)\d\d,?)$/i;
 const MONTH_DAY = /\b(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?\s+\d{1,2}\b,?/gi;
@@ -297,15 +297,6 @@ function parse(text: string): StatementTable[] {
       splitMonth = null;
       if (!headerYears(line)?.length) splitDays = [];
     }
-    // "January 28, January 29," over "2023 2022": each column's day on one line, the years on the next.
-    if (DAYS_LINE.test(line)) {
-      splitDays = [...line.matchAll(MONTH_DAY)].map((m) => m[0]);
-      if (!headerText) headerText = before.join("\n");
-      headerText += `\n${line}`;
-      if (EARLY_MONTH_DAY.test(line)) headerLag = true;
-      for (const m of line.matchAll(MONTH_DAY)) headerMonths.add(m[0].slice(0, 3).toLowerCase());
-      continue;
-    }
     // A change column's header while the years are read: the years' groups are told apart by it.
     if (headerRun.length && CHANGE_HEADER.test(line)) {
       template.push("c");
@@ -314,9 +305,12 @@ function parse(text: string): StatementTable[] {
     }
     // "%" on its own line above "Change": part of the change column's header.
     if (headerRun.length && line === "%") continue;
-    // "December 2," on its own line, its year on the next: part of the header.
-    if (/^(jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?\s+\d{1,2},?$/i.test(line)) {
-      pendingDay = line;
+    // "December 2," on its own line, its year on the next, or "January 28, January 29," over "2023 2022" (each
+    // column's day, in order): part of the header.
+    if (DAYS_LINE.test(line)) {
+      const days = [...line.matchAll(MONTH_DAY)].map((m) => m[0]);
+      if (days.length === 1) pendingDay = line;
+      else splitDays = days;
       if (!headerText) headerText = before.join("\n");
       headerText += `\n${line}`;
       if (EARLY_MONTH_DAY.test(line)) headerLag = true;

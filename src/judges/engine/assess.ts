@@ -84,7 +84,7 @@ export function* assessClaimsSteps(input: AssessInput): Generator<void, AssessOu
   const out: AssessOutput["claims"] = [];
   const prepared: PreparedSource[] = [...refs];
   // The claims of an answer often share passages (the same filing page found for several): each distinct
-  // text is read once.
+  // text is read once, and is one of the answer's sources once.
   const read = new Map<string, PreparedSource>();
   for (const [index, c] of input.claims.entries()) {
     const passages: PreparedSource[] = [];
@@ -97,9 +97,9 @@ export function* assessClaimsSteps(input: AssessInput): Generator<void, AssessOu
       const source = prepareSource(text);
       read.set(text, source);
       passages.push(source);
+      prepared.push(source);
       yield;
     }
-    prepared.push(...passages);
     const all = [...refs, ...passages];
     if (all.length === 0) {
       out.push({ index, verdict: "unsupported", explanation: "No reference or primary source covers this claim.", sources: [] });
