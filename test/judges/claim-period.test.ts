@@ -3,7 +3,7 @@
 // fiscal 2022 graded 5/2/3/4, and the agent judge called the claim supported.
 import { beforeAll, describe, expect, it } from "vitest";
 import { createOrg, type TestOrg } from "../helpers/harness";
-import { judgedPayload, WINDOW } from "./judge-helpers";
+import { expectLlmTellsApart, judgeAgainst } from "./judge-helpers";
 
 let org: TestOrg;
 const QUERY = "How much did Amcor spend on share repurchases in fiscal 2023, and what quarterly dividend did it declare?";
@@ -19,16 +19,13 @@ beforeAll(async () => {
   org = await createOrg();
 });
 
-const judged = (judge: "llm" | "agent", answer: string) => judgedPayload(judge, org.key, { query: QUERY, answer, references: [REFERENCE], time_window: WINDOW });
+const judged = judgeAgainst(() => org, QUERY, [REFERENCE]);
 
 describe("a figure given another year, beside a quarterly item", () => {
   it("LLM judge: grades the wrong year 2 or less and says which year the figure is for", async () => {
     const right = (await judged("llm", RIGHT)).result;
     const wrong = (await judged("llm", WRONG_YEAR)).result;
-    expect(right.scores.factuality).toBeGreaterThanOrEqual(4);
-    expect(wrong.scores.factuality).toBeLessThanOrEqual(2);
-    expect(wrong.scores.grounding).toBeLessThanOrEqual(2);
-    expect(wrong.reasoning).toContain("for 2023, not 2022");
+    expectLlmTellsApart(right, wrong, "for 2023, not 2022");
   });
 
   it("agent judge: contradicts the claim with the wrong year", async () => {
@@ -52,7 +49,8 @@ describe("agent judge: a claim naming no period is read in the question's quarte
       "Operating income $ 329 $ 343 $ 619 $ 772",
     ].join("\n"),
   };
-  const agent = async (answer: string) => (await judgedPayload("agent", org.key, { query: BBY_QUERY, answer, references: [BBY_TABLE], time_window: WINDOW })).assessment;
+  const bby = judgeAgainst(() => org, BBY_QUERY, [BBY_TABLE]);
+  const agent = async (answer: string) => (await bby("agent", answer)).assessment;
 
   it("contradicts the six months' operating income given with no period, and supports the quarter's", async () => {
     const six = await agent("Best Buy's Domestic segment revenue was $8,890 million. Domestic operating income was $619 million.");

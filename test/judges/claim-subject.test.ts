@@ -3,7 +3,7 @@
 // figures an answer gives to Target, and an answer with one figure changed beside two stated ones.
 import { beforeAll, describe, expect, it } from "vitest";
 import { createOrg, type TestOrg } from "../helpers/harness";
-import { judgedPayload, WINDOW } from "./judge-helpers";
+import { expectLlmTellsApart, judgeAgainst } from "./judge-helpers";
 
 let org: TestOrg;
 
@@ -26,16 +26,13 @@ beforeAll(async () => {
   org = await createOrg();
 });
 
-const judged = (judge: "llm" | "agent", answer: string) => judgedPayload(judge, org.key, { query: QUERY, answer, references: [REFERENCE], time_window: WINDOW });
+const judged = judgeAgainst(() => org, QUERY, [REFERENCE]);
 
 describe("the question's company is the name it gives in the possessive, not its other capitalized words", () => {
   it("LLM judge: the reference's figures given to Target grade 2 or less; the right answer 4 or more", async () => {
     const right = (await judged("llm", CORRECT)).result;
     const other = (await judged("llm", TARGET)).result;
-    expect(right.scores.factuality).toBeGreaterThanOrEqual(4);
-    expect(other.scores.factuality).toBeLessThanOrEqual(2);
-    expect(other.scores.grounding).toBeLessThanOrEqual(2);
-    expect(other.reasoning).toContain("The answer is about Target, not the company the question names.");
+    expectLlmTellsApart(right, other, "The answer is about Target, not the company the question names.");
   });
 
   it("agent judge: every claim giving Best Buy's figures to Target is unsupported, citing nothing", async () => {
@@ -60,7 +57,7 @@ describe("a company named by several words at the opening of its sentences, in t
   const ULTA = "Ulta Beauty's net sales were $10,208.6 million in fiscal 2022, up from $8,630.9 million in fiscal 2021. Diluted earnings per share were $24.01, compared with $17.98.";
   /** Sally Beauty shares the question's company's second word: "Beauty" is no mention of Ulta Beauty here. */
   const SALLY = ULTA.replace("Ulta Beauty's", "Sally Beauty's").replace("Diluted", "Sally Beauty's diluted");
-  const ulta = (judge: "llm" | "agent", answer: string) => judgedPayload(judge, org.key, { query: ULTA_QUERY, answer, references: [ULTA_REF], time_window: WINDOW });
+  const ulta = judgeAgainst(() => org, ULTA_QUERY, [ULTA_REF]);
 
   it("LLM judge: Ulta Beauty's figures given to Sally Beauty grade 2 or less, naming Sally Beauty", async () => {
     const right = (await ulta("llm", ULTA)).result;

@@ -2,7 +2,7 @@
 // read usage and checkpoint rows, and add external primary-source documents.
 import { env, SELF } from "cloudflare:test";
 import { expect } from "vitest";
-import { admin, call, jsonOf } from "../helpers/harness";
+import { admin, call, jsonOf, type TestOrg } from "../helpers/harness";
 import { until } from "../documents/doc-helpers";
 import { indexDocument } from "../../src/search/index";
 
@@ -35,6 +35,19 @@ export async function judgedPayload(judge: "llm" | "agent", key: string, body: R
   const { res, json } = await submit(judge, key, body);
   expect(res.status).toBe(202);
   return settled(judge, key, json.payload.evaluation_id);
+}
+
+/** A judge run on one question and its references, for an organization created in beforeAll (org() reads it then). */
+export function judgeAgainst(org: () => TestOrg, query: string, references: unknown[]) {
+  return (judge: "llm" | "agent", answer: string) => judgedPayload(judge, org().key, { query, answer, references, time_window: WINDOW });
+}
+
+/** The LLM judge grades the right answer 4 or more in factuality, the wrong one 2 or less in factuality and grounding, its reasoning saying why. */
+export function expectLlmTellsApart(right: { scores: { factuality: number; grounding: number } }, wrong: { scores: { factuality: number; grounding: number }; reasoning: string }, why: string): void {
+  expect(right.scores.factuality).toBeGreaterThanOrEqual(4);
+  expect(wrong.scores.factuality).toBeLessThanOrEqual(2);
+  expect(wrong.scores.grounding).toBeLessThanOrEqual(2);
+  expect(wrong.reasoning).toContain(why);
 }
 
 export async function usageRows(organizationId: string): Promise<number> {

@@ -8,7 +8,7 @@ import { env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
 import { indexDocument } from "../../src/search/index";
 import { createOrg, type TestOrg } from "../helpers/harness";
-import { judgedPayload, WINDOW } from "./judge-helpers";
+import { judgeAgainst } from "./judge-helpers";
 
 let org: TestOrg;
 beforeAll(async () => {
@@ -26,13 +26,13 @@ const TABLE = [
   "Operating income $ 329 $ 343 $ 619 $ 772",
 ].join("\n");
 const QUERY = "What was Best Buy's Domestic segment revenue in the three months ended July 29, 2023?";
-const body = (answer: string) => ({ query: QUERY, answer, references: [{ title: "Best Buy 10-Q, Q2 fiscal 2024", content: TABLE }], time_window: WINDOW });
+const judged = judgeAgainst(() => org, QUERY, [{ title: "Best Buy 10-Q, Q2 fiscal 2024", content: TABLE }]);
 const revenue = (figure: string, period: string) => `Best Buy's Domestic segment revenue was ${figure} in the ${period} ended July 29, 2023.`;
 
 describe("a figure for the N months ended a day", () => {
   it("the prior year's column given to the quarter is contradicted by both judges (wrong on purpose)", async () => {
     const answer = revenue("$9,569 million", "three months");
-    const [llm, agent] = await Promise.all([judgedPayload("llm", org.key, body(answer)), judgedPayload("agent", org.key, body(answer))]);
+    const [llm, agent] = await Promise.all([judged("llm", answer), judged("agent", answer)]);
     expect(llm.result.scores.factuality).toBeLessThanOrEqual(2);
     expect(agent.assessment.claims.map((c: { verdict: string }) => c.verdict)).toEqual(["contradicted"]);
     expect(agent.assessment.claims[0].explanation).toContain("8,890");
@@ -40,26 +40,26 @@ describe("a figure for the N months ended a day", () => {
 
   it("the quarter's figure is carried for the three months, the six months' for the six", async () => {
     for (const answer of [revenue("$8,890 million", "three months"), revenue("$17,691 million", "six months")]) {
-      const [llm, agent] = await Promise.all([judgedPayload("llm", org.key, body(answer)), judgedPayload("agent", org.key, body(answer))]);
+      const [llm, agent] = await Promise.all([judged("llm", answer), judged("agent", answer)]);
       expect(llm.result.scores.factuality).toBeGreaterThanOrEqual(4);
       expect(agent.assessment.claims.map((c: { verdict: string }) => c.verdict)).toEqual(["supported"]);
     }
   });
 
   it("the six months' figure given to the three months is contradicted, the note naming its period (wrong on purpose)", async () => {
-    const agent = await judgedPayload("agent", org.key, body(revenue("$17,691 million", "three months")));
+    const agent = await judged("agent", revenue("$17,691 million", "three months"));
     expect(agent.assessment.claims[0].verdict).toBe("contradicted");
     expect(agent.assessment.claims[0].explanation).toContain("six months ended July 29, 2023, not for three months");
   });
 
   it("a sentence opening on its period dates its figure the same way (wrong on purpose)", async () => {
-    const agent = await judgedPayload("agent", org.key, body("For the three months ended July 29, 2023, Best Buy's Domestic segment revenue was $9,569 million."));
+    const agent = await judged("agent", "For the three months ended July 29, 2023, Best Buy's Domestic segment revenue was $9,569 million.");
     expect(agent.assessment.claims.map((c: { verdict: string }) => c.verdict)).toEqual(["contradicted"]);
   });
 
   it("a figure the table does not hold for the quarter it names is contradicted, whichever wording names the quarter (wrong on purpose)", async () => {
     for (const period of ["three months", "quarter"]) {
-      const agent = await judgedPayload("agent", org.key, body(revenue("$8,100 million", period)));
+      const agent = await judged("agent", revenue("$8,100 million", period));
       expect(agent.assessment.claims.map((c: { verdict: string }) => c.verdict)).toEqual(["contradicted"]);
       expect(agent.assessment.claims[0].explanation).toContain("8,890 million, not $8,100 million");
     }
@@ -68,17 +68,12 @@ describe("a figure for the N months ended a day", () => {
 
 describe("a balance dated by a day in a source's sentence", () => {
   const SOURCE = "Ulta Beauty ended the year with cash and cash equivalents of $737.9 million on January 28, 2023, compared with $431.6 million on January 29, 2022.";
-  const ask = (answer: string) => ({
-    query: "What were Ulta Beauty's cash and cash equivalents at the end of fiscal 2022?",
-    answer,
-    references: [{ title: "Ulta Beauty fourth quarter fiscal 2022 results", content: SOURCE }],
-    time_window: WINDOW,
-  });
+  const ask = judgeAgainst(() => org, "What were Ulta Beauty's cash and cash equivalents at the end of fiscal 2022?", [{ title: "Ulta Beauty fourth quarter fiscal 2022 results", content: SOURCE }]);
 
   it("is carried for the fiscal year its day may close, and contradicted two years from it (wrong on purpose)", async () => {
-    const right = await judgedPayload("agent", org.key, ask("Ulta Beauty's cash and cash equivalents were $737.9 million at the end of fiscal 2022."));
+    const right = await ask("agent", "Ulta Beauty's cash and cash equivalents were $737.9 million at the end of fiscal 2022.");
     expect(right.assessment.claims.map((c: { verdict: string }) => c.verdict)).toEqual(["supported"]);
-    const far = await judgedPayload("agent", org.key, ask("Ulta Beauty's cash and cash equivalents were $737.9 million at the end of fiscal 2020."));
+    const far = await ask("agent", "Ulta Beauty's cash and cash equivalents were $737.9 million at the end of fiscal 2020.");
     expect(far.assessment.claims.map((c: { verdict: string }) => c.verdict)).toEqual(["contradicted"]);
   });
 });
@@ -99,7 +94,7 @@ describe("a release's table: amounts each followed by their percent of sales, da
   ].join("\n");
   const QUESTION = "What were Ulta Beauty's net sales in fiscal 2022?";
   const REFERENCE = "Net sales were $10,208.6 million for the fifty-two weeks ended January 28, 2023, compared with $8,630.9 million for the fifty-two weeks ended January 29, 2022.";
-  const withTable = (answer: string) => ({ query: QUESTION, answer, references: [{ title: "Ulta Beauty release, exhibit 2", content: RELEASE }], time_window: WINDOW });
+  const withTable = judgeAgainst(() => org, QUESTION, [{ title: "Ulta Beauty release, exhibit 2", content: RELEASE }]);
 
   it("verifies a correct reference against the indexed release as supported, not contradicted by the percent column", async () => {
     await indexDocument(
@@ -111,15 +106,15 @@ describe("a release's table: amounts each followed by their percent of sales, da
       },
       [{ page: 6, text: RELEASE }],
     );
-    const llm = await judgedPayload("llm", org.key, { query: QUESTION, answer: "Ulta Beauty's net sales were $10,208.6 million for the fifty-two weeks ended January 28, 2023.", references: [{ title: "Ulta Beauty fiscal 2022 results", content: REFERENCE }], time_window: WINDOW });
+    const llm = await judgeAgainst(() => org, QUESTION, [{ title: "Ulta Beauty fiscal 2022 results", content: REFERENCE }])("llm", "Ulta Beauty's net sales were $10,208.6 million for the fifty-two weeks ended January 28, 2023.");
     expect(llm.result.reference_verdicts[0].verdict).toBe("supported");
     expect(llm.result.scores.factuality).toBeGreaterThanOrEqual(4);
   });
 
   it("carries fiscal 2022's amount for the year its column's day may close, and contradicts the prior year's amount given to that column (wrong on purpose)", async () => {
-    const right = await judgedPayload("agent", org.key, withTable("Ulta Beauty's net sales were $10,208.6 million in fiscal 2022."));
+    const right = await withTable("agent", "Ulta Beauty's net sales were $10,208.6 million in fiscal 2022.");
     expect(right.assessment.claims.map((c: { verdict: string }) => c.verdict)).toEqual(["supported"]);
-    const prior = await judgedPayload("agent", org.key, withTable("Ulta Beauty's net sales were $8,630.9 million for the fifty-two weeks ended January 28, 2023."));
+    const prior = await withTable("agent", "Ulta Beauty's net sales were $8,630.9 million for the fifty-two weeks ended January 28, 2023.");
     expect(prior.assessment.claims.map((c: { verdict: string }) => c.verdict)).toEqual(["contradicted"]);
   });
 });

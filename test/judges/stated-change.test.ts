@@ -4,7 +4,7 @@
 // its columns by their last day only (no fiscal year named, so the period cannot tell which level is which).
 import { beforeAll, describe, expect, it } from "vitest";
 import { createOrg, type TestOrg } from "../helpers/harness";
-import { judgedPayload, WINDOW } from "./judge-helpers";
+import { judgeAgainst } from "./judge-helpers";
 
 let org: TestOrg;
 
@@ -20,7 +20,7 @@ beforeAll(async () => {
   org = await createOrg();
 });
 
-const judged = (judge: "llm" | "agent", answer: string) => judgedPayload(judge, org.key, { query: QUERY, answer, references: [REFERENCE], time_window: WINDOW });
+const judged = judgeAgainst(() => org, QUERY, [REFERENCE]);
 
 describe("a stated change is checked against its two levels", () => {
   it("LLM judge: the swapped levels grade 2 or less, saying the calculation does not hold; the right answer does not", async () => {
@@ -45,7 +45,7 @@ describe("a stated change is checked against its two levels", () => {
 describe("a level and the level it moved from, with no change written, are checked for direction", () => {
   const AMCOR_QUERY = "What quarterly dividend did Amcor declare?";
   const AMCOR_REF = { title: "Amcor dividend", content: "The Amcor Board of Directors declared a quarterly cash dividend of 12.25 cents per share (compared with 12.0 cents per share in the same quarter last year)." };
-  const amcor = (judge: "llm" | "agent", answer: string) => judgedPayload(judge, org.key, { query: AMCOR_QUERY, answer, references: [AMCOR_REF], time_window: WINDOW });
+  const amcor = judgeAgainst(() => org, AMCOR_QUERY, [AMCOR_REF]);
   const RIGHT_DIVIDEND = "Amcor declared a quarterly cash dividend of 12.25 cents per share, up from 12.0 cents a year earlier.";
   const SWAPPED_DIVIDEND = "Amcor declared a quarterly cash dividend of 12.0 cents per share, up from 12.25 cents a year earlier.";
 
