@@ -1,6 +1,7 @@
 // The o200k_base vocabulary for core/tokens.ts: js-tiktoken's rank table read into a compact hash table
 // (rank of a byte range), plus the few tokens that span a character boundary with part of a character.
 import o200k from "js-tiktoken/ranks/o200k_base";
+import { runSteps, runStepsCooperatively } from "../figures/steps";
 
 /**
  * The vocabulary in an open-addressing hash table of 3 words a slot: the token's first 4 bytes, its next 4,
@@ -42,29 +43,16 @@ export function o200kVocabulary(): Vocabulary {
  */
 export function o200kVocabularyInSteps(pause: () => Promise<void>): Promise<Vocabulary> {
   if (vocabulary) return Promise.resolve(vocabulary);
-  loading ??= (async () => {
-    try {
-      const steps = loadVocabularySteps();
-      for (let step = steps.next(); ; step = steps.next()) {
-        if (step.done) return (vocabulary ??= step.value);
-        await pause();
-      }
-    } finally {
+  loading ??= runStepsCooperatively(loadVocabularySteps(), pause)
+    .then((v) => (vocabulary ??= v))
+    .finally(() => {
       loading = null;
-    }
-  })();
+    });
   return loading;
 }
 
 /** Tokens decoded, or added to the table, between two pauses of o200kVocabularyInSteps (about 10 steps a phase). */
 const TOKENS_PER_STEP = 20_000;
-
-function runSteps<T>(steps: Generator<void, T, void>): T {
-  for (;;) {
-    const step = steps.next();
-    if (step.done) return step.value;
-  }
-}
 
 const BASE64 = new Int8Array(128).fill(-1);
 for (let i = 0; i < 64; i++) BASE64["ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/".charCodeAt(i)] = i;
