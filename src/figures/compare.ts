@@ -311,8 +311,9 @@ export function checkFigure(f: FigureInContext, sources: ReadText[], known: Read
       if (equal && moreDigits(f, s)) continue;
       if (equal) {
         const strong = sameItem(f, s, known);
-        // A profit where the source prints a loss, or a loss where it prints a profit: the same digits, the other sign.
-        if (strong && year === true && (profitForLoss(f, s) || lossForProfit(f, s))) {
+        // A profit where the source prints a loss, or a loss where it prints a profit: the same digits, the other
+        // sign, on one standard profit line (its name tells the item, however the statement words the rest).
+        if (year === true && (profitForLoss(f, s) || lossForProfit(f, s))) {
           conflict ??= { s, i };
           continue;
         }

@@ -102,10 +102,12 @@ export function quantities(text: string): Quantity[] {
     const end = index + raw.length - lead;
     const unit = cur || pct ? null : unitAfter(text.slice(end, end + 40), written, dot >= 0 ? num.length - dot - 1 : 0, Boolean(scaleWord));
     const mantissa = unit ? unit.mantissa : written;
+    // "-$329 million": a minus written before the currency sign (not a range's dash, "$300-$400").
+    const signed = Boolean(cur) && /[-−–]/.test(text[index - 1] ?? "") && !/[\p{L}\p{N}]/u.test(text[index - 2] ?? " ");
     out.push({
       value: mantissa * scale,
       mantissa,
-      negative: Boolean(minus) || (Boolean(open) && Boolean(close)),
+      negative: Boolean(minus) || signed || (Boolean(open) && Boolean(close)),
       decimals: unit ? unit.decimals : dot >= 0 ? num.length - dot - 1 : 0,
       scale,
       percent: Boolean(pct && /%|percent|per cent/i.test(pct)),
