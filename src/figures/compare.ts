@@ -201,6 +201,27 @@ export function samePeriod(f: FigureInContext, s: FigureInContext): boolean | nu
   return null;
 }
 
+/** The own row words of each table of a read text, by table. */
+const rowWords = new WeakMap<ReadText, Map<number, Set<string>>>();
+
+/**
+ * The subject words that may stand for a table cell's item words: not a word that labels another row of its
+ * table. "Domestic" in "What was Best Buy's Domestic segment operating income?" names the Domestic row, so
+ * "Total operating income" is not Domestic's figure, though the question capitalizes the segment's name.
+ */
+function knownFor(subject: ReadonlySet<string>, subjectItem: string[], read: ReadText, s: FigureInContext): ReadonlySet<string> {
+  if (!s.cell) return subject;
+  let tables = rowWords.get(read);
+  if (!tables) {
+    tables = new Map();
+    for (const x of read.figures) if (x.cell) for (const w of rowItem(x)) (tables.get(x.cell.table) ?? tables.set(x.cell.table, new Set()).get(x.cell.table)!).add(w);
+    rowWords.set(read, tables);
+  }
+  const rows = tables.get(s.cell.table);
+  const other = subjectItem.filter((w) => rows?.has(w) && !s.item.includes(w));
+  return other.length ? new Set([...subject].filter((w) => !other.includes(w))) : subject;
+}
+
 /**
  * rescaled: the same digits as a source figure whose text states no scale ("$1.2 billion" beside a bare
  * "1,200"): not carried, since the scale is not stated, but a lesser sign than a figure found nowhere.
@@ -288,7 +309,8 @@ export const STATEMENT_BUDGET = 400_000;
  * under an overlapping item). Contradicted: a source gives the same item for the same year another value,
  * or gives this value to the same item in another year that the statement does not name for it.
  */
-export function checkFigure(f: FigureInContext, sources: ReadText[], known: ReadonlySet<string> = new Set(), exhaustive = false, budget: Budget = { comparisons: Infinity }): FigureCheck {
+export function checkFigure(f: FigureInContext, sources: ReadText[], subject: ReadonlySet<string> = new Set(), exhaustive = false, budget: Budget = { comparisons: Infinity }): FigureCheck {
+  const subjectItem = subject.size ? f.item.filter((w) => subject.has(w)) : [];
   let weak: { s: FigureInContext; i: number } | null = null;
   let conflict: { s: FigureInContext; i: number } | null = null;
   let otherYear: { s: FigureInContext; i: number } | null = null;
@@ -305,6 +327,7 @@ export function checkFigure(f: FigureInContext, sources: ReadText[], known: Read
     for (const s of exhaustive ? sources[i].figures : candidates(f, sources[i])) {
       if (--budget.comparisons < 0) break;
       if (!kindsMatch(f, s)) continue;
+      const known = subjectItem.length ? knownFor(subject, subjectItem, sources[i], s) : subject;
       const year = samePeriod(f, s);
       // "$0.013" where the source prints "$0.01": within its rounding, but the added digits are not the source's.
       const equal = valuesEqual(f, s);

@@ -352,6 +352,10 @@ function tableFigures(text: string, scale: number | null): FigureInContext[] {
       count(row.label);
       count(`${row.section}|${row.label}`);
     }
+    // A segment caption's line item ("Operating income by reportable segment"): the rows that name no line item
+    // of their own give it for their segment, down to the first that does ("Total operating income").
+    const measure = table.measure ? lineItemOf(table.measure) : null;
+    let measured = measure !== null;
     table.rows.forEach((row, r) => {
       const repeated = (labels.get(`${row.section}|${row.label}`) ?? 0) > 1;
       // "Diluted earnings per share $ 6.68 $ 5.41": a row its label names per share is never a percent row.
@@ -360,12 +364,16 @@ function tableFigures(text: string, scale: number | null): FigureInContext[] {
       // The row label without its parenthesised notes ("Purchases of property, plant and equipment (PP&E)").
       const own = itemStems(row.label).item;
       if (!own.length) return;
-      // A column group's row is that group's item ("Corporate & Investment Bank" net income).
-      const item = table.group ? [...new Set([...itemStems(table.group).item, ...own])] : own;
+      const rowStandard = lineItemOf(row.printed);
+      if (rowStandard !== null || row.section) measured = false;
+      const segment = measured ? table.measure! : null;
+      // A column group's row is that group's item ("Corporate & Investment Bank" net income); a segment's row the caption's.
+      const heading = table.group ?? segment;
+      const item = heading ? [...new Set([...itemStems(heading).item, ...own])] : own;
       // A label printed in two sections is told apart by its section heading ("Gaming" under "Net revenue:").
-      const printed = table.group ? `${table.group} ${row.printed}` : row.printed;
+      const printed = table.group ? `${table.group} ${row.printed}` : segment ? `${row.printed} ${segment.toLowerCase()}` : row.printed;
       const context = new Set(contentStems(unhyphenated((labels.get(row.label) ?? 0) > 1 ? `${printed} ${row.section}` : printed)));
-      const standard = lineItemOf(row.printed);
+      const standard = segment ? measure : rowStandard;
       row.values.forEach((v, col) => {
         const written = row.cells?.[col] ?? { decimals: 0, percent: false };
         const cell = { ...written, percent: written.percent || percentRow };

@@ -68,6 +68,12 @@ export interface StatementTable {
    * 2021 Change, 2022 2021 Change): each group is a table of its own, its rows that group's.
    */
   group?: string;
+  /**
+   * The line item a caption just before the header gives its rows ("Operating income by reportable segment",
+   * then "Domestic", "International", "Total operating income"): each row above the first that names a line
+   * item of its own is that item's figure for the segment it names (context.ts).
+   */
+  measure?: string;
   rows: StatementRow[];
 }
 
@@ -120,6 +126,8 @@ const MONTH_DAY = /\b(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.
 // A change column's header between or after the years: "Change", "% Change", "$ Change", "Increase/(Decrease)".
 const CHANGE_HEADER = /^(?:[%$]\s?)?change(?:\s?%)?$|^(?:increase|inc\.?)\s?\/\s?\(?(?:decrease|dec\.?)\)?$/i;
 // Header lines that name no column group: units, periods, notes.
+// "Operating income by reportable segment", "Revenue by geographic area": the item a segment table's rows give.
+const BY_SEGMENT = /^(?:the\s+)?([a-z][a-z ,&()-]{2,60}?)\s+by\s+(?:reportable\s+|operating\s+|business\s+)?(?:segments?|geographic\s+(?:areas?|regions?|segments?)|regions?)\b/i;
 const NOT_GROUP = /\b(?:millions|thousands|billions|except|ratios|ended|ending|months|weeks|unaudited|following|table|summar|results)/i;
 
 /** Year columns of a header read with its change columns: the runs of years, each followed by a change column. */
@@ -257,6 +265,8 @@ function parse(text: string): StatementTable[] {
   let headerNames: string[] = [];
   /** A header of column groups: one table per group, and the positions of each group's years in a row's cells. */
   let grouped: { tables: StatementTable[]; runs: number[][]; width: number } | null = null;
+  /** A segment caption's line item and how many lines ago it was read (a header within 4 lines takes it). */
+  let caption: { item: string; ago: number } | null = null;
 
   const flush = () => {
     if (grouped && label && pending.length >= grouped.width) {
@@ -288,6 +298,7 @@ function parse(text: string): StatementTable[] {
       .trim();
     if (!line && label && current && !grouped) blanks.push(pending.length);
     if (!line || line === "$") continue;
+    if (caption && ++caption.ago > 4 && !headerRun.length) caption = null;
     // A split day's lines are read on as before; their days wait for the years' line (its columns, in order).
     if (MONTH_ALONE.test(line)) splitMonth = line;
     else if (splitMonth && /^\d{1,2},?$/.test(line)) {
@@ -361,12 +372,12 @@ function parse(text: string): StatementTable[] {
         const years = runs[0].map((i) => headerRun[template.slice(0, i).filter((x) => x === "y").length]);
         const days = runs[0].map((i) => headerDays[template.slice(0, i).filter((x) => x === "y").length] ?? null);
         const periods = columnPeriodsOf(headerText, years.length);
-        const tablesOf = runs.map((_, g) => ({ kind, years, fiscalLag: headerLag, uncertain: headerLag || mixedHeader, partial: headerPartial, columnPeriods: byPeriod ? years.map(() => periodGroups![g]) : periods, mixedHeader, earlyMonths, dates: days, rows: [] as StatementRow[], ...(names[g] && !byPeriod ? { group: names[g] } : {}) }));
+        const tablesOf = runs.map((_, g) => ({ kind, years, fiscalLag: headerLag, uncertain: headerLag || mixedHeader, partial: headerPartial, columnPeriods: byPeriod ? years.map(() => periodGroups![g]) : periods, mixedHeader, earlyMonths, dates: days, rows: [] as StatementRow[], ...(names[g] && !byPeriod ? { group: names[g] } : {}), ...(caption && !(names[g] && !byPeriod) ? { measure: caption.item } : {}) }));
         tables.push(...tablesOf);
         current = tablesOf[0];
         grouped = { tables: tablesOf, runs, width: template.length };
       } else {
-        current = { kind, years: [...headerRun], fiscalLag: headerLag, uncertain, partial: headerPartial, columnPeriods: columnPeriodsOf(headerText, headerRun.length), mixedHeader, earlyMonths, dates: [...headerDays], rows: [] };
+        current = { kind, years: [...headerRun], fiscalLag: headerLag, uncertain, partial: headerPartial, columnPeriods: columnPeriodsOf(headerText, headerRun.length), mixedHeader, earlyMonths, dates: [...headerDays], rows: [], ...(caption ? { measure: caption.item } : {}) };
         tables.push(current);
         // Change columns that group nothing the reader can name: the years read without them.
         grouped = template.includes("c") ? { tables: [current], runs: [template.map((t, i) => (t === "y" ? i : -1)).filter((i) => i >= 0)], width: template.length } : null;
@@ -380,6 +391,7 @@ function parse(text: string): StatementTable[] {
       headerLineYears = 0;
       headerLag = false;
       headerMonths.clear();
+      caption = null;
     }
     // Date fragments of a header split over lines ("January", "28,") stay beside the two lines before them.
     before = DATE_FRAGMENT.test(line) ? [...before, line].slice(-16) : [...before.filter((b) => !DATE_FRAGMENT.test(b)).slice(-1), line.slice(0, 200)];
@@ -387,6 +399,8 @@ function parse(text: string): StatementTable[] {
     if (PARTIAL.test(line) && line.length < 160) headerPartial = true;
     const title = TITLES.find(([re]) => re.test(line) && line.length < 120);
     if (title) kind = title[1];
+    const bySegment = BY_SEGMENT.exec(line);
+    if (bySegment) caption = { item: bySegment[1].trim(), ago: 0 };
     // "Corporate bonds", then "Level 2", then its cells: the fair value level printed in a column of text is
     // part of the row's label, not its first cell.
     if (label && !pending.length && /^(?:level|tier|stage)\s+[1-3]$/i.test(line)) continue;

@@ -42,7 +42,9 @@ interface Reading {
 function readQuestion(query: string): Reading | null {
   if (!WHICH.test(query) || !KIND.test(query)) return null;
   // "the most (or lost the least)": the aside restates the same end of the ranking.
-  const plain = query.replace(/\([^()]*\)/g, " ");
+  // "Best Buy's Domestic segment": a capitalized word before another inside the question, with no article before
+  // it, is a name, not "best" ("which region had the Highest EBITDAR" still asks for the top).
+  const plain = query.replace(/\([^()]*\)/g, " ").replace(/(?<=\S )(?<!\b(?:[Tt]he|[Aa]n?) )[A-Z][a-z]+(?= [A-Z])/g, (w) => (TOP.test(w) || BOTTOM.test(w) ? " " : w));
   const top = TOP.test(plain);
   const bottom = BOTTOM.test(plain);
   if (top === bottom) return null;

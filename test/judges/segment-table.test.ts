@@ -1,0 +1,58 @@
+// A segment table through the Worker and both judges (wrong on purpose): "Operating income by reportable
+// segment" over rows "Domestic", "International" and "Total operating income" gives each segment's operating
+// income. A segment's figure is carried by its own row; the total, the other segment's row, the prior year's
+// and six months' columns and a loss for its profit are contradicted. "Best Buy" in the question is a name,
+// not a question asking which segment is best.
+import { beforeAll, describe, expect, it } from "vitest";
+import { createOrg, type TestOrg } from "../helpers/harness";
+import { expectLlmTellsApart, judgeAgainst } from "./judge-helpers";
+
+let org: TestOrg;
+beforeAll(async () => {
+  org = await createOrg();
+});
+
+const SEGMENT_TABLE = [
+  "Operating income by reportable segment and the reconciliation to consolidated earnings before income tax expense and equity in income (loss) of affiliates was",
+  "as follows ($ in millions):",
+  "Three Months Ended Six Months Ended",
+  "July 29, 2023 July 30, 2022 July 29, 2023 July 30, 2022",
+  "Domestic $ 329 $ 343 $ 619 $ 772",
+  "International 19 28 40 61",
+  "Total operating income 348 371 659 833",
+  "Other income (expense):",
+  "Gain on sale of subsidiary, net 21 - 21 -",
+  "Investment income (expense) and other 12 3 33 (2)",
+  "Interest expense (12) (7) (24) (13)",
+  "Earnings before income tax expense and equity in income (loss) of affiliates $ 369 $ 367 $ 689 $ 818",
+].join("\n");
+
+const judged = judgeAgainst(() => org, "What was Best Buy's Domestic segment operating income in the three months ended July 29, 2023?", [
+  { title: "Best Buy 10-Q Q2 FY2024, segment information", content: SEGMENT_TABLE },
+]);
+const said = (figure: string, segment = "Domestic") => `Best Buy's ${segment} operating income was ${figure} in the three months ended July 29, 2023.`;
+
+describe("a segment table's rows", () => {
+  it.each([
+    ["the segment's own row", said("$329 million")],
+    ["the other segment's own row", said("$19 million", "International")],
+    ["the total's row", `Best Buy's total operating income was $348 million in the three months ended July 29, 2023.`],
+  ])("carry the figure: %s", async (_, right) => {
+    const [llm, agent] = await Promise.all([judged("llm", right), judged("agent", right)]);
+    expect(llm.result.scores.factuality).toBeGreaterThanOrEqual(4);
+    expect(agent.assessment.claims.map((c: { verdict: string }) => c.verdict)).toEqual(["supported"]);
+  });
+
+  it.each([
+    ["the total given to the segment", said("$348 million"), "domestic operating income for 2023 as 329 million, not $348 million"],
+    ["the other segment's figure", said("$329 million", "International"), "international operating income for 2023 as 19 million, not $329 million"],
+    ["the prior year's column", said("$343 million"), "$343 million is domestic operating income for 2022, not 2023; the source gives 329 million"],
+    ["the six months' column", said("$619 million"), "$619 million is domestic operating income for the six months ended July 29, 2023, not for three months"],
+    ["a loss for its profit", "Best Buy's Domestic segment had an operating loss of $329 million in the three months ended July 29, 2023.", "domestic operating income for 2023 as a profit of 329 million, not a loss"],
+  ])("contradict another: %s", async (_, wrong, why) => {
+    const [right, llm, agent] = await Promise.all([judged("llm", said("$329 million")), judged("llm", wrong), judged("agent", wrong)]);
+    expectLlmTellsApart(right.result, llm.result, why);
+    expect(agent.assessment.claims.map((c: { verdict: string }) => c.verdict)).toEqual(["contradicted"]);
+    expect(agent.assessment.claims[0].explanation).toContain(why);
+  });
+});
