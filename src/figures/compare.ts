@@ -36,6 +36,7 @@ function itemVocabulary(name: string): Set<string> {
 
 /** Every item word of a source figure's row is among the words around the statement's figure. */
 function namesRow(f: FigureInContext, s: FigureInContext, known: ReadonlySet<string>): boolean {
+  if (otherGroup(f, s)) return false;
   const b = coreItemWords(s.item);
   return b.length > 0 && b.every((w) => f.context.has(w) || known.has(w));
 }
@@ -46,7 +47,8 @@ function namesRow(f: FigureInContext, s: FigureInContext, known: ReadonlySet<str
  * words are joined to another item's ("cash and inventories"), a sum or a list.
  */
 function endsWithRow(f: FigureInContext, s: FigureInContext): boolean {
-  if (!s.cell || s.group || !coreItemWords(s.item).length) return false;
+  // A column group's or a segment's row: the statement names the group ("Domestic segment revenue was").
+  if (!s.cell || (s.group && ![...s.group].every((w) => f.context.has(w))) || !coreItemWords(s.item).length) return false;
   // The row's label as printed, word for word ("total assets" does not name "Total current assets").
   const label = labelWords(s.itemText);
   const own = labelWords(f.itemText);
@@ -108,8 +110,14 @@ function rowContext(s: FigureInContext): ReadonlySet<string> {
  */
 function otherGroup(f: FigureInContext, s: FigureInContext): boolean {
   if (!s.group || [...s.group].every((w) => f.context.has(w))) return false;
-  return coreItemWords(f.item).some((w) => !s.context.has(w));
+  // "Total operating income" is no segment's: the company's total is not a group's row.
+  return TOTAL.test(f.itemText) || coreItemWords(f.item).some((w) => !s.context.has(w));
 }
+
+/** "Domestic segment revenue": the word for a group names no item of its own. */
+const SEGMENT = new Set(contentStems("segment segments division divisions reportable"));
+
+const TOTAL = /\b(?:total|consolidated|company-wide|overall)\b/i;
 
 function sharesWords(a: ReadonlySet<string>, b: ReadonlySet<string>): boolean {
   for (const w of a) if (!isQualifier(w) && b.has(w)) return true;
@@ -122,13 +130,15 @@ function sharesWords(a: ReadonlySet<string>, b: ReadonlySet<string>): boolean {
  * and "net income attributable to 3M" are one item when the answer names 3M.
  */
 export function sameItem(f: FigureInContext, s: FigureInContext, known: ReadonlySet<string>): boolean {
+  // A question that names a segment ("Domestic") lets its words stand for a group's, not another segment's or the total's.
+  if (otherGroup(f, s)) return false;
   // "Capital expenditures" and "Purchases of property, plant and equipment" are one standard item.
   if (f.standard !== null && s.standard !== null) {
     if (f.standard !== s.standard) return false;
     // ... unless either names more than the standard item ("Data Center revenue" is not total revenue).
     const vocabulary = itemVocabulary(f.standard);
     // "The PP&E value": a word for a figure of any row names no other item.
-    const extra = (x: FigureInContext, other: FigureInContext) => coreItemWords(x.item).every((w) => vocabulary.has(w) || MEASURE.has(w) || other.context.has(w) || known.has(w));
+    const extra = (x: FigureInContext, other: FigureInContext) => coreItemWords(x.item).every((w) => vocabulary.has(w) || MEASURE.has(w) || other.context.has(w) || known.has(w) || (other.group !== undefined && SEGMENT.has(w)));
     return extra(f, s) && extra(s, f);
   }
   // "a negative value of $(1,419) million": a word for a figure of any row is no word of the item.

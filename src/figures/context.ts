@@ -371,7 +371,7 @@ function tableFigures(text: string, scale: number | null): FigureInContext[] {
       const heading = table.group ?? segment;
       const item = heading ? [...new Set([...itemStems(heading).item, ...own])] : own;
       // A label printed in two sections is told apart by its section heading ("Gaming" under "Net revenue:").
-      const printed = table.group ? `${table.group} ${row.printed}` : segment ? `${row.printed} ${segment.toLowerCase()}` : row.printed;
+      const printed = table.group ? `${table.group} ${/^[A-Z][a-z]/.test(row.printed) ? row.printed[0].toLowerCase() + row.printed.slice(1) : row.printed}` : segment ? `${row.printed} ${segment.toLowerCase()}` : row.printed;
       const context = new Set(contentStems(unhyphenated((labels.get(row.label) ?? 0) > 1 ? `${printed} ${row.section}` : printed)));
       const standard = segment ? measure : rowStandard;
       row.values.forEach((v, col) => {

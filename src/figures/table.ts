@@ -128,6 +128,8 @@ const CHANGE_HEADER = /^(?:[%$]\s?)?change(?:\s?%)?$|^(?:increase|inc\.?)\s?\/\s
 // Header lines that name no column group: units, periods, notes.
 // "Operating income by reportable segment", "Revenue by geographic area": the item a segment table's rows give.
 const BY_SEGMENT = /^(?:the\s+)?([a-z][a-z ,&()-]{2,60}?)\s+by\s+(?:reportable\s+|operating\s+|business\s+)?(?:segments?|geographic\s+(?:areas?|regions?|segments?)|regions?)\b/i;
+// "Selected financial data for the Domestic segment was as follows", "Domestic Segment": the segment a table is of.
+const SEGMENT_SCOPE = /\bfor\s+(?:the|its|our)\s+([A-Z][A-Za-z&.'-]*(?:\s[A-Z][A-Za-z&.'-]*){0,3})\s+segment\b|^([A-Z][A-Za-z&.'-]*(?:\s[A-Z][A-Za-z&.'-]*){0,3})\s+Segment$/;
 const NOT_GROUP = /\b(?:millions|thousands|billions|except|ratios|ended|ending|months|weeks|unaudited|following|table|summar|results)/i;
 
 /** Year columns of a header read with its change columns: the runs of years, each followed by a change column. */
@@ -265,8 +267,11 @@ function parse(text: string): StatementTable[] {
   let headerNames: string[] = [];
   /** A header of column groups: one table per group, and the positions of each group's years in a row's cells. */
   let grouped: { tables: StatementTable[]; runs: number[][]; width: number } | null = null;
-  /** A segment caption's line item and how many lines ago it was read (a header within 4 lines takes it). */
-  let caption: { item: string; ago: number } | null = null;
+  /**
+   * A caption's line item ("Operating income by reportable segment") or segment ("for the Domestic segment"),
+   * and how many lines ago it was read: a header within 4 lines takes it.
+   */
+  let caption: { item?: string; scope?: string; ago: number } | null = null;
 
   const flush = () => {
     if (grouped && label && pending.length >= grouped.width) {
@@ -372,12 +377,12 @@ function parse(text: string): StatementTable[] {
         const years = runs[0].map((i) => headerRun[template.slice(0, i).filter((x) => x === "y").length]);
         const days = runs[0].map((i) => headerDays[template.slice(0, i).filter((x) => x === "y").length] ?? null);
         const periods = columnPeriodsOf(headerText, years.length);
-        const tablesOf = runs.map((_, g) => ({ kind, years, fiscalLag: headerLag, uncertain: headerLag || mixedHeader, partial: headerPartial, columnPeriods: byPeriod ? years.map(() => periodGroups![g]) : periods, mixedHeader, earlyMonths, dates: days, rows: [] as StatementRow[], ...(names[g] && !byPeriod ? { group: names[g] } : {}), ...(caption && !(names[g] && !byPeriod) ? { measure: caption.item } : {}) }));
+        const tablesOf = runs.map((_, g) => ({ kind, years, fiscalLag: headerLag, uncertain: headerLag || mixedHeader, partial: headerPartial, columnPeriods: byPeriod ? years.map(() => periodGroups![g]) : periods, mixedHeader, earlyMonths, dates: days, rows: [] as StatementRow[], ...(names[g] && !byPeriod ? { group: names[g] } : captioned(caption)) }));
         tables.push(...tablesOf);
         current = tablesOf[0];
         grouped = { tables: tablesOf, runs, width: template.length };
       } else {
-        current = { kind, years: [...headerRun], fiscalLag: headerLag, uncertain, partial: headerPartial, columnPeriods: columnPeriodsOf(headerText, headerRun.length), mixedHeader, earlyMonths, dates: [...headerDays], rows: [], ...(caption ? { measure: caption.item } : {}) };
+        current = { kind, years: [...headerRun], fiscalLag: headerLag, uncertain, partial: headerPartial, columnPeriods: columnPeriodsOf(headerText, headerRun.length), mixedHeader, earlyMonths, dates: [...headerDays], rows: [], ...captioned(caption) };
         tables.push(current);
         // Change columns that group nothing the reader can name: the years read without them.
         grouped = template.includes("c") ? { tables: [current], runs: [template.map((t, i) => (t === "y" ? i : -1)).filter((i) => i >= 0)], width: template.length } : null;
@@ -401,6 +406,8 @@ function parse(text: string): StatementTable[] {
     if (title) kind = title[1];
     const bySegment = BY_SEGMENT.exec(line);
     if (bySegment) caption = { item: bySegment[1].trim(), ago: 0 };
+    const scope = line.length < 200 ? SEGMENT_SCOPE.exec(line) : null;
+    if (scope) caption = { scope: scope[1] ?? scope[2], ago: 0 };
     // "Corporate bonds", then "Level 2", then its cells: the fair value level printed in a column of text is
     // part of the row's label, not its first cell.
     if (label && !pending.length && /^(?:level|tier|stage)\s+[1-3]$/i.test(line)) continue;
@@ -437,6 +444,12 @@ function parse(text: string): StatementTable[] {
   }
   flush();
   return tables.filter((t) => t.rows.length > 0);
+}
+
+/** A caption's line item (measure) or segment (a group of its own: "Domestic" operating income). */
+function captioned(caption: { item?: string; scope?: string } | null): { measure?: string; group?: string } {
+  if (caption?.item) return { measure: caption.item };
+  return caption?.scope ? { group: caption.scope } : {};
 }
 
 export function normalizeLabel(label: string): string {

@@ -84,7 +84,7 @@ describe("a figure naming no period, read in the question's quarter and year", (
     expect(statuses("Domestic operating income was $329 million.", bby, bbyQuestion)).toEqual(["$329 million:carried"]);
     const six = checkStatement("Domestic operating income was $619 million.", [bby], subjectStems(bbyQuestion), bbyQuestion);
     expect(six.figures.map((c) => c.status)).toEqual(["contradicted"]);
-    expect(six.notes[0]).toContain("$619 million is operating income for the six months ended July 29, 2023, not for three months");
+    expect(six.notes[0]).toContain("$619 million is domestic operating income for the six months ended July 29, 2023, not for three months");
     // Read alone, with no question, it names no period: not contradicted.
     expect(checkStatement("Domestic operating income was $619 million.", [bby], subjectStems(bbyQuestion), "").figures[0].status).not.toBe("contradicted");
   });

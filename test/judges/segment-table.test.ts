@@ -56,3 +56,37 @@ describe("a segment table's rows", () => {
     expect(agent.assessment.claims[0].explanation).toContain(why);
   });
 });
+
+const SEGMENT_PAGE = [
+  "Segment Performance Summary",
+  "Domestic Segment",
+  "Selected financial data for the Domestic segment was as follows ($ in millions):",
+  "Three Months Ended Six Months Ended",
+  "July 29, 2023 July 30, 2022 July 29, 2023 July 30, 2022",
+  "Revenue $ 8,890 $ 9,569 $ 17,691 $ 19,463",
+  "Gross profit $ 2,052 $ 2,109 $ 4,044 $ 4,279",
+  "SG&A $ 1,730 $ 1,732 $ 3,440 $ 3,473",
+  "Operating income $ 329 $ 343 $ 619 $ 772",
+  "Operating income as a % of revenue 3.7 % 3.6 % 3.5 % 4.0 %",
+].join("\n");
+
+const onPage = judgeAgainst(() => org, "What was Best Buy's Domestic segment operating income in the three months ended July 29, 2023?", [
+  { title: "Best Buy 10-Q Q2 FY2024, Domestic segment", content: SEGMENT_PAGE },
+]);
+
+describe("a page of one segment's figures", () => {
+  it("carries that segment's figure", async () => {
+    const [llm, agent] = await Promise.all([onPage("llm", said("$329 million")), onPage("agent", said("$329 million"))]);
+    expect(llm.result.scores.factuality).toBeGreaterThanOrEqual(4);
+    expect(agent.assessment.claims.map((c: { verdict: string }) => c.verdict)).toEqual(["supported"]);
+  });
+
+  it.each([
+    ["another segment", said("$329 million", "International")],
+    ["the company's total", "Best Buy's total operating income was $329 million in the three months ended July 29, 2023."],
+  ])("does not carry it for %s", async (_, wrong) => {
+    const [llm, agent] = await Promise.all([onPage("llm", wrong), onPage("agent", wrong)]);
+    expect(llm.result.scores.factuality).toBeLessThanOrEqual(2);
+    expect(agent.assessment.claims.map((c: { verdict: string }) => c.verdict)).not.toContain("supported");
+  });
+});
