@@ -36,7 +36,7 @@ function itemVocabulary(name: string): Set<string> {
 
 /** Every item word of a source figure's row is among the words around the statement's figure. */
 function namesRow(f: FigureInContext, s: FigureInContext, known: ReadonlySet<string>): boolean {
-  if (otherGroup(f, s)) return false;
+  if (otherGroup(f, s) || otherScope(f, s)) return false;
   const b = coreItemWords(s.item);
   return b.length > 0 && b.every((w) => f.context.has(w) || known.has(w));
 }
@@ -131,7 +131,7 @@ function sharesWords(a: ReadonlySet<string>, b: ReadonlySet<string>): boolean {
  */
 export function sameItem(f: FigureInContext, s: FigureInContext, known: ReadonlySet<string>): boolean {
   // A question that names a segment ("Domestic") lets its words stand for a group's, not another segment's or the total's.
-  if (otherGroup(f, s)) return false;
+  if (otherGroup(f, s) || otherScope(f, s)) return false;
   // "Capital expenditures" and "Purchases of property, plant and equipment" are one standard item.
   if (f.standard !== null && s.standard !== null) {
     if (f.standard !== s.standard) return false;
@@ -155,7 +155,26 @@ export function sameItem(f: FigureInContext, s: FigureInContext, known: Readonly
 export function subjectStems(text: string): Set<string> {
   // Tickers in capitals ("ULTA total assets ...") name the subject wherever they stand.
   const tickers = text.match(/\b[A-Z]{2,5}\b/g) ?? [];
-  return new Set([...namedEntities(text), ...tickers].flatMap((e) => contentStems(e)));
+  const stems = new Set([...namedEntities(text), ...tickers].flatMap((e) => contentStems(e)));
+  // "Best Buy's Domestic segment": a segment's name is a part of the company, not the company: the company's
+  // figure (its consolidated operating income) is not the segment's.
+  for (const m of text.matchAll(SEGMENT_NAME)) for (const w of contentStems(m[1])) stems.delete(w);
+  return stems;
+}
+
+// Capitalized words right before "segment" or "division" (one to four, "and" or "&" between them).
+const SEGMENT_NAME = /(?<![\w.-])((?:[A-Z][\w.-]{0,30}\s(?:(?:and|&)\s)?){1,4})(?:reportable\s)?(?:segments?|divisions?)\b/g;
+
+/**
+ * Words that narrow an item to a part of the company ("Domestic operating income", "International revenue"):
+ * a figure given for that part is not carried by a row or sentence that does not name it.
+ */
+const SCOPE = new Set(contentStems("domestic international americas america europe emea asia pacific apac china japan canada mexico latin"));
+
+/** The statement's item names a part of the company that the source figure's row or sentence does not. */
+function otherScope(f: FigureInContext, s: FigureInContext): boolean {
+  for (const w of f.item) if (SCOPE.has(w) && !s.context.has(w) && !s.item.includes(w)) return true;
+  return false;
 }
 
 /**
@@ -365,7 +384,7 @@ export function checkFigure(f: FigureInContext, sources: ReadText[], subject: Re
         if (strong && year === false) otherYear ??= { s, i };
         else if (year === false && itemsOverlap(f.item, rowItem(s))) looseYear ??= { s, i };
         // A word of a column group's name is no word of the row: it overlaps with every row of the group.
-        else if (year !== false && (!f.item.length || !s.item.length || f.operand || itemsOverlap(f.item, rowItem(s)) || sharesWords(f.context, rowContext(s))) && !otherGroup(f, s)) {
+        else if (year !== false && (!f.item.length || !s.item.length || f.operand || itemsOverlap(f.item, rowItem(s)) || sharesWords(f.context, rowContext(s))) && !otherGroup(f, s) && !otherScope(f, s)) {
           // A table cell is the better witness: its row and column can anchor the statement's other years.
           if (!weak || (!weak.s.cell && s.cell)) weak = { s, i };
         } else if (year === true && !strong) otherItem ??= { s, i };

@@ -44,8 +44,8 @@ describe("a segment table's rows", () => {
   });
 
   it.each([
-    ["the total given to the segment", said("$348 million"), "domestic operating income for 2023 as 329 million, not $348 million"],
-    ["the other segment's figure", said("$329 million", "International"), "international operating income for 2023 as 19 million, not $329 million"],
+    ["the total given to the segment", said("$348 million"), "$348 million is total operating income for 2023, not domestic operating income; the source gives 329 million"],
+    ["the other segment's figure", said("$329 million", "International"), "$329 million is domestic operating income for 2023, not international operating income; the source gives 19 million"],
     ["the prior year's column", said("$343 million"), "$343 million is domestic operating income for 2022, not 2023; the source gives 329 million"],
     ["the six months' column", said("$619 million"), "$619 million is domestic operating income for the six months ended July 29, 2023, not for three months"],
     ["a loss for its profit", "Best Buy's Domestic segment had an operating loss of $329 million in the three months ended July 29, 2023.", "domestic operating income for 2023 as a profit of 329 million, not a loss"],
@@ -88,5 +88,38 @@ describe("a page of one segment's figures", () => {
     const [llm, agent] = await Promise.all([onPage("llm", wrong), onPage("agent", wrong)]);
     expect(llm.result.scores.factuality).toBeLessThanOrEqual(2);
     expect(agent.assessment.claims.map((c: { verdict: string }) => c.verdict)).not.toContain("supported");
+  });
+});
+
+const CONSOLIDATED = [
+  "Condensed Consolidated Statements of Earnings",
+  "$ and shares in millions, except per share amounts (unaudited)",
+  "Three Months Ended Six Months Ended",
+  "July 29, 2023 July 30, 2022 July 29, 2023 July 30, 2022",
+  "Revenue $ 9,583 $ 10,329 $ 19,050 $ 20,976",
+  "Cost of sales 7,363 8,042 14,680 16,336",
+  "Gross profit 2,220 2,287 4,370 4,640",
+  "Operating income 348 371 659 833",
+  "Net earnings $ 274 $ 306 $ 518 $ 647",
+].join("\n");
+
+describe("the company's consolidated statement", () => {
+  it.each([
+    ["a question naming the segment", "What was Best Buy's Domestic segment operating income in the three months ended July 29, 2023?"],
+    ["a question naming the part of the company only", "What was Best Buy's Domestic operating income in the three months ended July 29, 2023?"],
+  ])("does not carry the company's figure as a segment's: %s", async (_, query) => {
+    const judged = judgeAgainst(() => org, query, [{ title: "Best Buy 10-Q Q2 FY2024, statement of earnings", content: CONSOLIDATED }]);
+    const wrong = said("$348 million");
+    const [llm, agent] = await Promise.all([judged("llm", wrong), judged("agent", wrong)]);
+    expect(llm.result.scores.factuality).toBeLessThanOrEqual(2);
+    expect(agent.assessment.claims.map((c: { verdict: string }) => c.verdict)).not.toContain("supported");
+  });
+
+  it("carries the company's own figure", async () => {
+    const judged = judgeAgainst(() => org, "What was Best Buy's operating income in the three months ended July 29, 2023?", [{ title: "Best Buy 10-Q Q2 FY2024, statement of earnings", content: CONSOLIDATED }]);
+    const right = "Best Buy's operating income was $348 million in the three months ended July 29, 2023.";
+    const [llm, agent] = await Promise.all([judged("llm", right), judged("agent", right)]);
+    expect(llm.result.scores.factuality).toBeGreaterThanOrEqual(4);
+    expect(agent.assessment.claims.map((c: { verdict: string }) => c.verdict)).toEqual(["supported"]);
   });
 });
