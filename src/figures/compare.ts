@@ -6,7 +6,7 @@
 import type { FigureInContext, ReadText } from "./context";
 import { contentStems, namedEntities, words } from "./text";
 import { coreItemWords, isQualifier, ITEMS } from "./line-items";
-import { candidates } from "./figure-index";
+import { candidates, tableRows } from "./figure-index";
 import { equalAtSomeScale, kindsMatch, valuesEqual } from "./values";
 import { calendarGuess, dayText, fiscalAgainstDay, yearAs, yearName, yearsFromDay } from "./fiscal-days";
 
@@ -350,6 +350,8 @@ export function checkFigure(f: FigureInContext, sources: ReadText[], subject: Re
   /** Cells of rows the statement's item ends with, holding another value: a period not told for sure. */
   const named: { s: FigureInContext; i: number }[] = [];
   let namedCarry: { s: FigureInContext; i: number } | null = null;
+  /** A table cell of the value, in a row of another item, its period not told: a neighbouring row's value, if the named row's cell beside it holds another. */
+  let otherRow: { s: FigureInContext; i: number } | null = null;
   let conflictNamed = false;
   if (budget.comparisons <= 0) return { figure: f, status: "unmatched", source: -1, by: null, note: "" };
   for (let i = 0; i < sources.length; i++) {
@@ -388,6 +390,7 @@ export function checkFigure(f: FigureInContext, sources: ReadText[], subject: Re
           // A table cell is the better witness: its row and column can anchor the statement's other years.
           if (!weak || (!weak.s.cell && s.cell)) weak = { s, i };
         } else if (year === true && !strong) otherItem ??= { s, i };
+        else if (year === null && s.cell && !strong) otherRow ??= { s, i };
         continue;
       }
       // Another value: a conflict (the first is enough), or the same digits at an unstated scale.
@@ -424,6 +427,12 @@ export function checkFigure(f: FigureInContext, sources: ReadText[], subject: Re
   const w = weak;
   const beside = w?.s.cell ? named.find((n) => n.i === w.i && n.s.cell!.table === w.s.cell!.table && n.s.cell!.col === w.s.cell!.col && n.s.cell!.row !== w.s.cell!.row) : undefined;
   if (w && beside) return { figure: f, status: "contradicted", source: beside.i, by: beside.s, note: `${f.raw} is ${label(w.s)}, not ${label(beside.s)}; the source gives ${written(beside.s)}.` };
+  // The value sits in another row of a column whose period is not told, and the row the statement names holds
+  // another value in that column ("Domestic operating income was $2,052 million": the column's gross profit;
+  // its operating income is 329): whichever period the column is, the figure is the neighbouring row's.
+  const o = otherRow;
+  const rowBeside = !w && !otherYear && !uncertain && o ? namedRowBeside(f, sources[o.i], o.s) : undefined;
+  if (o && rowBeside) return { figure: f, status: "contradicted", source: o.i, by: rowBeside, note: `${f.raw} is ${label(o.s)}, not ${label(rowBeside)}; the source gives ${written(rowBeside)}.` };
   // A bare whole number with no unit ("Lion Air Flight 610", "the 737 MAX") is as often a name as a figure: not contradicted by its year.
   const bare = f.kind === "number" && f.scale === null && f.decimals === 0 && !/[,.]/.test(f.raw);
   const elsewhere = (o: { s: FigureInContext } | null): o is { s: FigureInContext; i: number } => o !== null && f.year !== null && (!f.years.includes(yearAs(f, o.s)!) || otherSpan(f, o.s)) && !bare;
@@ -438,6 +447,23 @@ export function checkFigure(f: FigureInContext, sources: ReadText[], subject: Re
   if (uncertain) return { figure: f, status: "carried", source: uncertain.i, by: uncertain.s, note: "" };
   if (rescaled) return { figure: f, status: "rescaled", source: rescaled.i, by: rescaled.s, note: "" };
   return { figure: f, status: "unmatched", source: -1, by: null, note: "" };
+}
+
+/**
+ * The cell, in the column of `cell`, of the row the statement's item ends with (endsWithRow), when that row
+ * holds another value there and nowhere the statement's value.
+ */
+function namedRowBeside(f: FigureInContext, read: ReadText, cell: FigureInContext): FigureInContext | undefined {
+  const at = cell.cell!;
+  for (const row of tableRows(read)) {
+    const first = row.cells[0].cell!;
+    if (first.table !== at.table || first.row === at.row || first.repeated) continue;
+    const beside = row.cells.find((c) => c.cell!.col === at.col);
+    if (!beside || !kindsMatch(f, beside) || f.change !== beside.change || !endsWithRow(f, beside) || !trailFits(f, beside)) continue;
+    if (row.cells.some((c) => valuesEqual(f, c) || equalAtSomeScale(f, c))) continue;
+    return beside;
+  }
+  return undefined;
 }
 
 export interface StatementCheck {

@@ -123,3 +123,18 @@ describe("the company's consolidated statement", () => {
     expect(agent.assessment.claims.map((c: { verdict: string }) => c.verdict)).toEqual(["supported"]);
   });
 });
+
+describe("a neighbouring row's figures in a column whose fiscal period the page does not name", () => {
+  const inQuarter = judgeAgainst(() => org, "What was Best Buy's Domestic segment operating income in the second quarter of fiscal 2024?", [
+    { title: "Best Buy 10-Q Q2 FY2024, Domestic segment", content: SEGMENT_PAGE },
+  ]);
+
+  it("are contradicted as the other row's (wrong on purpose), the row's own carried", async () => {
+    const wrong = "Domestic operating income was $2,052 million, compared with $2,109 million.";
+    const right = "Domestic operating income was $329 million, compared with $343 million.";
+    const [llmRight, llm, agentRight, agent] = await Promise.all([inQuarter("llm", right), inQuarter("llm", wrong), inQuarter("agent", right), inQuarter("agent", wrong)]);
+    expectLlmTellsApart(llmRight.result, llm.result, "$2,052 million is domestic gross profit, not domestic operating income; the source gives 329 million");
+    expect(agentRight.assessment.claims.map((c: { verdict: string }) => c.verdict)).toEqual(["supported"]);
+    expect(agent.assessment.claims.map((c: { verdict: string }) => c.verdict)).toEqual(["contradicted"]);
+  });
+});
