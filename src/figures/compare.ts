@@ -36,7 +36,7 @@ function itemVocabulary(name: string): Set<string> {
 
 /** Every item word of a source figure's row is among the words around the statement's figure. */
 function namesRow(f: FigureInContext, s: FigureInContext, known: ReadonlySet<string>): boolean {
-  if (otherGroup(f, s) || otherScope(f, s)) return false;
+  if (otherGroup(f, s) || otherScope(f, s) || opposed(f, s)) return false;
   const b = coreItemWords(s.item);
   return b.length > 0 && b.every((w) => f.context.has(w) || known.has(w));
 }
@@ -131,7 +131,7 @@ function sharesWords(a: ReadonlySet<string>, b: ReadonlySet<string>): boolean {
  */
 export function sameItem(f: FigureInContext, s: FigureInContext, known: ReadonlySet<string>): boolean {
   // A question that names a segment ("Domestic") lets its words stand for a group's, not another segment's or the total's.
-  if (otherGroup(f, s) || otherScope(f, s)) return false;
+  if (otherGroup(f, s) || otherScope(f, s) || opposed(f, s)) return false;
   // "Capital expenditures" and "Purchases of property, plant and equipment" are one standard item.
   if (f.standard !== null && s.standard !== null) {
     if (f.standard !== s.standard) return false;
@@ -170,6 +170,18 @@ const SEGMENT_NAME = /(?<![\w.-])((?:[A-Z][\w.-]{0,30}\s(?:(?:and|&)\s)?){1,4})(
  * a figure given for that part is not carried by a row or sentence that does not name it.
  */
 const SCOPE = new Set(contentStems("domestic international americas america europe emea asia pacific apac china japan canada mexico latin"));
+
+/** Words of one reading of an item against the other's: reported (GAAP) against adjusted, basic against diluted. */
+const OPPOSED: [Set<string>, Set<string>][] = [
+  [new Set(contentStems("reported")), new Set(contentStems("adjusted"))],
+  [new Set(contentStems("basic")), new Set(contentStems("diluted"))],
+];
+
+/** The statement names one reading of its item and the source figure the other ("reported" income, the "Adjusted" row). */
+function opposed(f: FigureInContext, s: FigureInContext): boolean {
+  const has = (x: FigureInContext, words: Set<string>) => [...words].some((w) => x.context.has(w));
+  return OPPOSED.some(([a, b]) => has(f, a) !== has(f, b) && has(s, a) !== has(s, b) && has(f, a) !== has(s, a));
+}
 
 /** The statement's item names a part of the company that the source figure's row or sentence does not. */
 function otherScope(f: FigureInContext, s: FigureInContext): boolean {
@@ -314,7 +326,7 @@ export function label(s: FigureInContext): string {
   const text = s.itemText.replace(PERIOD_OPENING, "").replace(/^(?:the|in|and|of|for|while|compared (?:with|to))\s+/i, "").replace(/(?<!\s)\s+(?:was|were|is|are|of|totaled|amounted to|reached|(?:fell|rose|grew|increased|decreased|declined|dropped)(?:\s+(?:to|from|by))?)$/i, "").trim();
   const item = text || "this item";
   // "Net sales" reads "net sales" inside a sentence; "3M" and "EBITDA" keep their capitals.
-  return /^[A-Z][a-z]/.test(item) ? item[0].toLowerCase() + item.slice(1) : item;
+  return /^[A-Z][a-z]+(?![A-Za-z])/.test(item) ? item[0].toLowerCase() + item.slice(1) : item;
 }
 
 export function written(s: FigureInContext): string {
@@ -386,7 +398,7 @@ export function checkFigure(f: FigureInContext, sources: ReadText[], subject: Re
         if (strong && year === false) otherYear ??= { s, i };
         else if (year === false && itemsOverlap(f.item, rowItem(s))) looseYear ??= { s, i };
         // A word of a column group's name is no word of the row: it overlaps with every row of the group.
-        else if (year !== false && (!f.item.length || !s.item.length || f.operand || itemsOverlap(f.item, rowItem(s)) || sharesWords(f.context, rowContext(s))) && !otherGroup(f, s) && !otherScope(f, s)) {
+        else if (year !== false && (!f.item.length || !s.item.length || f.operand || itemsOverlap(f.item, rowItem(s)) || sharesWords(f.context, rowContext(s))) && !otherGroup(f, s) && !otherScope(f, s) && !opposed(f, s)) {
           // A table cell is the better witness: its row and column can anchor the statement's other years.
           if (!weak || (!weak.s.cell && s.cell)) weak = { s, i };
         } else if (year === true && !strong) otherItem ??= { s, i };

@@ -107,7 +107,8 @@ const CLAUSE_START = /(?:^|[;:]|,\s+(?=(?:compared|versus|vs\.?|while|whereas|an
 
 /** A line that ends in two or more figure cells after a short label, with no verb: a table row. */
 function isTableLine(line: string): boolean {
-  const tokens = line.trim().split(/\s+/);
+  // "% to Sales 31.7 % 16.1 % (0.5)% 25.9 %": a cell's percent sign printed apart from its digits.
+  const tokens = line.trim().replace(/(\d\)?)\s+%/g, "$1%").split(/\s+/);
   let cells = 0;
   let i = tokens.length - 1;
   for (; i >= 0 && (tokens[i] === "$" || isCellToken(tokens[i])); i--) if (tokens[i] !== "$") cells += 1;
@@ -397,7 +398,7 @@ function tableFigures(text: string, scale: number | null): FigureInContext[] {
           date: table.dates?.[col] ?? null,
           years: table.years,
           // "13 Weeks Ended" and "52 Weeks Ended" side by side repeat the years: which column is which period is not read.
-          part: parts ? parts[col] : table.uncertain ? "mixed" : table.partial ? "quarter" : null,
+          part: table.part !== undefined ? table.part : parts ? parts[col] : table.uncertain ? "mixed" : table.partial ? "quarter" : null,
           change: false,
           name: false,
           trail: [],

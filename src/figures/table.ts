@@ -74,6 +74,11 @@ export interface StatementTable {
    * item of its own is that item's figure for the segment it names (context.ts).
    */
   measure?: string;
+  /**
+   * The part of the year every column is for, when a title names it ("Q3 2022 QTD": "q3", "Q3 2022 YTD": "9m",
+   * "Q4 2022 YTD": null, the year): a table of named columns (namedColumnTables).
+   */
+  part?: string | null;
   rows: StatementRow[];
 }
 
@@ -443,7 +448,72 @@ function parse(text: string): StatementTable[] {
     }
   }
   flush();
-  return tables.filter((t) => t.rows.length > 0);
+  return [...tables.filter((t) => t.rows.length > 0), ...namedColumnTables(text)];
+}
+
+// "Q3 2022 QTD - Income Before Tax by Segment", "Q4 2022 YTD": a quarter's or the year-to-date's title.
+const PERIOD_TITLE = /\bQ([1-4])\s(?:FY\s?)?((?:19|20)\d\d)(?:\s(QTD|YTD))?\b/i;
+/** The part of the year a year-to-date through each quarter is. */
+const YEAR_TO_DATE: (string | null)[] = ["q1", "h1", "9m", null];
+// "(Dollars in Millions) Pharmaceutical MedTech Unallocated Worldwide Total": a units note, then column names.
+const UNITS_NOTE = /^\((?:dollars|\$|amounts?)\s+in\s+(?:millions|thousands|billions)\)\s*/i;
+const COLUMN_NAME = /^[A-Z][A-Za-z&./'-]{0,40}$/;
+
+/**
+ * Tables whose columns are named, not dated: a title naming the period ("Q3 2022 QTD - Income Before Tax by
+ * Segment"), a line of column names ("Pharmaceutical MedTech Unallocated Worldwide Total"), then rows with a
+ * figure per name. Read as one table per column, the column's name its group (as columns printed side by
+ * side per segment), all of the title's year and part of the year. A line of names that cannot be laid onto
+ * the rows' figures ("Medical Devices" or "Medical" and "Devices") reads no table.
+ */
+function namedColumnTables(text: string): StatementTable[] {
+  const out: StatementTable[] = [];
+  let title: { year: number; part: string | null; ago: number } | null = null;
+  let names: string[] | null = null;
+  let columns: StatementTable[] = [];
+  let pending = "";
+  const end = () => {
+    if (columns.length && columns[0].rows.length) out.push(...columns);
+    columns = [];
+    names = null;
+    pending = "";
+  };
+  for (const raw of text.replace(/\r/g, "").split("\n")) {
+    const line = raw.trim().replace(/(\S)\s+%/g, "$1%");
+    if (!line) continue;
+    const period = line.length < 160 ? PERIOD_TITLE.exec(line) : null;
+    if (period) {
+      end();
+      const q = Number(period[1]);
+      title = { year: Number(period[2]), part: period[3]?.toUpperCase() === "YTD" ? YEAR_TO_DATE[q - 1] : `q${q}`, ago: 0 };
+      continue;
+    }
+    const { label, figures, cells } = splitRow(line);
+    if (names) {
+      const width: number = names.length;
+      if (figures.length === width && /[a-z]{2}/i.test(`${pending} ${label}`)) {
+        const own = `${pending} ${label}`.trim();
+        // "% to Sales" under "Reported Income Before Tax", again under "Adjusted ...": the row above's share.
+        const above = columns[0].rows.at(-1)?.printed;
+        const printed = own.startsWith("%") && above ? `${above} ${own}` : own;
+        columns.forEach((t, c) => t.rows.push({ label: normalizeLabel(printed), printed, values: [figures[c]], cells: [cells[c]], section: "" }));
+        pending = "";
+      } else if (!figures.length && line.length <= 100 && pending.length <= 100) pending = `${pending} ${line}`.trim();
+      else end();
+      continue;
+    }
+    if (!title || ++title.ago > 3 || figures.length) continue;
+    const words = line.replace(UNITS_NOTE, "").split(/\s+/);
+    if (words.length < 2 || words.length > 12 || !words.every((w) => COLUMN_NAME.test(w))) continue;
+    // "Worldwide Total": a total's word joins the name before it.
+    const joined: string[] = [];
+    for (const w of words) if (/^total$/i.test(w) && joined.length) joined[joined.length - 1] += ` ${w}`; else joined.push(w);
+    const { year, part } = title;
+    names = joined;
+    columns = joined.map((name) => ({ kind: "other" as const, years: [year], partial: part !== null, part, group: name, rows: [] as StatementRow[] }));
+  }
+  end();
+  return out;
 }
 
 /** A caption's line item (measure) or segment (a group of its own: "Domestic" operating income). */

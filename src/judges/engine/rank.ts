@@ -8,6 +8,7 @@ import { contentStems, sentences } from "../../figures/text";
 import { periodYears } from "../../figures/numbers";
 import { questionText } from "../../figures/question-text";
 import { statementFigures } from "../../figures/context";
+import { partOf } from "../../figures/year-part";
 
 export interface RankCheck {
   status: "match" | "mismatch" | "none";
@@ -22,6 +23,7 @@ const CHANGE = /\b(increase|growth|grew|grow|rise|rose|gain|change|drop|decline|
 const RELATIVE = /\b(percent(age)?|proportional(ly)?|relative|%)\b/i;
 const WHICH = /\b(which|what)\b/i;
 const QUARTER_ASKED = /\bq[1-4](?:\s?(?:fy)?'?\d{2}(?:\d{2})?)?\b|\b(?:first|second|third|fourth)\s+quarter\b/i;
+const YEAR_TO_DATE = /\b(?:ytd|year[- ]to[- ]date)\b/i;
 const KIND = /\b(segments?|regions?|geograph\w*|divisions?|units?|business|markets?|areas?|countr\w+|brands?|products?|categor\w*|activit\w*|types?)\b/i;
 // "Among operations, investing, and financing activities, which ...": the question lists the candidates.
 const AMONG = /\bamong\s+([^?\s,](?:[^?]*?[^?\s,])?),?\s+(which|what)\b/i;
@@ -30,7 +32,7 @@ const AMONG = /\bamong\s+([^?\s,](?:[^?]*?[^?\s,])?),?\s+(which|what)\b/i;
 const NOT_CANDIDATE = /^(total|net|consolidated|corporate(?=$|\s+(?:and|other|items|expenses?|costs?|unallocated|eliminations)\b)|eliminations?|other|reconcil|adjust|stock|unallocated|revenues?$|sales$)/i;
 // Column groups printed side by side are the company's reported segments ("Corporate" among them at
 // JPMorgan); only a group that sums or reconciles the others is no candidate.
-const NOT_GROUP_CANDIDATE = /^(total|consolidated|eliminations?|reconcil|adjust|unallocated)/i;
+const NOT_GROUP_CANDIDATE = /^(?:total|consolidated|eliminations?|reconcil|adjust|unallocated)|\btotal$/i;
 
 interface Reading {
   /** Larger is the winner: "highest X" reads the values, "lowest X" and "biggest drop" read them negated. */
@@ -126,13 +128,24 @@ interface GroupPivot extends StatementTable {
 function groupPivots(tables: StatementTable[], query: string): GroupPivot[] {
   const asked = new Set(contentStems(query));
   const sets = new Map<string, StatementTable[]>();
-  for (const t of tables) if (t.group) sets.set(t.years.join(","), [...(sets.get(t.years.join(",")) ?? []), t]);
+  // One set per period: a quarter's named columns and the year to date's have the same year ("Q3 2022 QTD", "YTD").
+  const key = (t: StatementTable) => `${t.years.join(",")}|${t.part === undefined ? "" : String(t.part)}`;
+  for (const t of tables) if (t.group) sets.set(key(t), [...(sets.get(key(t)) ?? []), t]);
   const out: GroupPivot[] = [];
   for (const groups of sets.values()) {
     if (groups.length < 2) continue;
-    for (const row of groups[0].rows) {
-      const words = contentStems(row.label).filter((w) => w !== "total");
-      if (!words.length || !words.every((w) => asked.has(w))) continue;
+    // The rows the question names: all of a label's words ("net revenue"), else the one label it names most
+    // of, at least half ("reported income before tax" names "Reported Income Before Tax by Segment from
+    // Continuing Operations", not the Adjusted row).
+    const words = (label: string) => contentStems(label).filter((w) => w !== "total");
+    const cover = (label: string) => words(label).filter((w) => asked.has(w)).length / Math.max(1, words(label).length);
+    let named = groups[0].rows.filter((row) => words(row.label).length && cover(row.label) === 1);
+    if (!named.length) {
+      const best = Math.max(0, ...groups[0].rows.map((r) => cover(r.label)));
+      const top = groups[0].rows.filter((r) => cover(r.label) === best);
+      named = best >= 0.5 && new Set(top.map((r) => r.label)).size === 1 ? top.slice(0, 1) : [];
+    }
+    for (const row of named) {
       const rows = groups.map((g) => ({ g, r: g.rows.find((x) => x.label === row.label) })).filter((x) => x.r);
       if (rows.length !== groups.length) continue;
       out.push({ ...groups[0], group: undefined, kind: "other", pivot: true, rows: rows.map(({ g, r }) => ({ label: normalizeLabel(g.group ?? ""), printed: g.group ?? "", values: r!.values, cells: r!.cells, section: "" })) });
@@ -181,7 +194,8 @@ function tableWinner(table: StatementTable, year: number | null, reading: Readin
     }
   }
   const labels = rows.map((r) => r.label);
-  if (rows.length < (listed ? 2 : 3) || new Set(labels).size !== labels.length) return null;
+  // Two segments printed as named columns rank as surely as a list of them (Johnson & Johnson's Pharmaceutical and MedTech).
+  if (rows.length < (listed || pivot ? 2 : 3) || new Set(labels).size !== labels.length) return null;
   const years = year === null ? [Math.max(...table.years)] : [year];
   const cols = table.years.map((y, i) => (years.includes(y) ? i : -1)).filter((i) => i >= 0);
   if (!cols.length) return null;
@@ -241,6 +255,7 @@ export function checkRanking(fullQuery: string, answer: string, passages: string
   const asked = [...periodYears(query)];
   const year = asked.length === 1 ? asked[0] : asked.length === 0 ? null : Math.max(...asked);
   const listed = listedCandidates(query);
+  const quarter = partOf(query);
   const picks = new Set<string>();
   let result: RankCheck = NONE;
   const ss = sentences(answer);
@@ -249,6 +264,8 @@ export function checkRanking(fullQuery: string, answer: string, passages: string
     for (const table of [...tables, ...groupPivots(tables, query)]) {
       // A quarter asked ("Q2 2023", "Q22023", "the second quarter"): tables of six or nine months or of years are not it.
       if (QUARTER_ASKED.test(query) && table.columnPeriods?.length && table.columnPeriods.every((p) => p === "half" || p === "nine" || p === "year")) continue;
+      // A table of named columns under its period's title: the asked quarter's, or the year to date's when asked.
+      if (table.part !== undefined && QUARTER_ASKED.test(query) && (YEAR_TO_DATE.test(query) === /^q[1-4]$/.test(table.part ?? "") || (quarter !== null && /^q[1-4]$/.test(quarter) && /^q[1-4]$/.test(table.part ?? "") && table.part !== quarter))) continue;
       const ranked = tableWinner(table, year, reading, listed, query);
       if (!ranked) continue;
       const cues = ranked.cues;
