@@ -130,7 +130,9 @@ function undated(c: FigureCheck, named: { row: TableRow; i: number }[]): void {
   const other = c.by!;
   // "Investing activities lost the least cash compared to financing activities, with $(962) million": the
   // carrying row is named too, and the figure may be its.
-  if (coreItemWords(other.item).every((w) => f.context.has(w) || DIRECTION.has(w))) return;
+  // A column group's row ("Pharmaceutical" intangible asset amortization) is the statement's row when its own words are.
+  const own = other.group ? other.item.filter((w) => !other.group!.has(w)) : other.item;
+  if (coreItemWords(own).every((w) => f.context.has(w) || DIRECTION.has(w))) return;
   const cells = named.flatMap((n) => n.row.cells.filter((s) => !s.cell!.repeated && kindsMatch(f, s)).map((s) => ({ s, i: n.i })));
   if (!cells.length || cells.some(({ s }) => valuesEqual(f, s) || equalAtSomeScale(f, s))) return;
   const { s, i } = cells[0];

@@ -7,13 +7,17 @@ import type { ChunkSearch, SearchHit } from "../search";
 import { alignStatement, prepareSource } from "./engine/align";
 import { nextTurn } from "../core/turns";
 import { extractClaims } from "./engine/claims";
-import { subjectStems } from "../figures/compare";
+import { checkFigure, STATEMENT_BUDGET, subjectStems } from "../figures/compare";
+import { readText } from "../figures/context";
 import { InjectedFault, type Faults } from "./faults";
 import type { Reference, ReferenceVerdict, SearchType } from "./schemas";
 import { aboutSubject, primarySearch, type PrimarySearch, type Window } from "./sources";
 
 export const VERIFY_CHUNK = 5;
 const MAX_CLAIMS_PER_REFERENCE = 12;
+/** Table cells of one reference checked in their row and column (a reference that copies a filing's table). */
+const MAX_CELLS_PER_REFERENCE = 200;
+const CELLS_PER_TURN = 16;
 
 function evidenceOf(hit: SearchHit) {
   return { document_id: hit.document_id, document_name: hit.document_name, chunk_id: hit.chunk_id, text: hit.text, published_at: hit.published_at };
@@ -62,6 +66,19 @@ export async function verifyReference(search: PrimarySearch, ref: Reference, ind
       supported += 1;
       if (a.passage >= 0) used.add(a.passage);
     }
+  }
+  // A reference that copies a table ("Operations $ 4,816 1,090 (104) 5,172" under its column names and period)
+  // is read cell by cell as well: its claims read line by line lose the row, the column and the period.
+  const cells = readText(ref.content).figures.filter((f) => f.cell).slice(0, MAX_CELLS_PER_REFERENCE);
+  const reads = sources.map((src) => src.read);
+  const budget = { comparisons: STATEMENT_BUDGET };
+  for (let k = 0; k < cells.length; k++) {
+    const check = checkFigure(cells[k], reads, subject, false, budget);
+    if (check.status === "contradicted" && check.source >= 0) {
+      contradictions.push({ passage: check.source, note: check.note });
+      used.add(check.source);
+    }
+    if (k % CELLS_PER_TURN === CELLS_PER_TURN - 1) await nextTurn();
   }
   if (contradictions.length) {
     const passages = [...new Set(contradictions.map((c) => c.passage))];

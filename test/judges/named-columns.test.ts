@@ -3,7 +3,9 @@
 // (wrong on purpose): a segment's figure is carried by its own column; another segment's, the total's, the
 // year-to-date's, another quarter's and the adjusted row's figure are contradicted. Before, each figure of
 // such a table was carried for any segment, period and row.
+import { env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
+import { indexDocument } from "../../src/search/index";
 import { createOrg, type TestOrg } from "../helpers/harness";
 import { expectLlmTellsApart, judgeAgainst } from "./judge-helpers";
 
@@ -130,5 +132,59 @@ describe("a ranking question over named columns", () => {
     expectLlmTellsApart(llmRight.result, llm.result, "Pharmaceutical comes first, not MedTech as the answer says");
     expect(agentRight.assessment.claims.map((c: { verdict: string }) => c.verdict)).toEqual(["supported"]);
     expect(agent.assessment.claims.map((c: { verdict: string }) => c.verdict)).toEqual(["contradicted"]);
+  });
+});
+
+const FULL_YEAR = [
+  "Johnson & Johnson and Subsidiaries",
+  "Reconciliation of Non-GAAP Financial Measures",
+  "2022",
+  "(Dollars in Millions Except Per Share Data) Q1 Q2 Q3 Q4 FULL YEAR",
+  "Net Earnings from Continuing Operations, after tax - as reported $ 4,571 4,262 4,310 3,227 16,370",
+  "Pre-tax Adjustments",
+  "Intangible Asset Amortization expense 1,014 995 958 977 3,944",
+  "Litigation related 0 385 219 262 866",
+  "IPR&D impairments 610 0 0 173 783",
+  "Restructuring related 58 103 92 119 372",
+  "Acquisition, integration and divestiture related 0 0 0 196 196",
+  "(Gains)/losses on securities 411 109 164 6 690",
+  "Medical Device Regulation 60 70 78 88 296",
+  "COVID-19 Vaccine related costs 0 276 377 821 1,474",
+  "Other (7) 0 0 0 (7)",
+  "Tax Adjustments",
+  "Tax impact on special item adjustments (346) (242) (312) (394) (1,294)",
+  "Consumer Health separation tax related costs 96 2 (36) 4 66",
+  "Tax legislation and other tax related (79) 78 88 (47) 40",
+  "Adjusted Net Earnings from continuing operations, after tax $ 6,388 6,038 5,938 5,432 23,796",
+  "Average shares outstanding (Diluted) 2,666.5 2,667.9 2,661.3 2,650.1 2,663.9",
+  "Adjusted net earnings per share from continuing operations (Diluted) $ 2.40 2.26 2.23 2.05 8.93"
+].join("\n");
+
+describe("a reference that copies the filing's table, verified against the indexed filing", () => {
+  const query = "What was Johnson & Johnson's Pharmaceutical segment reported income before tax in Q3 2022 (quarter to date)?";
+  beforeAll(async () => {
+    await indexDocument(
+      env.DB,
+      {
+        id: crypto.randomUUID(), organizationId: "external", kind: "external", visibility: "organization", ownerUserId: null, name: "Johnson & Johnson 8-K 2023-08-30",
+        sourceBatchId: null, rmsType: null, rmsSubType: null, docType: "filing", docSubType: "8k", tickers: ["JNJ"], stockIds: [], companyNames: ["Johnson & Johnson"],
+        fiscalYear: 2023, fiscalQuarter: null, calendarDate: null, publishedAt: "2023-08-30T00:00:00Z", createdAt: new Date().toISOString(),
+      },
+      [{ page: 23, text: Q3 }, { page: 11, text: FULL_YEAR }],
+    );
+  });
+
+  it("is supported, not contradicted by the quarters' table of the same items (each quarter a column of its own)", async () => {
+    const llm = await judgeAgainst(() => org, query, [{ title: "Johnson & Johnson 8-K, Q3 2022", content: Q3 }])("llm", said("$4,186 million"));
+    expect(llm.result.reference_verdicts[0].verdict).toBe("supported");
+    expect(llm.result.scores.factuality).toBeGreaterThanOrEqual(4);
+  });
+
+  it("is contradicted with one figure changed (wrong on purpose)", async () => {
+    const changed = Q3.replace("Operations $ 4,186 1,090 (104) 5,172", "Operations $ 4,816 1,090 (104) 5,172");
+    const llm = await judgeAgainst(() => org, query, [{ title: "Johnson & Johnson 8-K, Q3 2022", content: changed }])("llm", said("$4,816 million"));
+    expect(llm.result.reference_verdicts[0].verdict).toBe("contradicted");
+    expect(llm.result.reference_verdicts[0].explanation).toContain("as 4,186 million, not 4,816");
+    expect(llm.result.scores.factuality).toBeLessThanOrEqual(2);
   });
 });
