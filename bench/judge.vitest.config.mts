@@ -12,6 +12,7 @@ export default workerdBench({
     JUDGE_BENCH_JUDGES: process.env.JUDGE_BENCH_JUDGES ?? "llm,agent",
     JUDGE_BENCH_POLL: process.env.JUDGE_BENCH_POLL ?? "backoff",
     JUDGE_BENCH_CORPUS: process.env.JUDGE_BENCH_CORPUS ?? "financebench",
+    JUDGE_BENCH_SHOW: process.env.JUDGE_BENCH_SHOW ?? "",
   },
   data: fileServer(process.env.JUDGE_BENCH_DATA ?? join(root, "..", "shared", "data")),
   timeoutMinutes: 30,

@@ -34,6 +34,8 @@ import { loadFinanceBench } from "../lib/financebench";
 const BASE = "https://bench.test";
 const ADMIN = { Authorization: "Bearer bench-admin-token", "Content-Type": "application/json" };
 const e = env as unknown as Record<string, any>;
+/** JUDGE_BENCH_SHOW=contradicted prints each contradicted reference's explanation (FinanceBench's evidence pages are right by construction). */
+const SHOW_CONTRADICTED = e.JUDGE_BENCH_SHOW === "contradicted";
 
 /** Which part of the bench a D1 round trip belongs to: the request being served, else the queue consumer. */
 type Part = "submit" | "status";
@@ -164,13 +166,14 @@ it("judge throughput through the Worker", async () => {
       found.claimsSourced += sourced;
     }
     if (judge === "llm" && json.payload.result) {
-      const refs: { verdict: string; evidence: unknown[] }[] = json.payload.result.reference_verdicts ?? [];
+      const refs: { verdict: string; evidence: unknown[]; explanation: string }[] = json.payload.result.reference_verdicts ?? [];
       found.llmEvaluations += 1;
       found.llmSourced += refs.some((v) => v.evidence.length > 0) ? 1 : 0;
       found.references += refs.length;
       found.referencesWithEvidence += refs.filter((v) => v.evidence.length > 0).length;
       found.verified += json.payload.result.verified_reference_count ?? 0;
       for (const v of refs) verdicts[v.verdict] = (verdicts[v.verdict] ?? 0) + 1;
+      if (SHOW_CONTRADICTED) for (const v of refs) if (v.verdict === "contradicted") console.log(`contradicted reference: ${v.explanation.slice(0, 400)}`);
     }
     return true;
   };

@@ -409,6 +409,7 @@ function tableFigures(text: string, scale: number | null): FigureInContext[] {
           cell: { table: t, row: r, col, block: blocks[col] ?? 0, repeated },
           ...(!parts && named && table.uncertain ? { columnPart: COLUMN_PART[periods[col]] } : {}),
           ...(groupWords ? { group: groupWords } : {}),
+          ...(table.part !== undefined ? { titled: true } : {}),
         });
       });
     });

@@ -73,6 +73,8 @@ export interface FigureInContext extends Figure {
   wholeYear?: boolean;
   /** A column of uncertain period (part "mixed") whose header names its span: "quarter" (13 weeks), null for the year (52 weeks). */
   columnPart?: string | null;
+  /** A cell of a table whose columns are named under a title that names their period (table.ts namedColumnTables). */
+  titled?: boolean;
   /** Its year is read as the one before its sentence's ("$9,569 million a year earlier"): comparison.ts. */
   yearBefore?: boolean;
 }

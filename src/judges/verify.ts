@@ -8,7 +8,7 @@ import { alignStatement, prepareSource } from "./engine/align";
 import { nextTurn } from "../core/turns";
 import { extractClaims } from "./engine/claims";
 import { checkFigure, STATEMENT_BUDGET, subjectStems } from "../figures/compare";
-import { readText } from "../figures/context";
+import { readText, type FigureInContext } from "../figures/context";
 import { InjectedFault, type Faults } from "./faults";
 import type { Reference, ReferenceVerdict, SearchType } from "./schemas";
 import { aboutSubject, primarySearch, type PrimarySearch, type Window } from "./sources";
@@ -67,10 +67,16 @@ export async function verifyReference(search: PrimarySearch, ref: Reference, ind
       if (a.passage >= 0) used.add(a.passage);
     }
   }
-  // A reference that copies a table ("Operations $ 4,816 1,090 (104) 5,172" under its column names and period)
-  // is read cell by cell as well: its claims read line by line lose the row, the column and the period.
-  const cells = readText(ref.content).figures.filter((f) => f.cell).slice(0, MAX_CELLS_PER_REFERENCE);
+  // A reference that copies a table of named columns under its period's title ("Operations $ 4,816 1,090
+  // (104) 5,172" under "Pharmaceutical MedTech ..." and "Q3 2022 QTD") is read cell by cell as well: its claims
+  // read line by line lose the row, the column and the period. Only such tables: the cells of dated tables,
+  // read against another print of the same filing (a PDF's page beside its evidence text), contradicted 8 of
+  // FinanceBench's 150 correct evidence pages in the judge bench.
+  // Only cells of a sure period and row (not a column of uncertain period, not a label printed twice), and not
+  // one a source prints as it is (the same row, column and value: the filing's own page).
   const reads = sources.map((src) => src.read);
+  const printed = new Set(reads.flatMap((r) => r.figures.filter((f) => f.cell).map(cellKey)));
+  const cells = readText(ref.content).figures.filter((f) => f.titled && f.part !== "mixed" && !f.cell?.repeated && !printed.has(cellKey(f))).slice(0, MAX_CELLS_PER_REFERENCE);
   const budget = { comparisons: STATEMENT_BUDGET };
   for (let k = 0; k < cells.length; k++) {
     const check = checkFigure(cells[k], reads, subject, false, budget);
@@ -99,6 +105,11 @@ export async function verifyReference(search: PrimarySearch, ref: Reference, ind
     evidence,
     explanation: `${supported} of ${statements.length} statements and ${figuresCarried} of ${figuresTotal} figures were found in primary sources about the same company.`,
   };
+}
+
+/** A table cell as printed: its row, column period and value. */
+function cellKey(f: FigureInContext): string {
+  return `${f.itemText}|${f.year}|${f.part}|${f.date}|${f.raw}`;
 }
 
 export interface Verification {
