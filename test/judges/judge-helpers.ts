@@ -50,6 +50,33 @@ export function expectLlmTellsApart(right: { scores: { factuality: number; groun
   expect(wrong.reasoning).toContain(why);
 }
 
+/** Best Buy's 10-Q, Q2 fiscal 2024: the Domestic segment's page (its caption names the segment, its columns the days). */
+export const BBY_DOMESTIC_PAGE = [
+  "Segment Performance Summary",
+  "Domestic Segment",
+  "Selected financial data for the Domestic segment was as follows ($ in millions):",
+  "Three Months Ended Six Months Ended",
+  "July 29, 2023 July 30, 2022 July 29, 2023 July 30, 2022",
+  "Revenue $ 8,890 $ 9,569 $ 17,691 $ 19,463",
+  "Gross profit $ 2,052 $ 2,109 $ 4,044 $ 4,279",
+  "Operating income $ 329 $ 343 $ 619 $ 772",
+].join("\n");
+
+type Judged = (judge: "llm" | "agent", answer: string) => Promise<any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+
+/**
+ * Both judges on a right and a wrong answer: the LLM judge tells them apart (expectLlmTellsApart, `why` in its
+ * reasoning), the agent judge supports the right one's claim and contradicts the wrong one's. The wrong
+ * answer's agent payload is returned for further assertions.
+ */
+export async function expectBothTellApart(judged: Judged, right: string, wrong: string, why: string) {
+  const [llmRight, llm, agentRight, agent] = await Promise.all([judged("llm", right), judged("llm", wrong), judged("agent", right), judged("agent", wrong)]);
+  expectLlmTellsApart(llmRight.result, llm.result, why);
+  expect(agentRight.assessment.claims.map((c: { verdict: string }) => c.verdict)).toEqual(["supported"]);
+  expect(agent.assessment.claims.map((c: { verdict: string }) => c.verdict)).toEqual(["contradicted"]);
+  return agent;
+}
+
 export async function usageRows(organizationId: string): Promise<number> {
   const row = await env.DB.prepare("SELECT COUNT(*) AS n FROM judge_usage WHERE organization_id = ?").bind(organizationId).first<{ n: number }>();
   return row?.n ?? 0;

@@ -7,7 +7,7 @@ import { env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
 import { indexDocument } from "../../src/search/index";
 import { createOrg, type TestOrg } from "../helpers/harness";
-import { expectLlmTellsApart, judgeAgainst } from "./judge-helpers";
+import { expectBothTellApart, judgeAgainst } from "./judge-helpers";
 
 let org: TestOrg;
 beforeAll(async () => {
@@ -108,9 +108,7 @@ describe("a table of named columns under a period's title", () => {
     ["the adjusted row's", said("$5,468 million"), "$5,468 million is pharmaceutical adjusted Income Before Tax"],
     ["the second quarter's", said("$4,365 million"), "4,186"],
   ])("contradicts another: %s", async (_, wrong, why) => {
-    const [right, llm, agent] = await Promise.all([judged("llm", said("$4,186 million")), judged("llm", wrong), judged("agent", wrong)]);
-    expectLlmTellsApart(right.result, llm.result, why);
-    expect(agent.assessment.claims.map((c: { verdict: string }) => c.verdict)).toEqual(["contradicted"]);
+    await expectBothTellApart(judged, said("$4,186 million"), wrong, why);
   });
 
   it("does not carry the adjusted share of sales as the reported one", async () => {
@@ -128,10 +126,7 @@ describe("a ranking question over named columns", () => {
   it("reads the asked quarter's columns: the right pick carried, the wrong one contradicted", async () => {
     const right = "The Pharmaceutical segment had the highest reported income before tax in Q3 2022, at $4,186 million.";
     const wrong = "The MedTech segment had the highest reported income before tax in Q3 2022.";
-    const [llmRight, llm, agentRight, agent] = await Promise.all([ranked("llm", right), ranked("llm", wrong), ranked("agent", right), ranked("agent", wrong)]);
-    expectLlmTellsApart(llmRight.result, llm.result, "Pharmaceutical comes first, not MedTech as the answer says");
-    expect(agentRight.assessment.claims.map((c: { verdict: string }) => c.verdict)).toEqual(["supported"]);
-    expect(agent.assessment.claims.map((c: { verdict: string }) => c.verdict)).toEqual(["contradicted"]);
+    await expectBothTellApart(ranked, right, wrong, "Pharmaceutical comes first, not MedTech as the answer says");
   });
 });
 
