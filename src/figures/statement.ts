@@ -20,6 +20,8 @@ import { checkFigure, label, sameItem, samePeriod, STATEMENT_BUDGET, written, ty
  * The one year a statement and its question name, or null when they name none or several: "cash from
  * operations was $5,841 million" answers "in FY2023" when nothing else names another year.
  */
+const LABEL_NOTE = /\$\s?\d[\d,]{0,12}(?:\.\d{1,3})?\s\((?:19|20)\d\d,\s\$\s?\d[\d,]{0,12}(?:\.\d{1,3})?\)/g;
+
 function onlyYear(text: string): number | null {
   const years = new Set(yearsIn(text));
   return years.size === 1 ? [...years][0] : null;
@@ -51,8 +53,12 @@ export function* checkStatementSteps(
   const read = withSharedLinks(sources.map((s) => (typeof s === "string" ? readText(s) : s)));
   // The statement's own one year dates its figures, whatever year the question names ("in fiscal 2022 at a
   // total cost of $431 million" answering about fiscal 2023); a statement naming none takes the question's.
+  // "Accounts receivable trade, less allowances for doubtful accounts $203 (2021, $230)": a note of the label
+  // (this year's allowance and last year's), not the row's figures or its year.
+  statement = statement.replace(LABEL_NOTE, (m) => " ".repeat(m.length));
   const stated = new Set(yearsIn(statement));
-  const ownYear = stated.size === 1 ? [...stated][0] : stated.size === 0 ? onlyYear(context) : null;
+  const questionYear = onlyYear(context);
+  let ownYear = stated.size === 1 ? [...stated][0] : stated.size === 0 ? questionYear : null;
   // A quarter or half named anywhere: the figures without a year of their own take the one quarter named (the
   // statement's, else the question's: "Domestic operating income was $329 million" answering about "the second
   // quarter of fiscal 2024") with that year, or stay undated. "Quarterly" names how often ("a quarterly cash
@@ -62,6 +68,11 @@ export function* checkStatementSteps(
   const askedPart = whole ? null : quarter && /^q[1-4]$/.test(quarter) ? quarter : undefined;
   // "Inventory at the beginning of 2022" is the balance at the end of 2021: not dated by the question's year.
   const own = yield* statementFigureSteps(statement);
+  // "Net sales increased 18.3% to $10.2 billion compared to $8.6 billion in fiscal 2021": the one year named is
+  // the comparison's, not the level's; the level takes the question's year, if another.
+  if (ownYear !== null && stated.size === 1 && own.some((f) => f.compared && f.year === ownYear) && !own.some((f) => !f.compared && f.year === ownYear)) {
+    ownYear = questionYear !== ownYear ? questionYear : null;
+  }
   // A figure of a comparison clause is the comparison period's ("compared with $8,630.9 million"): not dated
   // by the statement's year; the year before it where the clause says so ("a year earlier"): comparison.ts.
   const dated = own.map((f) => {
