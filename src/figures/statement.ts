@@ -22,6 +22,8 @@ import { checkFigure, label, sameItem, samePeriod, STATEMENT_BUDGET, written, ty
  */
 const LABEL_NOTE = /\$\s?\d[\d,]{0,12}(?:\.\d{1,3})?\s\((?:19|20)\d\d,\s\$\s?\d[\d,]{0,12}(?:\.\d{1,3})?\)/g;
 
+const NOTE_REFERENCE = /\((?:see\s)?notes?\s\d{1,3}(?:(?:,\s?|\sand\s)\d{1,3}){0,4}\)/gi;
+
 function onlyYear(text: string): number | null {
   const years = new Set(yearsIn(text));
   return years.size === 1 ? [...years][0] : null;
@@ -55,7 +57,8 @@ export function* checkStatementSteps(
   // total cost of $431 million" answering about fiscal 2023); a statement naming none takes the question's.
   // "Accounts receivable trade, less allowances for doubtful accounts $203 (2021, $230)": a note of the label
   // (this year's allowance and last year's), not the row's figures or its year.
-  statement = statement.replace(LABEL_NOTE, (m) => " ".repeat(m.length));
+  // "Interest and other expense (income), net (Note 18)": a note reference, no figure (as table.ts reads a row).
+  statement = statement.replace(LABEL_NOTE, (m) => " ".repeat(m.length)).replace(NOTE_REFERENCE, (m) => " ".repeat(m.length));
   const stated = new Set(yearsIn(statement));
   const questionYear = onlyYear(context);
   let ownYear = stated.size === 1 ? [...stated][0] : stated.size === 0 ? questionYear : null;
