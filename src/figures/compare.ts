@@ -7,6 +7,7 @@ import type { FigureInContext, ReadText } from "./context";
 import { contentStems, namedEntities, words } from "./text";
 import { coreItemWords, isQualifier, ITEMS } from "./line-items";
 import { candidates, tableRows } from "./figure-index";
+import { otherPart, rowContext, rowItem, SEGMENT } from "./item-parts";
 import { equalAtSomeScale, kindsMatch, valuesEqual } from "./values";
 import { calendarGuess, dayText, fiscalAgainstDay, yearAs, yearName, yearsFromDay } from "./fiscal-days";
 
@@ -36,7 +37,7 @@ function itemVocabulary(name: string): Set<string> {
 
 /** Every item word of a source figure's row is among the words around the statement's figure. */
 function namesRow(f: FigureInContext, s: FigureInContext, known: ReadonlySet<string>): boolean {
-  if (otherGroup(f, s) || otherScope(f, s) || opposed(f, s)) return false;
+  if (otherPart(f, s)) return false;
   const b = coreItemWords(s.item);
   return b.length > 0 && b.every((w) => f.context.has(w) || known.has(w));
 }
@@ -94,31 +95,6 @@ function trailFits(f: FigureInContext, s: FigureInContext): boolean {
   return coreItemWords(f.trail).every((w) => s.context.has(w) || s.item.includes(w));
 }
 
-/** A source figure's own row words: a column group's name ("Corporate & Investment Bank") left out. */
-function rowItem(s: FigureInContext): string[] {
-  return s.group ? s.item.filter((w) => !s.group!.has(w)) : s.item;
-}
-
-function rowContext(s: FigureInContext): ReadonlySet<string> {
-  return s.group ? new Set([...s.context].filter((w) => !s.group!.has(w))) : s.context;
-}
-
-/**
- * The statement names another column group than the cell's: its group's words are not all there, and its
- * item has words the cell's row and group do not ("Corporate & Investment Bank net income" is not Consumer &
- * Community Banking's).
- */
-function otherGroup(f: FigureInContext, s: FigureInContext): boolean {
-  if (!s.group || [...s.group].every((w) => f.context.has(w))) return false;
-  // "Total operating income" is no segment's: the company's total is not a group's row.
-  return TOTAL.test(f.itemText) || coreItemWords(f.item).some((w) => !s.context.has(w));
-}
-
-/** "Domestic segment revenue": the word for a group names no item of its own. */
-const SEGMENT = new Set(contentStems("segment segments division divisions reportable"));
-
-const TOTAL = /\b(?:total|consolidated|company-wide|overall)\b/i;
-
 function sharesWords(a: ReadonlySet<string>, b: ReadonlySet<string>): boolean {
   for (const w of a) if (!isQualifier(w) && b.has(w)) return true;
   return false;
@@ -131,7 +107,7 @@ function sharesWords(a: ReadonlySet<string>, b: ReadonlySet<string>): boolean {
  */
 export function sameItem(f: FigureInContext, s: FigureInContext, known: ReadonlySet<string>): boolean {
   // A question that names a segment ("Domestic") lets its words stand for a group's, not another segment's or the total's.
-  if (otherGroup(f, s) || otherScope(f, s) || opposed(f, s)) return false;
+  if (otherPart(f, s)) return false;
   // "Capital expenditures" and "Purchases of property, plant and equipment" are one standard item.
   if (f.standard !== null && s.standard !== null) {
     if (f.standard !== s.standard) return false;
@@ -164,30 +140,6 @@ export function subjectStems(text: string): Set<string> {
 
 // Capitalized words right before "segment" or "division" (one to four, "and" or "&" between them).
 const SEGMENT_NAME = /(?<![\w.-])((?:[A-Z][\w.-]{0,30}\s(?:(?:and|&)\s)?){1,4})(?:reportable\s)?(?:segments?|divisions?)\b/g;
-
-/**
- * Words that narrow an item to a part of the company ("Domestic operating income", "International revenue"):
- * a figure given for that part is not carried by a row or sentence that does not name it.
- */
-const SCOPE = new Set(contentStems("domestic international americas america europe emea asia pacific apac china japan canada mexico latin"));
-
-/** Words of one reading of an item against the other's: reported (GAAP) against adjusted, basic against diluted. */
-const OPPOSED: [Set<string>, Set<string>][] = [
-  [new Set(contentStems("reported")), new Set(contentStems("adjusted"))],
-  [new Set(contentStems("basic")), new Set(contentStems("diluted"))],
-];
-
-/** The statement names one reading of its item and the source figure the other ("reported" income, the "Adjusted" row). */
-function opposed(f: FigureInContext, s: FigureInContext): boolean {
-  const has = (x: FigureInContext, words: Set<string>) => [...words].some((w) => x.context.has(w));
-  return OPPOSED.some(([a, b]) => has(f, a) !== has(f, b) && has(s, a) !== has(s, b) && has(f, a) !== has(s, a));
-}
-
-/** The statement's item names a part of the company that the source figure's row or sentence does not. */
-function otherScope(f: FigureInContext, s: FigureInContext): boolean {
-  for (const w of f.item) if (SCOPE.has(w) && !s.context.has(w) && !s.item.includes(w)) return true;
-  return false;
-}
 
 /**
  * Whether the statement's figure is written finer than the source's (more decimals of one scale) with digits
@@ -398,7 +350,7 @@ export function checkFigure(f: FigureInContext, sources: ReadText[], subject: Re
         if (strong && year === false) otherYear ??= { s, i };
         else if (year === false && itemsOverlap(f.item, rowItem(s))) looseYear ??= { s, i };
         // A word of a column group's name is no word of the row: it overlaps with every row of the group.
-        else if (year !== false && (!f.item.length || !s.item.length || f.operand || itemsOverlap(f.item, rowItem(s)) || sharesWords(f.context, rowContext(s))) && !otherGroup(f, s) && !otherScope(f, s) && !opposed(f, s)) {
+        else if (year !== false && (!f.item.length || !s.item.length || f.operand || itemsOverlap(f.item, rowItem(s)) || sharesWords(f.context, rowContext(s))) && !otherPart(f, s)) {
           // A table cell is the better witness: its row and column can anchor the statement's other years.
           if (!weak || (!weak.s.cell && s.cell)) weak = { s, i };
         } else if (year === true && !strong) otherItem ??= { s, i };

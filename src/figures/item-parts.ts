@@ -1,0 +1,60 @@
+// Which part of a company and which reading of an item a figure is for: a column group's or segment's row
+// (group), a part the statement names ("Domestic", "International"), the company's total, and reported
+// against adjusted or basic against diluted. compare.ts reads these before it calls two figures one item.
+import type { FigureInContext } from "./context";
+import { contentStems } from "./text";
+import { coreItemWords } from "./line-items";
+
+/** A source figure's own row words: a column group's name ("Corporate & Investment Bank") left out. */
+export function rowItem(s: FigureInContext): string[] {
+  return s.group ? s.item.filter((w) => !s.group!.has(w)) : s.item;
+}
+
+export function rowContext(s: FigureInContext): ReadonlySet<string> {
+  return s.group ? new Set([...s.context].filter((w) => !s.group!.has(w))) : s.context;
+}
+
+/**
+ * The statement names another column group than the cell's: its group's words are not all there, and its
+ * item has words the cell's row and group do not ("Corporate & Investment Bank net income" is not Consumer &
+ * Community Banking's).
+ */
+function otherGroup(f: FigureInContext, s: FigureInContext): boolean {
+  if (!s.group || [...s.group].every((w) => f.context.has(w))) return false;
+  // "Total operating income" is no segment's: the company's total is not a group's row.
+  return TOTAL.test(f.itemText) || coreItemWords(f.item).some((w) => !s.context.has(w));
+}
+
+/** "Domestic segment revenue": the word for a group names no item of its own. */
+export const SEGMENT = new Set(contentStems("segment segments division divisions reportable"));
+
+const TOTAL = /\b(?:total|consolidated|company-wide|overall)\b/i;
+
+/**
+ * Words that narrow an item to a part of the company ("Domestic operating income", "International revenue"):
+ * a figure given for that part is not carried by a row or sentence that does not name it.
+ */
+const SCOPE = new Set(contentStems("domestic international americas america europe emea asia pacific apac china japan canada mexico latin"));
+
+/** Words of one reading of an item against the other's: reported (GAAP) against adjusted, basic against diluted. */
+const OPPOSED: [Set<string>, Set<string>][] = [
+  [new Set(contentStems("reported")), new Set(contentStems("adjusted"))],
+  [new Set(contentStems("basic")), new Set(contentStems("diluted"))],
+];
+
+/** The statement names one reading of its item and the source figure the other ("reported" income, the "Adjusted" row). */
+function opposed(f: FigureInContext, s: FigureInContext): boolean {
+  const has = (x: FigureInContext, words: Set<string>) => [...words].some((w) => x.context.has(w));
+  return OPPOSED.some(([a, b]) => has(f, a) !== has(f, b) && has(s, a) !== has(s, b) && has(f, a) !== has(s, a));
+}
+
+/** The statement's item names a part of the company that the source figure's row or sentence does not. */
+function otherScope(f: FigureInContext, s: FigureInContext): boolean {
+  for (const w of f.item) if (SCOPE.has(w) && !s.context.has(w) && !s.item.includes(w)) return true;
+  return false;
+}
+
+/** The statement's figure is for another part of the company or another reading of the item than the source's. */
+export function otherPart(f: FigureInContext, s: FigureInContext): boolean {
+  return otherGroup(f, s) || otherScope(f, s) || opposed(f, s);
+}
