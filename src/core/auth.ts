@@ -2,7 +2,7 @@
 // organization_id / user fields becomes the one Tenant every handler and tenant query works with.
 import { ApiError, forbidden, invalidBody, type ErrorCode } from "./errors";
 import type { Config, Env } from "./env";
-import { hashApiKey, hasValidTag, parseApiKey } from "./keys";
+import { hashApiKey, hasValidTag, parseApiKey, type ParsedKey } from "./keys";
 import { sha256Hex, timingSafeEqual } from "./crypto";
 import { findKeyByHash, findOrganizationAndUser, type UserRow } from "./accounts-repo";
 
@@ -52,15 +52,47 @@ export interface TenantRule {
   requireOrganizationId?: boolean;
 }
 
+/** What a key's text proves whatever the database says: its tag checked under the tag secret, and its hash. */
+interface KeyProof {
+  secret: string;
+  validTag: boolean;
+  hash: string;
+}
+
+/** Keys this isolate has checked: a client sends its key with every request (a status poll included). */
+const proofs = new Map<string, Promise<KeyProof>>();
+const MAX_PROOFS = 1_024;
+
+/**
+ * The tag check and hash of a key, computed once per isolate and key (two Web Crypto calls a request
+ * otherwise). Both are functions of the key's text and the tag secret alone; revocation is read from the
+ * key's row, which is not kept here. Garbage keys can only fill the map, which is emptied when full.
+ */
+function proveKey(secret: string, raw: string, parsed: ParsedKey): Promise<KeyProof> {
+  const known = proofs.get(raw);
+  if (known) return known.then((p) => (p.secret === secret ? p : computeProof(secret, raw, parsed)));
+  if (proofs.size >= MAX_PROOFS) proofs.clear();
+  const proof = computeProof(secret, raw, parsed);
+  proofs.set(raw, proof);
+  proof.catch(() => proofs.delete(raw));
+  return proof;
+}
+
+async function computeProof(secret: string, raw: string, parsed: ParsedKey): Promise<KeyProof> {
+  const [validTag, hash] = await Promise.all([hasValidTag(secret, parsed), hashApiKey(raw)]);
+  return { secret, validTag, hash };
+}
+
 export async function authenticate(env: Env, config: Config, header: string | null): Promise<Principal> {
   if (header === null || header.trim() === "") throw new ApiError("API_KEY_MISSING", "X-API-KEY header is required");
   const raw = header.trim();
   const parsed = parseApiKey(raw);
-  if (!parsed || !(await hasValidTag(config.keyTagSecret, parsed))) throw new ApiError("UNAUTHORIZED", "Invalid API key");
+  const proof = parsed && (await proveKey(config.keyTagSecret, raw, parsed));
+  if (!parsed || !proof || !proof.validTag) throw new ApiError("UNAUTHORIZED", "Invalid API key");
   if (parsed.region !== config.region) {
     throw forbidden(`This API key belongs to the ${parsed.region} deployment; send the request to ${config.otherRegionBaseUrl}`);
   }
-  const hash = await hashApiKey(raw);
+  const hash = proof.hash;
   const row = await findKeyByHash(env, hash);
   // The lookup is by hash; the explicit constant-time check guards against any collation surprise.
   if (!row || !timingSafeEqual(row.keyHash, hash) || row.revokedAt) throw new ApiError("UNAUTHORIZED", "Invalid API key");

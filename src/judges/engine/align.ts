@@ -10,6 +10,7 @@ import { checkStatement } from "../../figures/statement";
 import { derivable } from "../../figures/values";
 import { isConstant } from "./derive";
 import { yearKinds, type HeadingYear } from "../../figures/headings";
+import { textCache } from "../../figures/text-cache";
 
 export interface Alignment {
   verdict: "supported" | "contradicted" | "unsupported";
@@ -45,7 +46,14 @@ export interface PreparedSource {
   prose?: { stems: Set<string>; years: Set<number>; dates: Set<number>; fiscal: boolean; compares: boolean }[];
 }
 
-export function prepareSource(text: string): PreparedSource {
+/**
+ * A source read for alignment. Kept per text (src/figures/text-cache.ts): the same filing passage is found
+ * again by many claims, references and evaluations, and its reading is the same each time (the fields built
+ * on first use are readings of the text too).
+ */
+export const prepareSource = textCache(readSource, 1_000_000);
+
+function readSource(text: string): PreparedSource {
   return {
     text,
     stems: stemSet(text),
