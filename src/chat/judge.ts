@@ -207,7 +207,7 @@ function* checkClaimSteps(c: RawClaim, byIdx: Map<number, Prepared>, all: Prepar
   const additive = ADDITIVE.test(c.text);
   let carried = 0;
   for (const f of check.figures) {
-    if (f.status === "carried" || f.status === "rescaled") {
+    if (f.status === "carried" || f.status === "rescaled" || f.status === "undated") {
       carried++;
       continue;
     }

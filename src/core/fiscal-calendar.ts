@@ -119,6 +119,32 @@ export function fiscalYearEnd(ticker: string): FiscalYearEnd | null {
   return CALENDARS[normalizeTicker(ticker)] ?? null;
 }
 
+/**
+ * How texts name the companies of the table (a question, an answer): the name's words as they are written,
+ * capitalized, whole words. Former names and common short forms included.
+ */
+const NAMES: [RegExp, string][] = [
+  [/\b3M\b/, "MMM"], [/\bAES\b/, "AES"], [/\bAMD\b|\bAdvanced Micro Devices\b/, "AMD"], [/\bActivision\b/, "ATVI"], [/\bAdobe\b/, "ADBE"],
+  [/\bAmazon\b/, "AMZN"], [/\bAmcor\b/, "AMCR"], [/\bAmerican Express\b/, "AXP"], [/\bAmerican Water\b/, "AWK"], [/\bApple\b/, "AAPL"],
+  [/\bBest Buy\b/, "BBY"], [/\bBlock, Inc\b|\bSquare, Inc\b/, "SQ"], [/\bBoeing\b/, "BA"], [/\bCVS\b/, "CVS"], [/\bCoca-Cola\b/, "KO"],
+  [/\bCorning\b/, "GLW"], [/\bCostco\b/, "COST"], [/\bFedEx\b/, "FDX"], [/\bFoot Locker\b/, "FL"], [/\bGeneral Mills\b/, "GIS"],
+  [/\bIntel\b/, "INTC"], [/\bJPMorgan\b/, "JPM"], [/\bJohnson & Johnson\b|\bJ&J\b/, "JNJ"], [/\bKraft Heinz\b/, "KHC"],
+  [/\bLockheed Martin\b/, "LMT"], [/\bMGM Resorts\b/, "MGM"], [/\bMcDonald['’]s\b/, "MCD"], [/\bMicrosoft\b/, "MSFT"], [/\bNetflix\b/, "NFLX"],
+  [/\bNike\b/, "NKE"], [/\bOracle\b/, "ORCL"], [/\bPG&E\b/, "PCG"], [/\bPayPal\b|\bPaypal\b/, "PYPL"], [/\bPepsiCo\b/, "PEP"], [/\bPfizer\b/, "PFE"],
+  [/\bSalesforce\b/, "CRM"], [/\bUlta\b/, "ULTA"], [/\bVerizon\b/, "VZ"], [/\bWalmart\b|\bWal-Mart\b/, "WMT"], [/\beBay\b/, "EBAY"],
+];
+
+/** The one company of the table a text names (a question naming two, or none, gives null). */
+export function fiscalTickerNamedIn(text: string): string | null {
+  let found: string | null = null;
+  for (const [name, ticker] of NAMES) {
+    if (!name.test(text)) continue;
+    if (found !== null && found !== ticker) return null;
+    found = ticker;
+  }
+  return found;
+}
+
 /** Tickers the table covers. */
 export function knownFiscalTickers(): string[] {
   return Object.keys(CALENDARS);

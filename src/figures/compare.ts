@@ -6,7 +6,7 @@
 import type { FigureInContext, ReadText } from "./context";
 import { contentStems, namedEntities, words } from "./text";
 import { coreItemWords, isQualifier, ITEMS } from "./line-items";
-import { candidates, tableRows } from "./figure-index";
+import { candidates, rowCells, tableRows } from "./figure-index";
 import { otherPart, rowContext, rowItem, SEGMENT } from "./item-parts";
 import { equalAtSomeScale, kindsMatch, valuesEqual } from "./values";
 import { calendarGuess, dayText, fiscalAgainstDay, yearAs, yearName, yearsFromDay } from "./fiscal-days";
@@ -219,7 +219,13 @@ function knownFor(subject: ReadonlySet<string>, subjectItem: string[], read: Rea
  * rescaled: the same digits as a source figure whose text states no scale ("$1.2 billion" beside a bare
  * "1,200"): not carried, since the scale is not stated, but a lesser sign than a figure found nowhere.
  */
-export type FigureStatus = "carried" | "contradicted" | "rescaled" | "unmatched";
+/**
+ * carried, contradicted, or neither (unmatched); rescaled: the same digits as a source figure whose scale its
+ * text does not state; undated: the value of the statement's row in one of two columns that could each be
+ * its year, as the company names its January year-ends (calendarChoice). Rescaled and undated figures are
+ * read as derived, not as stated.
+ */
+export type FigureStatus = "carried" | "contradicted" | "rescaled" | "undated" | "unmatched";
 
 export interface FigureCheck {
   figure: FigureInContext;
@@ -302,7 +308,14 @@ export const STATEMENT_BUDGET = 400_000;
  * under an overlapping item). Contradicted: a source gives the same item for the same year another value,
  * or gives this value to the same item in another year that the statement does not name for it.
  */
-export function checkFigure(f: FigureInContext, sources: ReadText[], subject: ReadonlySet<string> = new Set(), exhaustive = false, budget: Budget = { comparisons: Infinity }): FigureCheck {
+export function checkFigure(
+  f: FigureInContext,
+  sources: ReadText[],
+  subject: ReadonlySet<string> = new Set(),
+  exhaustive = false,
+  budget: Budget = { comparisons: Infinity },
+  namedYears: ReadonlySet<number> = new Set(),
+): FigureCheck {
   const subjectItem = subject.size ? f.item.filter((w) => subject.has(w)) : [];
   let weak: { s: FigureInContext; i: number } | null = null;
   let conflict: { s: FigureInContext; i: number } | null = null;
@@ -403,6 +416,7 @@ export function checkFigure(f: FigureInContext, sources: ReadText[], subject: Re
   // A figure one witness places in another period is not carried by one that cannot tell the period (a
   // headline's "$3.2 billion" undated, beside the table's 13-week column for the year's "$3,226.8 million").
   if (weak && elsewhere(otherYear) && samePeriod(f, weak.s) === null) return { figure: f, status: "contradicted", source: otherYear.i, by: otherYear.s, note: otherPeriodNote(f, otherYear.s) };
+  if (weak && calendarChoice(f, sources[weak.i], weak.s, namedYears)) return { figure: f, status: "undated", source: weak.i, by: weak.s, note: "" };
   if (weak) return { figure: f, status: "carried", source: weak.i, by: weak.s, note: "" };
   // The value is this item's for another year, and the statement gives it to a year of its own.
   if (elsewhere(otherYear)) {
@@ -411,6 +425,34 @@ export function checkFigure(f: FigureInContext, sources: ReadText[], subject: Re
   if (uncertain) return { figure: f, status: "carried", source: uncertain.i, by: uncertain.s, note: "" };
   if (rescaled) return { figure: f, status: "rescaled", source: rescaled.i, by: rescaled.s, note: "" };
   return { figure: f, status: "unmatched", source: -1, by: null, note: "" };
+}
+
+/** A column dated by a day early in a year (January or February) that the source's words place in no fiscal year. */
+function yearEndOfEitherName(s: FigureInContext): boolean {
+  return s.part === "mixed" && s.date !== null && s.fiscalYear === undefined && earlyYearEnd(s.date);
+}
+
+/**
+ * Whether a table cell carries the statement's year only by a guess of the company's calendar: its column is
+ * a year-end in January or February that the source does not place in a fiscal year ("January 29, 2022" is
+ * fiscal 2021 for Ulta and Target, fiscal 2022 for others), and another column of its row, dated so too,
+ * could be the statement's year as well and holds another value. "Cash was $431.6 million at the end of fiscal
+ * 2022" is the prior column's figure if Ulta names its years by their start: which of the two the statement
+ * means is the calendar's to say, so neither carries nor contradicts it. A statement that names the day
+ * itself is read by the day; and the years the statement and its question name decide when only one way of
+ * naming gives each of them a column ("FY2015 - FY2017" against columns ended January 2017, 2016 and 2015:
+ * named by their start, fiscal 2017 would have none).
+ */
+function calendarChoice(f: FigureInContext, read: ReadText, s: FigureInContext, namedYears: ReadonlySet<number>): boolean {
+  if (f.year === null || f.date !== null || !s.cell || !yearEndOfEitherName(s)) return false;
+  const row = rowCells(read, s).filter(yearEndOfEitherName);
+  const dayYears = new Set(row.map((o) => Math.floor(o.date! / 10000)));
+  for (const y of namedYears) {
+    const byEnd = dayYears.has(y);
+    const byStart = dayYears.has(y + 1);
+    if (byEnd !== byStart) return false;
+  }
+  return row.some((o) => o.cell!.col !== s.cell!.col && kindsMatch(f, o) && !valuesEqual(f, o) && samePeriod(f, o) !== false);
 }
 
 /**

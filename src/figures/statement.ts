@@ -13,6 +13,8 @@ import { namedRows } from "./named-rows";
 import { reversedYears } from "./reversed-years";
 import { swappedRoles } from "./swapped-roles";
 import { withSharedLinks } from "./shared-links";
+import { withCompanyCalendar } from "./company-calendar";
+import { fiscalTickerNamedIn } from "../core/fiscal-calendar";
 import { dayText, markFiscalYears } from "./fiscal-days";
 import { checkFigure, label, sameItem, samePeriod, STATEMENT_BUDGET, written, type Budget, type FigureCheck, type FigureStatus, type StatementCheck } from "./compare";
 
@@ -29,9 +31,18 @@ function onlyYear(text: string): number | null {
   return years.size === 1 ? [...years][0] : null;
 }
 
+/** What the text around a statement tells its check (an answer, for one of its claims; a reference, for one of its lines). */
+export interface Around {
+  /** The years it names: with the statement's and the question's, they tell how a table's January year-ends are named (compare.ts, calendarChoice). */
+  years?: Iterable<number>;
+  /** The company it is about (a ticker of src/core/fiscal-calendar.ts), whose calendar dates the sources' days; else the one the question names. */
+  company?: string | null;
+}
+
 /**
  * Every figure of a statement checked in context against the sources (texts or already read). context: the
- * question, whose one year (with the statement's) dates the figures that name none.
+ * question, whose one year (with the statement's) dates the figures that name none, and whose company's
+ * fiscal calendar, when known, dates the sources' days (company-calendar.ts).
  */
 export function checkStatement(
   statement: string,
@@ -39,8 +50,9 @@ export function checkStatement(
   known: ReadonlySet<string> = new Set(),
   context = "",
   budget: Budget = { comparisons: STATEMENT_BUDGET },
+  around: Around = {},
 ): StatementCheck {
-  return runSteps(checkStatementSteps(statement, sources, known, context, budget));
+  return runSteps(checkStatementSteps(statement, sources, known, context, budget, around));
 }
 
 /** checkStatement in steps (figures/steps.ts): a turn every FIGURES_PER_STEP figures. */
@@ -50,9 +62,12 @@ export function* checkStatementSteps(
   known: ReadonlySet<string> = new Set(),
   context = "",
   budget: Budget = { comparisons: STATEMENT_BUDGET },
+  around: Around = {},
 ): Generator<void, StatementCheck, void> {
-  // A filing's own fiscal-year links date the other sources' days too (shared-links.ts).
-  const read = withSharedLinks(sources.map((s) => (typeof s === "string" ? readText(s) : s)));
+  // A filing's own fiscal-year links date the other sources' days too (shared-links.ts), and the company's
+  // known calendar those of sources without links (company-calendar.ts).
+  const company = around.company !== undefined ? around.company : fiscalTickerNamedIn(context);
+  const read = withCompanyCalendar(withSharedLinks(sources.map((s) => (typeof s === "string" ? readText(s) : s))), company);
   // The statement's own one year dates its figures, whatever year the question names ("in fiscal 2022 at a
   // total cost of $431 million" answering about fiscal 2023); a statement naming none takes the question's.
   // "Accounts receivable trade, less allowances for doubtful accounts $203 (2021, $230)": a note of the label
@@ -89,8 +104,9 @@ export function* checkStatementSteps(
   markFiscalYears(statement, context, own, dated);
   yield;
   const figures: FigureCheck[] = [];
+  const namedYears = new Set([...stated, ...yearsIn(context), ...(around.years ?? [])]);
   for (const f of dated) {
-    figures.push(checkFigure(f, read, known, false, budget));
+    figures.push(checkFigure(f, read, known, false, budget, namedYears));
     if (figures.length % FIGURES_PER_STEP === 0) yield;
   }
   anchorByColumn(figures, read, known);

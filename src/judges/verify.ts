@@ -8,8 +8,9 @@ import { alignStatement, prepareSource } from "./engine/align";
 import { nextTurn } from "../core/turns";
 import { extractClaims } from "./engine/claims";
 import { checkFigure, STATEMENT_BUDGET, subjectStems } from "../figures/compare";
-import { readText, type FigureInContext } from "../figures/context";
+import { readText, yearsIn, type FigureInContext } from "../figures/context";
 import { InjectedFault, type Faults } from "./faults";
+import { fiscalTickerNamedIn } from "../core/fiscal-calendar";
 import type { Reference, ReferenceVerdict, SearchType } from "./schemas";
 import { aboutSubject, primarySearch, type PrimarySearch, type Window } from "./sources";
 
@@ -47,13 +48,16 @@ export async function verifyReference(search: PrimarySearch, ref: Reference, ind
   const claims = extractClaims(ref.content).filter((c) => c.material).slice(0, MAX_CLAIMS_PER_REFERENCE);
   await nextTurn();
   const statements = claims.length ? claims.map((c) => c.text) : [ref.content.slice(0, 2000)];
+  // The reference's years and its company (the question's, else its own) tell each statement how the sources'
+  // January year-ends are named (checkStatement).
+  const around = { years: new Set(yearsIn(ref.content)), company: fiscalTickerNamedIn(query) ?? fiscalTickerNamedIn(refText) };
   let supported = 0;
   let figuresTotal = 0;
   let figuresCarried = 0;
   const contradictions: { passage: number; note: string }[] = [];
   const used = new Set<number>();
   for (const s of statements) {
-    const a = alignStatement(s, sources, new Set(), subject);
+    const a = alignStatement(s, sources, new Set(), subject, undefined, null, "", around);
     await nextTurn();
     figuresTotal += a.figures.total;
     figuresCarried += a.figures.direct + a.figures.derived;

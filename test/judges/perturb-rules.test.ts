@@ -138,8 +138,15 @@ describe("a January year-end column is named by either of two years, never by a 
     expect(checkStatement(said("$(1,372)"), [cash], new Set(), query).figures.map((c) => `${c.figure.raw}:${c.status}`)).toContain("$(1,372) million:contradicted");
     expect(grade(query, said("$(1,372)"), cash).factuality).toBeLessThan(grade(query, said("$(962)"), cash).factuality);
   });
-  it("still reads the January 2023 column as fiscal 2022 (the calendar year most of it falls in)", () => {
-    expect(statuses("Total cash used in investing activities was $(962) million in fiscal 2022.", cash)).toEqual(["$(962) million:carried"]);
+  it("reads fiscal 2022 as either the January 2023 or the January 2022 column when no company's calendar tells: neither carries it", () => {
+    expect(statuses("Total cash used in investing activities was $(962) million in fiscal 2022.", cash)).toEqual(["$(962) million:undated"]);
+    expect(statuses("Total cash used in investing activities was $(1,372) million in fiscal 2022.", cash)).toEqual(["$(1,372) million:undated"]);
+  });
+  it("reads fiscal 2022 as Best Buy names it when the question names Best Buy: the January 2022 column", () => {
+    const asked = "How much cash did Best Buy use in investing activities in fiscal 2022?";
+    const read = (answer: string) => checkStatement(answer, [cash], new Set(), asked).figures.map((c) => `${c.figure.raw}:${c.status}`);
+    expect(read("Total cash used in investing activities was $(1,372) million in fiscal 2022.")).toEqual(["$(1,372) million:carried"]);
+    expect(read("Total cash used in investing activities was $(962) million in fiscal 2022.")).toEqual(["$(962) million:contradicted"]);
   });
 });
 

@@ -6,7 +6,7 @@ import { contentStems, namedEntities, sentences, stem, stemSet } from "../../fig
 import { periodYears } from "../../figures/numbers";
 import { readText, type FigureInContext, type ReadText } from "../../figures/context";
 import type { Budget } from "../../figures/compare";
-import { checkStatement } from "../../figures/statement";
+import { checkStatement, type Around } from "../../figures/statement";
 import { derivable } from "../../figures/values";
 import { isConstant } from "./derive";
 import { yearKinds, type HeadingYear } from "../../figures/headings";
@@ -99,7 +99,17 @@ const ADDITIVE = /\b(total|combined|sum|together|aggregate|difference|increase[d
  * none of its own; context: the question, whose one year (or quarter and year) dates the figures the
  * statement gives no period of their own, as for a whole answer (statement.ts).
  */
-export function alignStatement(statement: string, sources: PreparedSource[], extraStems: Set<string> = new Set(), subject: ReadonlySet<string> = new Set(), budget?: Budget, period: HeadingYear | null = null, context = ""): Alignment {
+export function alignStatement(
+  statement: string,
+  sources: PreparedSource[],
+  extraStems: Set<string> = new Set(),
+  subject: ReadonlySet<string> = new Set(),
+  budget?: Budget,
+  period: HeadingYear | null = null,
+  context = "",
+  /** What the whole text the statement is part of tells (an answer, for one of its claims): see checkStatement. */
+  around: Around = {},
+): Alignment {
   const stems = contentStems(statement);
   const stemsSet = new Set(stems);
   let best = -1;
@@ -114,18 +124,21 @@ export function alignStatement(statement: string, sources: PreparedSource[], ext
     }
     return lexical;
   });
-  const check = checkStatement(statement, sources.map((src) => src.read), subject, context, budget);
+  const check = checkStatement(statement, sources.map((src) => src.read), subject, context, budget, around);
   // Formula constants ("* 100", "365 days") that no source states are no claims of the statement (as the
   // answer's figure reading has it, derive.ts).
   const figures = check.figures.filter((c) => c.status === "carried" || !isConstant(c.figure));
   const direct = check.carried;
   const contradictedFigures = check.contradicted;
   let derived = figures.filter((c) => c.status === "rescaled").length;
+  // Figures in a column that may not be the statement's year (an unknown company's January year-end): some
+  // support, but not enough to call the statement carried, nor a sign its figures are wrong (uncarried).
+  const undated = figures.filter((c) => c.status === "undated").length;
   const unmatched = figures.filter((c) => c.status === "unmatched").map((c) => c.figure);
   const additive = ADDITIVE.test(statement);
   // The statement's own carried figures are operands too: "Gross margin = $9,912 / $46,298 = 21.41%" works
   // from the figures it quotes, whatever words their rows are under.
-  const own = figures.filter((c) => c.status === "carried" || c.status === "rescaled").map((c) => c.figure);
+  const own = figures.filter((c) => c.status === "carried" || c.status === "rescaled" || c.status === "undated").map((c) => c.figure);
   const operands = unmatched.length ? sources.map((src) => [...own, ...relevantOperands(src, stemsSet, 24)]) : [];
   for (const f of unmatched) {
     if (operands.some((ops) => derivable(f, ops, { additive }))) derived += 1;
@@ -139,7 +152,7 @@ export function alignStatement(statement: string, sources: PreparedSource[], ext
 
   const lexical = bestScore < 0 ? 0 : Math.max(...perSource, 0);
   const parts: [number, number][] = [[lexical, 1]];
-  if (figures.length) parts.push([(direct + 0.8 * derived) / figures.length, 2]);
+  if (figures.length) parts.push([(direct + 0.8 * derived + 0.5 * undated) / figures.length, 2]);
   if (years.size) parts.push([yearHits / years.size, 0.5]);
   if (entities.length) parts.push([entityHits / entities.length, 0.5]);
   const weight = parts.reduce((a, [, w]) => a + w, 0);
@@ -155,14 +168,14 @@ export function alignStatement(statement: string, sources: PreparedSource[], ext
   else verdict = "unsupported";
   const explanation =
     figures.length > 0
-      ? `${direct} of ${figures.length} figures found as stated${derived ? `, ${derived} computable from the source's figures` : ""}${contradictedFigures ? `, ${contradictedFigures} contradicted` : ""}; ${Math.round(lexical * 100)}% of the wording is in the source.${check.notes.length ? ` ${check.notes.join(" ")}` : ""}`
+      ? `${direct} of ${figures.length} figures found as stated${derived ? `, ${derived} computable from the source's figures` : ""}${undated ? `, ${undated} in a column whose fiscal year the source does not tell` : ""}${contradictedFigures ? `, ${contradictedFigures} contradicted` : ""}; ${Math.round(lexical * 100)}% of the wording is in the source.${check.notes.length ? ` ${check.notes.join(" ")}` : ""}`
       : `${Math.round(lexical * 100)}% of the statement's content words are in the source${entities.length ? `; ${entityHits} of ${entities.length} names found` : ""}.`;
   const otherYear = verdict === "contradicted" ? null : sentenceOfOtherYear(stems, statement, sources, period);
   if (otherYear) {
     verdict = "contradicted";
     best = otherYear.passage;
   }
-  const uncarried = verdict !== "contradicted" && figures.length > 0 && figureShare === 0 && lexical >= 0.6;
+  const uncarried = verdict !== "contradicted" && figures.length > 0 && figureShare === 0 && !undated && lexical >= 0.6;
   const contradictions = otherYear ? [...check.notes, otherYear.note] : check.notes;
   return { verdict, support, figures: { total: figures.length, direct, derived, contradicted: contradictedFigures }, passage: best, explanation: otherYear ? `${explanation} ${otherYear.note}` : explanation, contradictions, uncarried };
 }

@@ -5,6 +5,7 @@ import { detectRefusal, extractClaimsSteps } from "./claims";
 import { alignStatement, prepareSource, type PreparedSource } from "./align";
 import { runSteps } from "../../figures/steps";
 import { stemSet } from "../../figures/text";
+import { yearsIn } from "../../figures/context";
 import { subjectStems } from "../../figures/compare";
 import { recompute } from "../../figures/recompute";
 import { compareToRecomputed } from "./solve";
@@ -86,6 +87,8 @@ export function* assessClaimsSteps(input: AssessInput): Generator<void, AssessOu
   // The claims of an answer often share passages (the same filing page found for several): each distinct
   // text is read once, and is one of the answer's sources once.
   const read = new Map<string, PreparedSource>();
+  // The answer's years (all its claims') tell a claim how the sources' January year-ends are named (checkStatement).
+  const around = { years: new Set(input.claims.flatMap((c) => yearsIn(c.claim))) };
   for (const [index, c] of input.claims.entries()) {
     const passages: PreparedSource[] = [];
     for (const text of c.passages) {
@@ -107,7 +110,7 @@ export function* assessClaimsSteps(input: AssessInput): Generator<void, AssessOu
     }
     // The question dates a claim that names no period of its own ("Domestic operating income was $619 million"
     // answering about the second quarter of fiscal 2024).
-    let a = alignStatement(c.claim, all, queryStems, subject, undefined, null, input.query);
+    let a = alignStatement(c.claim, all, queryStems, subject, undefined, null, input.query, around);
     yield;
     // "Revenue was $9,310 million, down 7.1% from $9,569 million": two of its figures stated do not bear out
     // the third. A claim is supported only when every figure of it is stated or computable from the sources.

@@ -123,8 +123,9 @@ export function* readFiguresSteps(checks: FigureCheck[], relevantSource: Figure[
       grounded.push(operandOf(f));
       continue;
     }
-    // The same digits as a figure whose scale its text does not state: read as derived, not as stated.
-    if (c.status === "rescaled") {
+    // The same digits as a figure whose scale its text does not state, or the row's value in a column that may
+    // not be the statement's year (compare.ts, FigureStatus): read as derived, not as stated.
+    if (c.status === "rescaled" || c.status === "undated") {
       out.push({ figure: f, support: "derived", note: "" });
       grounded.push(operandOf(f));
       continue;

@@ -8,6 +8,8 @@ import { readFiguresSteps } from "./derive";
 import { runSteps, runStepsCooperatively } from "../../figures/steps";
 import { STATEMENT_BUDGET, subjectStems, type Budget } from "../../figures/compare";
 import { checkStatementSteps } from "../../figures/statement";
+import { yearsIn } from "../../figures/context";
+import { fiscalTickerNamedIn } from "../../core/fiscal-calendar";
 import { checkRecomputation } from "./solve";
 import { arithmeticErrors, groundedSteps } from "./arithmetic";
 import { checkRanking } from "./rank";
@@ -187,8 +189,10 @@ function* gradeSteps(input: GradeInput): Generator<void, GradeDetails, void> {
   const budget: Budget = { comparisons: 2 * STATEMENT_BUDGET };
   const subjectWords = subjectStems(query);
   if (sources.length) {
+    // The answer's years and the question's company tell a claim how the sources' January year-ends are named (checkStatement).
+    const around = { years: new Set(yearsIn(answer)), company: fiscalTickerNamedIn(query) };
     for (const c of spread<{ text: string; period: HeadingYear | null }>(material.length ? material : [{ text: answer, period: null }], MAX_ALIGNED_CLAIMS)) {
-      alignments.push(alignStatement(c.text, sources, groundingKnown, subjectWords, budget, c.period));
+      alignments.push(alignStatement(c.text, sources, groundingKnown, subjectWords, budget, c.period, "", around));
       yield;
     }
   }

@@ -1,0 +1,40 @@
+// A question about a company whose fiscal calendar is known (src/core/fiscal-calendar.ts) dates the sources'
+// days by it: "January 28, 2023" is Ulta's fiscal 2022 and Best Buy's fiscal 2023, which the filing's page
+// alone does not say (a January year-end is named by either year). The calendar places a day as the
+// filing's own words would (a fiscal-year link, fiscal-days.ts); a source with links of its own keeps its own.
+import type { FigureInContext, ReadText } from "./context";
+import { fiscalYearOfDay, type FiscalLink } from "./fiscal-days";
+import { fiscalPeriodEnd } from "../core/fiscal-calendar";
+
+/** Per source, its figures dated by a company's calendar, by ticker. */
+const PLACED = new WeakMap<ReadText, Map<string, ReadText>>();
+
+/** The calendar as a fiscal-year link: one year's end, from which fiscalYearOfDay counts the others. */
+function calendarLink(ticker: string): FiscalLink | null {
+  const end = fiscalPeriodEnd(ticker, 2020);
+  return end === null ? null : { fiscal: 2020, day: Number(end.replaceAll("-", "")), yearEnd: true };
+}
+
+/** The sources with their days placed in the company's fiscal years (the same sources when the company is not known). */
+export function withCompanyCalendar(sources: ReadText[], ticker: string | null): ReadText[] {
+  const link = ticker === null ? null : calendarLink(ticker);
+  if (ticker === null || link === null) return sources;
+  return sources.map((read) => {
+    if (read.links?.length) return read;
+    const known = PLACED.get(read)?.get(ticker);
+    if (known) return known;
+    let placed = false;
+    const figures = read.figures.map((f): FigureInContext => {
+      if (f.date === null || f.fiscalYear !== undefined) return f;
+      const fiscalYear = fiscalYearOfDay([link], f.date);
+      if (fiscalYear === null) return f;
+      placed = true;
+      return { ...f, fiscalYear };
+    });
+    const out = placed ? { ...read, figures } : read;
+    let byTicker = PLACED.get(read);
+    if (!byTicker) PLACED.set(read, (byTicker = new Map()));
+    byTicker.set(ticker, out);
+    return out;
+  });
+}

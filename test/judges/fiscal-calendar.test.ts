@@ -1,0 +1,73 @@
+// A balance sheet dated by January year-ends through the Worker and both judges (wrong on purpose): the
+// columns "January 28, 2023" and "January 29, 2022" are Ulta's fiscal 2022 and 2021 (it names a year by the
+// calendar year it starts in) but Best Buy's fiscal 2023 and 2022 (by the year it ends in). The question's
+// company, when its calendar is known (src/core/fiscal-calendar.ts), tells which column a fiscal year is: the
+// other column's figure is contradicted. For a company whose calendar is not known, neither column carries
+// the figure: the right column's and the other one's are scored alike, and neither is supported.
+import { beforeAll, describe, expect, it } from "vitest";
+import { createOrg, type TestOrg } from "../helpers/harness";
+import { expectBothTellApart, judgeAgainst } from "./judge-helpers";
+
+let org: TestOrg;
+beforeAll(async () => {
+  org = await createOrg();
+});
+
+const balanceSheet = (company: string, cash: [string, string], inventories: [string, string]) =>
+  [
+    company,
+    "Condensed Consolidated Balance Sheets",
+    "(In thousands)",
+    "January 28, January 29,",
+    "2023 2022",
+    "Assets",
+    "Current assets:",
+    `Cash and cash equivalents $ ${cash[0]} $ ${cash[1]}`,
+    "Receivables, net 199,422 233,682",
+    `Merchandise inventories, net ${inventories[0]} ${inventories[1]}`,
+    "Total current assets 2,709,304 2,281,183",
+  ].join("\n");
+
+const question = (company: string, year: number) => `What were ${company}'s cash and cash equivalents and merchandise inventories at the end of fiscal ${year}?`;
+const said = (company: string, year: number, cash: string, inventories: string) =>
+  `At the end of fiscal ${year}, ${company} had cash and cash equivalents of ${cash} and merchandise inventories of ${inventories}.`;
+
+describe("a fiscal year against January year-end columns", () => {
+  it("Ulta names its years by their start: fiscal 2022 is the column of January 28, 2023", async () => {
+    const judged = judgeAgainst(() => org, question("Ulta Beauty", 2022), [
+      { title: "Ulta Beauty Q4 FY2022 earnings release, balance sheet", content: balanceSheet("Ulta Beauty, Inc.", ["737,877", "431,560"], ["1,603,451", "1,499,218"]) },
+    ]);
+    await expectBothTellApart(
+      judged,
+      said("Ulta Beauty", 2022, "$737.9 million", "$1,603.5 million"),
+      said("Ulta Beauty", 2022, "$431.6 million", "$1,499.2 million"),
+      "$431.6 million is cash and cash equivalents for fiscal 2021, not 2022",
+    );
+  });
+
+  it("Best Buy names its years by their end: fiscal 2023 is the column of January 28, 2023", async () => {
+    const judged = judgeAgainst(() => org, question("Best Buy", 2023), [
+      { title: "Best Buy 10-K FY2023, balance sheet", content: balanceSheet("Best Buy Co., Inc.", ["1,874,000", "2,936,000"], ["5,140,000", "5,965,000"]) },
+    ]);
+    await expectBothTellApart(
+      judged,
+      said("Best Buy", 2023, "$1,874 million", "$5,140 million"),
+      said("Best Buy", 2023, "$2,936 million", "$5,965 million"),
+      "$2,936 million is cash and cash equivalents for fiscal 2022, not 2023",
+    );
+  });
+
+  it("a company whose calendar is not known: neither column carries the figure", async () => {
+    const judged = judgeAgainst(() => org, question("Acme Retail", 2022), [
+      { title: "Acme Retail earnings release, balance sheet", content: balanceSheet("Acme Retail, Inc.", ["737,877", "431,560"], ["1,603,451", "1,499,218"]) },
+    ]);
+    const answers = [said("Acme Retail", 2022, "$737.9 million", "$1,603.5 million"), said("Acme Retail", 2022, "$431.6 million", "$1,499.2 million")];
+    const [llmA, llmB, agentA, agentB] = await Promise.all([...answers.map((a) => judged("llm", a)), ...answers.map((a) => judged("agent", a))]);
+    expect(llmA.result.scores).toEqual(llmB.result.scores);
+    expect(llmA.result.scores.factuality).toBeLessThan(5);
+    for (const agent of [agentA, agentB]) {
+      expect(agent.assessment.claims.map((c: { verdict: string }) => c.verdict)).toEqual(["unsupported"]);
+      expect(agent.assessment.claims[0].explanation).toContain("in a column whose fiscal year the source does not tell");
+    }
+  });
+});
