@@ -35,6 +35,9 @@ const SCALE: Record<string, number> = {
   trillion: 1e12, trillions: 1e12, tn: 1e12,
 };
 
+/** A scale word that opens the text after a figure (spelled out only: "m" or "b" alone on a line is no scale). */
+const WRAPPED_SCALE = /^\s*(thousands?|millions?|billions?|trillions?)\b/i;
+
 const NUMBER =
   /(\$|US\$|USD\s?|€|£|¥)?\s?(\()?([-−–])?\s?(\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?|\.\d+)(\))?(?:\s?(%|percent\b|per cent\b|pp\b|percentage points?\b|bps\b|basis points\b))?(?:\s?(thousands?|millions?|billions?|trillions?|mn|mm|bn|tn|mil|[kKmMbB]|Thousands?|Millions?|Billions?|Trillions?)\b)?/g;
 
@@ -56,10 +59,17 @@ function unitAfter(rest: string, mantissa: number, decimals: number, scaled: boo
 }
 
 /**
- * A figure whose unit word a source's line break put on the next line ("12.0" then "cents per share ..."):
- * the figure read with that word, keeping where it stands. The figure as it was when none follows.
+ * A figure whose unit or scale word a source's line break put on the next line ("12.0" then "cents per share
+ * ...", "$737.9" then "million."): the figure read with that word, keeping where it stands. The figure as it
+ * was when none follows.
  */
 export function withWrappedUnit(q: Quantity, next: string): Quantity {
+  // "were $737.9" at a line's end, "million." on the next: a PDF's line break between a figure and its scale word.
+  const wrapped = q.percent || q.scale !== 1 ? null : WRAPPED_SCALE.exec(next);
+  if (wrapped) {
+    const scale = SCALE[wrapped[1].toLowerCase()];
+    return { ...q, scale, value: q.mantissa * scale };
+  }
   if (q.currency || q.percent || q.scale !== 1) return q;
   const unit = unitAfter(` ${next.trimStart().slice(0, 40)}`, q.mantissa, q.decimals, false);
   if (!unit) return q;
