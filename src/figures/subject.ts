@@ -1,7 +1,8 @@
 // Whose figures a text gives: the company the question names, and names a text brings that neither the
 // question nor the sources know. An answer (or one claim of it) that gives the sources' figures to another
 // company is not borne out by them, whatever its figures: both judges read it with these functions.
-import { contentStems, namedEntities, sentences } from "./text";
+import { contentStems, sentenceEntities, sentences } from "./text";
+import { runSteps } from "./steps";
 import { nameWords } from "../search/aliases";
 
 /** What a source offers to recognize a name: its names (lower case) and its word stems. */
@@ -21,22 +22,40 @@ function vocabulary(e: string): boolean {
  * possessive: "Honeywell's net income was ..." names its company first.
  */
 export function novelNames(text: string, sources: KnownNames[], queryStems: Set<string>): string[] {
+  return runSteps(novelNamesSteps(text, sources, queryStems));
+}
+
+/** Sentences novelNamesSteps reads between two turns. */
+const SENTENCES_PER_STEP = 256;
+
+/** novelNames in steps (steps.ts): a turn every SENTENCES_PER_STEP sentences and every SENTENCES_PER_STEP names checked. */
+export function* novelNamesSteps(text: string, sources: KnownNames[], queryStems: Set<string>): Generator<void, string[], void> {
   if (sources.length === 0) return [];
   const known = (e: string) => sources.some((s) => s.entities.has(e.toLowerCase()) || contentStems(e).every((w) => s.stems.has(w))) || contentStems(e).every((w) => queryStems.has(w));
-  return [...new Set([...namedEntities(text), ...openingPossessives(text)])].filter((e) => !vocabulary(e) && !known(e));
+  const all = sentences(text);
+  const entities: string[] = [];
+  const possessives: string[] = [];
+  for (let i = 0; i < all.length; i++) {
+    entities.push(...sentenceEntities(all[i]));
+    const possessive = openingPossessive(all[i]);
+    if (possessive) possessives.push(possessive);
+    if ((i + 1) % SENTENCES_PER_STEP === 0) yield;
+  }
+  const out: string[] = [];
+  let checked = 0;
+  for (const e of new Set([...entities, ...possessives])) {
+    if (!vocabulary(e) && !known(e)) out.push(e);
+    if (++checked % SENTENCES_PER_STEP === 0) yield;
+  }
+  return out;
 }
 
 /**
  * The capitalized word that opens a sentence naming its company in the possessive: "Honeywell's net sales",
  * "Sally Beauty's net sales" (Sally: namedEntities reads the later words, never a sentence's first).
  */
-function openingPossessives(text: string): string[] {
-  const out: string[] = [];
-  for (const s of sentences(text)) {
-    const m = /^[("'“]*(\p{Lu}[\p{L}&.-]+)(?:\s+\p{Lu}[\p{L}&.-]*){0,3}['’]s\s/u.exec(s);
-    if (m) out.push(m[1]);
-  }
-  return out;
+function openingPossessive(sentence: string): string | null {
+  return /^[("'“]*(\p{Lu}[\p{L}&.-]+)(?:\s+\p{Lu}[\p{L}&.-]*){0,3}['’]s\s/u.exec(sentence)?.[1] ?? null;
 }
 
 /** Finance abbreviations and periods a question capitalizes: no company's name. */

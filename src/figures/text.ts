@@ -68,15 +68,37 @@ export function stemSet(text: string): Set<string> {
   return new Set(contentStems(text));
 }
 
+/** Characters stemSetSteps reads between two turns. */
+const STEM_CHARS_PER_STEP = 16_384;
+
+/**
+ * stemSet in steps (steps.ts): a turn every STEM_CHARS_PER_STEP characters, the text cut at white space,
+ * which no word spans (the same stems); a long answer's words never hold the isolate all at once.
+ */
+export function* stemSetSteps(text: string): Generator<void, Set<string>, void> {
+  const out = new Set<string>();
+  for (let start = 0; start < text.length; ) {
+    let end = Math.min(text.length, start + STEM_CHARS_PER_STEP);
+    while (end < text.length && !/\s/.test(text[end])) end++;
+    for (const s of contentStems(text.slice(start, end))) out.add(s);
+    start = end;
+    if (start < text.length) yield;
+  }
+  return out;
+}
+
 /** Capitalized word runs not at a sentence start: names of companies, people, places, products. */
 export function namedEntities(text: string): string[] {
+  return sentences(text).flatMap(sentenceEntities);
+}
+
+/** namedEntities of one sentence. */
+export function sentenceEntities(sentence: string): string[] {
   const out: string[] = [];
-  for (const s of sentences(text)) {
-    const toks = s.split(/\s+/);
-    for (let i = 1; i < toks.length; i++) {
-      const t = toks[i].replace(/^[("'“]+|(?<![)"'”.,;:!?])[)"'”.,;:!?]+$/g, "").replace(/['’]s$/, "");
-      if (/^[A-Z][\p{L}&.-]{1,}$/u.test(t) && !STOP.has(t.toLowerCase())) out.push(t);
-    }
+  const toks = sentence.split(/\s+/);
+  for (let i = 1; i < toks.length; i++) {
+    const t = toks[i].replace(/^[("'“]+|(?<![)"'”.,;:!?])[)"'”.,;:!?]+$/g, "").replace(/['’]s$/, "");
+    if (/^[A-Z][\p{L}&.-]{1,}$/u.test(t) && !STOP.has(t.toLowerCase())) out.push(t);
   }
   return out;
 }

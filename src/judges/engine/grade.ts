@@ -13,8 +13,8 @@ import { fiscalTickerNamedIn } from "../../core/fiscal-calendar";
 import { checkRecomputation } from "./solve";
 import { arithmeticErrors, groundedSteps } from "./arithmetic";
 import { checkRanking } from "./rank";
-import { contentStems, sentences, stemSet } from "../../figures/text";
-import { novelNames, otherCompanyName } from "../../figures/subject";
+import { contentStems, sentences, stemSet, stemSetSteps } from "../../figures/text";
+import { novelNamesSteps, otherCompanyName } from "../../figures/subject";
 import { periodYears, quantities } from "../../figures/numbers";
 import type { HeadingYear } from "../../figures/headings";
 
@@ -217,7 +217,7 @@ function* gradeSteps(input: GradeInput): Generator<void, GradeDetails, void> {
   const mathErrors = arithmeticErrors(answer);
   yield;
   // Every figure of the answer, in order: stated by a source, derived in one or two steps, or neither.
-  const figureStems = new Set(contentStems(`${query} ${answer}`));
+  const figureStems = yield* stemSetSteps(`${query} ${answer}`);
   // Each figure in its context (line item, year): carried, contradicted, or neither (src/figures).
   const answerChecks = sources.length ? yield* checkStatementSteps(answer, sources.map((s) => s.read), subjectWords, query, { comparisons: STATEMENT_BUDGET }) : null;
   yield;
@@ -230,7 +230,7 @@ function* gradeSteps(input: GradeInput): Generator<void, GradeDetails, void> {
   const figureShare = readTotal ? (figures.stated + 0.8 * figures.derived) / readTotal : figureTotal ? figureHit / figureTotal : 1;
   const unsupportedShare = readTotal ? (figures.unsupported + figures.contradicted) / readTotal : 0;
   // Names (companies, people, places, products) the answer brings that no source mentions.
-  const novel = novelNames(answer, sources, queryStems);
+  const novel = yield* novelNamesSteps(answer, sources, queryStems);
   yield;
   const novelEntities = novel.length;
   // The question's company, named by the sources too, is nowhere in the answer, while the answer names a
