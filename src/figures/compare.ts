@@ -222,8 +222,8 @@ function knownFor(subject: ReadonlySet<string>, subjectItem: string[], read: Rea
 /**
  * carried, contradicted, or neither (unmatched); rescaled: the same digits as a source figure whose scale its
  * text does not state; undated: the value of the statement's row in one of two columns that could each be
- * its year, as the company names its January year-ends (calendarChoice). Rescaled and undated figures are
- * read as derived, not as stated.
+ * the statement's (a January year-end named either way, calendarChoice; twin columns of one year,
+ * twinColumnChoice). Rescaled and undated figures are read as derived, not as stated.
  */
 export type FigureStatus = "carried" | "contradicted" | "rescaled" | "undated" | "unmatched";
 
@@ -416,7 +416,7 @@ export function checkFigure(
   // A figure one witness places in another period is not carried by one that cannot tell the period (a
   // headline's "$3.2 billion" undated, beside the table's 13-week column for the year's "$3,226.8 million").
   if (weak && elsewhere(otherYear) && samePeriod(f, weak.s) === null) return { figure: f, status: "contradicted", source: otherYear.i, by: otherYear.s, note: otherPeriodNote(f, otherYear.s) };
-  if (weak && calendarChoice(f, sources[weak.i], weak.s, namedYears)) return { figure: f, status: "undated", source: weak.i, by: weak.s, note: "" };
+  if (weak && (calendarChoice(f, sources[weak.i], weak.s, namedYears) || twinColumnChoice(f, sources[weak.i], weak.s))) return { figure: f, status: "undated", source: weak.i, by: weak.s, note: "" };
   if (weak) return { figure: f, status: "carried", source: weak.i, by: weak.s, note: "" };
   // The value is this item's for another year, and the statement gives it to a year of its own.
   if (elsewhere(otherYear)) {
@@ -453,6 +453,18 @@ function calendarChoice(f: FigureInContext, read: ReadText, s: FigureInContext, 
     if (byEnd !== byStart) return false;
   }
   return row.some((o) => o.cell!.col !== s.cell!.col && kindsMatch(f, o) && !valuesEqual(f, o) && samePeriod(f, o) !== false);
+}
+
+/**
+ * Whether a table cell's column has a twin the statement could mean as well: a table that repeats its years
+ * under group names the reader does not split ("Revenue Mix" and "Comparable Sales", each "Three Months
+ * Ended July 29, 2023 July 30, 2022"), where the row's other column of the same year, day and span holds
+ * another value. "Comparable sales declined 45%" is the revenue mix's 45%: which group's column a figure is
+ * in is not told, so neither carries it (the columns of 13 and 52 weeks side by side are told by their spans).
+ */
+function twinColumnChoice(f: FigureInContext, read: ReadText, s: FigureInContext): boolean {
+  if (!s.cell || new Set(s.years).size === s.years.length) return false;
+  return rowCells(read, s).some((o) => o.cell!.col !== s.cell!.col && o.year === s.year && o.date === s.date && o.part === s.part && o.columnPart === s.columnPart && kindsMatch(f, o) && !valuesEqual(f, o));
 }
 
 /**

@@ -191,7 +191,12 @@ function headerYears(line: string): number[] | null {
 
 /** Splits "Total revenue 12,617 11,141 9,660" into its label and trailing figures. */
 export function splitRow(line: string): { label: string; figures: number[]; cells: Cell[] } {
-  const tokens = line.trim().split(/\s+/);
+  const tokens: string[] = [];
+  for (const t of line.trim().split(/\s+/)) {
+    // "45 %": a percentage whose sign a PDF's text printed apart from its digits is one cell.
+    if (t === "%" && tokens.length > 0 && /\d\)?$/.test(tokens[tokens.length - 1])) tokens[tokens.length - 1] += "%";
+    else tokens.push(t);
+  }
   const figures: number[] = [];
   const cells: Cell[] = [];
   // Whether a parenthesis opened before each token is still open (one pass).

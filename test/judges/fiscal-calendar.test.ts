@@ -67,7 +67,7 @@ describe("a fiscal year against January year-end columns", () => {
     expect(llmA.result.scores.factuality).toBeLessThan(5);
     for (const agent of [agentA, agentB]) {
       expect(agent.assessment.claims.map((c: { verdict: string }) => c.verdict)).toEqual(["unsupported"]);
-      expect(agent.assessment.claims[0].explanation).toContain("in a column whose fiscal year the source does not tell");
+      expect(agent.assessment.claims[0].explanation).toContain("in one of two columns the source does not tell apart");
     }
   });
 });

@@ -131,8 +131,8 @@ export function alignStatement(
   const direct = check.carried;
   const contradictedFigures = check.contradicted;
   let derived = figures.filter((c) => c.status === "rescaled").length;
-  // Figures in a column that may not be the statement's year (an unknown company's January year-end): some
-  // support, but not enough to call the statement carried, nor a sign its figures are wrong (uncarried).
+  // Figures in a column that may not be the statement's (an unknown company's January year-end, twin columns
+  // of one year): some support, but not enough to call the statement carried, nor a sign its figures are wrong (uncarried).
   const undated = figures.filter((c) => c.status === "undated").length;
   const unmatched = figures.filter((c) => c.status === "unmatched").map((c) => c.figure);
   const additive = ADDITIVE.test(statement);
@@ -168,7 +168,7 @@ export function alignStatement(
   else verdict = "unsupported";
   const explanation =
     figures.length > 0
-      ? `${direct} of ${figures.length} figures found as stated${derived ? `, ${derived} computable from the source's figures` : ""}${undated ? `, ${undated} in a column whose fiscal year the source does not tell` : ""}${contradictedFigures ? `, ${contradictedFigures} contradicted` : ""}; ${Math.round(lexical * 100)}% of the wording is in the source.${check.notes.length ? ` ${check.notes.join(" ")}` : ""}`
+      ? `${direct} of ${figures.length} figures found as stated${derived ? `, ${derived} computable from the source's figures` : ""}${undated ? `, ${undated} in one of two columns the source does not tell apart` : ""}${contradictedFigures ? `, ${contradictedFigures} contradicted` : ""}; ${Math.round(lexical * 100)}% of the wording is in the source.${check.notes.length ? ` ${check.notes.join(" ")}` : ""}`
       : `${Math.round(lexical * 100)}% of the statement's content words are in the source${entities.length ? `; ${entityHits} of ${entities.length} names found` : ""}.`;
   const otherYear = verdict === "contradicted" ? null : sentenceOfOtherYear(stems, statement, sources, period);
   if (otherYear) {
