@@ -33,28 +33,24 @@ const said = (company: string, year: number, cash: string, inventories: string) 
   `At the end of fiscal ${year}, ${company} had cash and cash equivalents of ${cash} and merchandise inventories of ${inventories}.`;
 
 describe("a fiscal year against January year-end columns", () => {
-  it("Ulta names its years by their start: fiscal 2022 is the column of January 28, 2023", async () => {
-    const judged = judgeAgainst(() => org, question("Ulta Beauty", 2022), [
-      { title: "Ulta Beauty Q4 FY2022 earnings release, balance sheet", content: balanceSheet("Ulta Beauty, Inc.", ["737,877", "431,560"], ["1,603,451", "1,499,218"]) },
+  it.each([
+    {
+      rule: "Ulta names its years by their start: fiscal 2022 is the column of January 28, 2023",
+      company: "Ulta Beauty", year: 2022, printed: "Ulta Beauty, Inc.", title: "Ulta Beauty Q4 FY2022 earnings release, balance sheet",
+      cash: ["737,877", "431,560"], inventories: ["1,603,451", "1,499,218"], right: ["$737.9 million", "$1,603.5 million"], wrong: ["$431.6 million", "$1,499.2 million"],
+      why: "$431.6 million is cash and cash equivalents for fiscal 2021, not 2022",
+    },
+    {
+      rule: "Best Buy names its years by their end: fiscal 2023 is the column of January 28, 2023",
+      company: "Best Buy", year: 2023, printed: "Best Buy Co., Inc.", title: "Best Buy 10-K FY2023, balance sheet",
+      cash: ["1,874,000", "2,936,000"], inventories: ["5,140,000", "5,965,000"], right: ["$1,874 million", "$5,140 million"], wrong: ["$2,936 million", "$5,965 million"],
+      why: "$2,936 million is cash and cash equivalents for fiscal 2022, not 2023",
+    },
+  ])("$rule", async (c) => {
+    const judged = judgeAgainst(() => org, question(c.company, c.year), [
+      { title: c.title, content: balanceSheet(c.printed, c.cash as [string, string], c.inventories as [string, string]) },
     ]);
-    await expectBothTellApart(
-      judged,
-      said("Ulta Beauty", 2022, "$737.9 million", "$1,603.5 million"),
-      said("Ulta Beauty", 2022, "$431.6 million", "$1,499.2 million"),
-      "$431.6 million is cash and cash equivalents for fiscal 2021, not 2022",
-    );
-  });
-
-  it("Best Buy names its years by their end: fiscal 2023 is the column of January 28, 2023", async () => {
-    const judged = judgeAgainst(() => org, question("Best Buy", 2023), [
-      { title: "Best Buy 10-K FY2023, balance sheet", content: balanceSheet("Best Buy Co., Inc.", ["1,874,000", "2,936,000"], ["5,140,000", "5,965,000"]) },
-    ]);
-    await expectBothTellApart(
-      judged,
-      said("Best Buy", 2023, "$1,874 million", "$5,140 million"),
-      said("Best Buy", 2023, "$2,936 million", "$5,965 million"),
-      "$2,936 million is cash and cash equivalents for fiscal 2022, not 2023",
-    );
+    await expectBothTellApart(judged, said(c.company, c.year, c.right[0], c.right[1]), said(c.company, c.year, c.wrong[0], c.wrong[1]), c.why);
   });
 
   it("a company whose calendar is not known: neither column carries the figure", async () => {
