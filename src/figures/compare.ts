@@ -6,10 +6,11 @@
 import type { FigureInContext, ReadText } from "./context";
 import { contentStems, namedEntities, words } from "./text";
 import { coreItemWords, isQualifier, ITEMS } from "./line-items";
-import { candidates, rowCells, tableRows } from "./figure-index";
+import { candidates, tableRows } from "./figure-index";
 import { otherPart, rowContext, rowItem, SEGMENT } from "./item-parts";
 import { equalAtSomeScale, kindsMatch, valuesEqual } from "./values";
-import { calendarGuess, dayText, fiscalAgainstDay, yearAs, yearName, yearsFromDay } from "./fiscal-days";
+import { calendarGuess, dayText, earlyYearEnd, fiscalAgainstDay, yearAs, yearName, yearsFromDay } from "./fiscal-days";
+import { calendarChoice, twinColumnChoice } from "./column-choice";
 
 // Words for a figure of any row: "cross currency swaps, with a notional amount of $32,502 million".
 export const MEASURE = new Set(["amount", "valu", "notion", "figur", "level", "sum"]);
@@ -151,11 +152,6 @@ function moreDigits(f: FigureInContext, s: FigureInContext): boolean {
   return Math.abs(f.mantissa - s.mantissa) > 0.5 * 10 ** -f.decimals + 1e-12;
 }
 
-/** A day (yyyymmdd) in January or February: a fiscal year-end a company may name by either year. */
-function earlyYearEnd(date: number | null): boolean {
-  return date !== null && Math.floor(date / 100) % 100 <= 2;
-}
-
 /** Months of a part of a year ("q2", "quarter": 3; "h1", "h": 6; "9m": 9), 0 when not told. */
 function span(part: string | null): number {
   if (part === null) return 0;
@@ -218,12 +214,8 @@ function knownFor(subject: ReadonlySet<string>, subjectItem: string[], read: Rea
 /**
  * rescaled: the same digits as a source figure whose text states no scale ("$1.2 billion" beside a bare
  * "1,200"): not carried, since the scale is not stated, but a lesser sign than a figure found nowhere.
- */
-/**
- * carried, contradicted, or neither (unmatched); rescaled: the same digits as a source figure whose scale its
- * text does not state; undated: the value of the statement's row in one of two columns that could each be
- * the statement's (a January year-end named either way, calendarChoice; twin columns of one year,
- * twinColumnChoice). Rescaled and undated figures are read as derived, not as stated.
+ * undated: the value of the statement's row in one of two columns that could each be the statement's
+ * (column-choice.ts). Rescaled and undated figures are read as derived, not as stated.
  */
 export type FigureStatus = "carried" | "contradicted" | "rescaled" | "undated" | "unmatched";
 
@@ -416,7 +408,7 @@ export function checkFigure(
   // A figure one witness places in another period is not carried by one that cannot tell the period (a
   // headline's "$3.2 billion" undated, beside the table's 13-week column for the year's "$3,226.8 million").
   if (weak && elsewhere(otherYear) && samePeriod(f, weak.s) === null) return { figure: f, status: "contradicted", source: otherYear.i, by: otherYear.s, note: otherPeriodNote(f, otherYear.s) };
-  if (weak && (calendarChoice(f, sources[weak.i], weak.s, namedYears) || twinColumnChoice(f, sources[weak.i], weak.s))) return { figure: f, status: "undated", source: weak.i, by: weak.s, note: "" };
+  if (weak && (calendarChoice(f, sources[weak.i], weak.s, namedYears, samePeriod) || twinColumnChoice(f, sources[weak.i], weak.s))) return { figure: f, status: "undated", source: weak.i, by: weak.s, note: "" };
   if (weak) return { figure: f, status: "carried", source: weak.i, by: weak.s, note: "" };
   // The value is this item's for another year, and the statement gives it to a year of its own.
   if (elsewhere(otherYear)) {
@@ -425,46 +417,6 @@ export function checkFigure(
   if (uncertain) return { figure: f, status: "carried", source: uncertain.i, by: uncertain.s, note: "" };
   if (rescaled) return { figure: f, status: "rescaled", source: rescaled.i, by: rescaled.s, note: "" };
   return { figure: f, status: "unmatched", source: -1, by: null, note: "" };
-}
-
-/** A column dated by a day early in a year (January or February) that the source's words place in no fiscal year. */
-function yearEndOfEitherName(s: FigureInContext): boolean {
-  return s.part === "mixed" && s.date !== null && s.fiscalYear === undefined && earlyYearEnd(s.date);
-}
-
-/**
- * Whether a table cell carries the statement's year only by a guess of the company's calendar: its column is
- * a year-end in January or February that the source does not place in a fiscal year ("January 29, 2022" is
- * fiscal 2021 for Ulta and Target, fiscal 2022 for others), and another column of its row, dated so too,
- * could be the statement's year as well and holds another value. "Cash was $431.6 million at the end of fiscal
- * 2022" is the prior column's figure if Ulta names its years by their start: which of the two the statement
- * means is the calendar's to say, so neither carries nor contradicts it. A statement that names the day
- * itself is read by the day; and the years the statement and its question name decide when only one way of
- * naming gives each of them a column ("FY2015 - FY2017" against columns ended January 2017, 2016 and 2015:
- * named by their start, fiscal 2017 would have none).
- */
-function calendarChoice(f: FigureInContext, read: ReadText, s: FigureInContext, namedYears: ReadonlySet<number>): boolean {
-  if (f.year === null || f.date !== null || !s.cell || !yearEndOfEitherName(s)) return false;
-  const row = rowCells(read, s).filter(yearEndOfEitherName);
-  const dayYears = new Set(row.map((o) => Math.floor(o.date! / 10000)));
-  for (const y of namedYears) {
-    const byEnd = dayYears.has(y);
-    const byStart = dayYears.has(y + 1);
-    if (byEnd !== byStart) return false;
-  }
-  return row.some((o) => o.cell!.col !== s.cell!.col && kindsMatch(f, o) && !valuesEqual(f, o) && samePeriod(f, o) !== false);
-}
-
-/**
- * Whether a table cell's column has a twin the statement could mean as well: a table that repeats its years
- * under group names the reader does not split ("Revenue Mix" and "Comparable Sales", each "Three Months
- * Ended July 29, 2023 July 30, 2022"), where the row's other column of the same year, day and span holds
- * another value. "Comparable sales declined 45%" is the revenue mix's 45%: which group's column a figure is
- * in is not told, so neither carries it (the columns of 13 and 52 weeks side by side are told by their spans).
- */
-function twinColumnChoice(f: FigureInContext, read: ReadText, s: FigureInContext): boolean {
-  if (!s.cell || new Set(s.years).size === s.years.length) return false;
-  return rowCells(read, s).some((o) => o.cell!.col !== s.cell!.col && o.year === s.year && o.date === s.date && o.part === s.part && o.columnPart === s.columnPart && kindsMatch(f, o) && !valuesEqual(f, o));
 }
 
 /**

@@ -343,7 +343,7 @@ function tableFigures(text: string, scale: number | null): FigureInContext[] {
     const parts = named && !table.fiscalLag && !table.earlyMonths && !table.mixedHeader ? periods.map((p) => COLUMN_PART[p]) : null;
     // "Six Months Ended" (or nine) over every column: each column is that part of its year, not a quarter.
     const longer = periods?.length === table.years.length && (periods[0] === "half" || periods[0] === "nine") && periods.every((p) => p === periods[0]);
-    const shared = longer && !table.fiscalLag && !table.earlyMonths && !table.mixedHeader ? COLUMN_PART[periods[0]] : undefined;
+    const spanOfAll = longer && !table.fiscalLag && !table.earlyMonths && !table.mixedHeader ? COLUMN_PART[periods[0]] : undefined;
     // A table of percentages prints "%" on some rows only ("Volume 6.9 % 12.9 %", then "Price (0.8) (0.7)").
     const percentTable = table.rows.some((r) => r.cells?.some((c) => c.percent));
     const groupWords = table.group ? new Set(itemStems(table.group).item) : null;
@@ -401,7 +401,7 @@ function tableFigures(text: string, scale: number | null): FigureInContext[] {
           date: table.dates?.[col] ?? null,
           years: table.years,
           // "13 Weeks Ended" and "52 Weeks Ended" side by side repeat the years: which column is which period is not read.
-          part: table.part !== undefined ? table.part : parts ? parts[col] : table.uncertain ? "mixed" : shared !== undefined ? shared : table.partial ? "quarter" : null,
+          part: table.part !== undefined ? table.part : parts ? parts[col] : table.uncertain ? "mixed" : spanOfAll !== undefined ? spanOfAll : table.partial ? "quarter" : null,
           change: false,
           name: false,
           trail: [],

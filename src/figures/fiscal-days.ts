@@ -9,6 +9,11 @@
 import type { FigureInContext } from "./context";
 import { dayOf } from "./table";
 
+/** A day (yyyymmdd) in January or February: a fiscal year-end a company may name by either year. */
+export function earlyYearEnd(date: number | null): boolean {
+  return date !== null && Math.floor(date / 100) % 100 <= 2;
+}
+
 /** A day (yyyymmdd) the filing places in a fiscal year; yearEnd: the day the fiscal year ends. */
 export interface FiscalLink {
   fiscal: number;
