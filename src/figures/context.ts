@@ -5,7 +5,7 @@
 import { quantities, withWrappedUnit, type Quantity } from "./numbers";
 import { partOf, unquarterly } from "./year-part";
 import { dayOf, isCellToken, parseTables } from "./table";
-import { textCache } from "./text-cache";
+import { steppedTextCache, type SteppedTextCache } from "./text-cache";
 import { lineItemOf } from "./line-items";
 import { ratioOperand } from "./working";
 import { contentStems, sentences } from "./text";
@@ -180,12 +180,10 @@ function openingYear(words: string): number | null {
   return implied.size === 1 ? [...implied][0] : null;
 }
 
-/** Figures of prose: per sentence, each figure's item from the words before it and its year from its clause. */
-function proseFigures(text: string, scale: number | null, skipTableLines: boolean): FigureInContext[] {
-  return runSteps(proseFigureSteps(text, scale, skipTableLines));
-}
-
-/** proseFigures in steps (steps.ts): a turn every FIGURES_PER_STEP sentences. */
+/**
+ * Figures of prose: per sentence, each figure's item from the words before it and its year from its clause.
+ * In steps (steps.ts): a turn every FIGURES_PER_STEP sentences.
+ */
 function* proseFigureSteps(text: string, scale: number | null, skipTableLines: boolean): Generator<void, FigureInContext[], void> {
   const out: FigureInContext[] = [];
   let offset = 0;
@@ -321,10 +319,14 @@ function formatCell(v: number, decimals: number): string {
 /** The part of a year a column's period names (table.ts columnPeriods): null for a full year. */
 const COLUMN_PART: Record<string, string | null> = { quarter: "quarter", half: "h", nine: "9m", year: null };
 
-/** Figures of statement tables: each cell with its row label and column year. */
-function tableFigures(text: string, scale: number | null): FigureInContext[] {
+/** Table rows read between two turns of a job (steps.ts). */
+const ROWS_PER_STEP = 32;
+
+/** Figures of statement tables: each cell with its row label and column year (in steps: steps.ts). */
+function* tableFigureSteps(text: string, scale: number | null): Generator<void, FigureInContext[], void> {
   const out: FigureInContext[] = [];
-  const tables = parseTables(text);
+  const tables = yield* parseTables.steps(text);
+  let rowsRead = 0;
   for (let t = 0; t < tables.length; t++) {
     const table = tables[t];
     // "2023 2022 2021 2023 2022 2021": two runs of the same years (13 and 52 weeks), told apart by block.
@@ -360,14 +362,16 @@ function tableFigures(text: string, scale: number | null): FigureInContext[] {
     // of their own give it for their segment, down to the first that does ("Total operating income").
     const measure = table.measure ? lineItemOf(table.measure) : null;
     let measured = measure !== null;
-    table.rows.forEach((row, r) => {
+    for (let r = 0; r < table.rows.length; r++) {
+      const row = table.rows[r];
+      if (++rowsRead % ROWS_PER_STEP === 0) yield;
       const repeated = (labels.get(`${row.section}|${row.label}`) ?? 0) > 1;
       // "Diluted earnings per share $ 6.68 $ 5.41": a row its label names per share is never a percent row.
       const perShare = PER_SHARE_LABEL.test(row.label);
       const percentRow = percentTable && !perShare && row.values.every((v, i) => Math.abs(v) < 100 && (row.cells?.[i]?.decimals ?? 0) > 0);
       // The row label without its parenthesised notes ("Purchases of property, plant and equipment (PP&E)").
       const own = itemStems(row.label).item;
-      if (!own.length) return;
+      if (!own.length) continue;
       const rowStandard = lineItemOf(row.printed);
       if (rowStandard !== null || row.section) measured = false;
       const segment = measured ? table.measure! : null;
@@ -415,17 +419,19 @@ function tableFigures(text: string, scale: number | null): FigureInContext[] {
           ...(table.part !== undefined ? { titled: true } : {}),
         });
       });
-    });
+    }
   }
   return out;
 }
 
-/** Every figure of a text in its context; parsed once per text (a bounded cache, as parseTables). */
-export const readText: (text: string) => ReadText = textCache((text) => {
+/** Every figure of a text in its context; parsed once per text (a bounded cache, as parseTables), in steps for a job (steps.ts). */
+export const readText: SteppedTextCache<ReadText> = steppedTextCache(function* (text) {
   const scale = statedScale(text);
-  const table = tableFigures(text, scale);
+  const table = yield* tableFigureSteps(text, scale);
+  const prose = yield* proseFigureSteps(text, scale, table.length > 0);
+  yield;
   const links = textLinks(text);
-  return { figures: withFiscalDays(text, [...table, ...withFiscalNames(text, proseFigures(text, scale, table.length > 0))], links), scale, ...(links.length ? { links } : {}) };
+  return { figures: withFiscalDays(text, [...table, ...withFiscalNames(text, prose)], links), scale, ...(links.length ? { links } : {}) };
 });
 
 /** The figures a statement makes, read in context (no table scale: a statement writes its own scale words). */

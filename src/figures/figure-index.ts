@@ -71,10 +71,11 @@ function indexOf(read: ReadText): FigureIndex {
 
 /**
  * Builds a text's figure index and rows now rather than on its first comparison: a caller working in steps
- * gives each source's building a step of its own instead of adding all of them to its first statement's.
+ * gives each source's building steps of their own instead of adding all of them to its first statement's.
  */
-export function indexText(read: ReadText): void {
+export function* indexTextSteps(read: ReadText): Generator<void, void, void> {
   indexOf(read);
+  yield;
   tableRows(read);
 }
 

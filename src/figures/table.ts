@@ -1,7 +1,7 @@
 // Financial statement tables in passage text: a header of years (columns) and rows of a label with one
 // figure per column. PDF text puts the label on one line and each figure on the next ones ("$" alone,
 // "(3,162)" negative, "—" nil), or a whole row on one line; both read the same way here.
-import { textCache } from "./text-cache";
+import { steppedTextCache, type SteppedTextCache } from "./text-cache";
 import { namedColumnTables } from "./named-columns";
 
 export interface StatementRow {
@@ -225,7 +225,10 @@ export function splitRow(line: string): { label: string; figures: number[]; cell
  * The tables of a text, parsed once: the recomputation and the ranking check read the same references and
  * sources, and the agent judge checks every claim against them.
  */
-export const parseTables: (text: string) => StatementTable[] = textCache(parse);
+export const parseTables: SteppedTextCache<StatementTable[]> = steppedTextCache(parseSteps);
+
+/** Lines of a text parsed between two turns of a job (steps.ts). */
+const LINES_PER_STEP = 64;
 
 /** "July 29," and 2023 -> 20230729, or null when the month is not read. */
 export function dayOf(monthDay: string, year: number): number | null {
@@ -246,7 +249,7 @@ function monthsApart(months: Set<string>): boolean {
   return false;
 }
 
-function parse(text: string): StatementTable[] {
+function* parseSteps(text: string): Generator<void, StatementTable[], void> {
   const tables: StatementTable[] = [];
   let current: StatementTable | null = null;
   let headerRun: number[] = [];
@@ -306,7 +309,9 @@ function parse(text: string): StatementTable[] {
     blanks = [];
   };
 
+  let lineNumber = 0;
   for (const raw of text.replace(/\r/g, "").split("\n")) {
+    if (++lineNumber % LINES_PER_STEP === 0) yield;
     // "Inventories (Note 3)": a note reference is not a figure.
     const line = raw
       .replace(/\((?:see\s)?notes?\s[\d,\sand]+\)/gi, " ")
@@ -454,6 +459,7 @@ function parse(text: string): StatementTable[] {
     }
   }
   flush();
+  yield;
   return [...tables.filter((t) => t.rows.length > 0), ...namedColumnTables(text)];
 }
 

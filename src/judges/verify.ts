@@ -6,7 +6,8 @@ import type { Tenant } from "../core/auth";
 import type { ChunkSearch, SearchHit } from "../search";
 import { alignStatement, prepareSource } from "./engine/align";
 import { nextTurn } from "../core/turns";
-import { extractClaims } from "./engine/claims";
+import { extractClaimsSteps } from "./engine/claims";
+import { runStepsCooperatively } from "../figures/steps";
 import { checkFigure, STATEMENT_BUDGET, subjectStems } from "../figures/compare";
 import { readText, yearsIn, type FigureInContext } from "../figures/context";
 import { InjectedFault, type Faults } from "./faults";
@@ -41,11 +42,13 @@ export async function verifyReference(search: PrimarySearch, ref: Reference, ind
   // at once) never hold the isolate for all of their reading.
   const sources = [];
   for (const h of hits) {
-    sources.push(prepareSource(h.text));
+    sources.push(await runStepsCooperatively(prepareSource.steps(h.text)));
     await nextTurn();
   }
   const subject = subjectStems(`${refText} ${query}`);
-  const claims = extractClaims(ref.content).filter((c) => c.material).slice(0, MAX_CLAIMS_PER_REFERENCE);
+  const claims = (await runStepsCooperatively(extractClaimsSteps(ref.content))).filter((c) => c.material).slice(0, MAX_CLAIMS_PER_REFERENCE);
+  // The reference's own table cells, read in turns as the passages were (checked below).
+  const own = await runStepsCooperatively(readText.steps(ref.content));
   await nextTurn();
   const statements = claims.length ? claims.map((c) => c.text) : [ref.content.slice(0, 2000)];
   // The reference's years and its company (the question's, else its own) tell each statement how the sources'
@@ -80,7 +83,7 @@ export async function verifyReference(search: PrimarySearch, ref: Reference, ind
   // one a source prints as it is (the same row, column and value: the filing's own page).
   const reads = sources.map((src) => src.read);
   const printed = new Set(reads.flatMap((r) => r.figures.filter((f) => f.cell).map(cellKey)));
-  const cells = readText(ref.content).figures.filter((f) => f.titled && f.part !== "mixed" && !f.cell?.repeated && !printed.has(cellKey(f))).slice(0, MAX_CELLS_PER_REFERENCE);
+  const cells = own.figures.filter((f) => f.titled && f.part !== "mixed" && !f.cell?.repeated && !printed.has(cellKey(f))).slice(0, MAX_CELLS_PER_REFERENCE);
   const budget = { comparisons: STATEMENT_BUDGET };
   for (let k = 0; k < cells.length; k++) {
     const check = checkFigure(cells[k], reads, subject, false, budget);

@@ -10,7 +10,7 @@ import { checkStatement, type Around } from "../../figures/statement";
 import { derivable } from "../../figures/values";
 import { isConstant } from "./derive";
 import { yearKinds, type HeadingYear } from "../../figures/headings";
-import { textCache } from "../../figures/text-cache";
+import { steppedTextCache, type SteppedTextCache } from "../../figures/text-cache";
 
 export interface Alignment {
   verdict: "supported" | "contradicted" | "unsupported";
@@ -51,17 +51,17 @@ export interface PreparedSource {
  * again by many claims, references and evaluations, and its reading is the same each time (the fields built
  * on first use are readings of the text too).
  */
-export const prepareSource = textCache(readSource, 1_000_000);
+export const prepareSource: SteppedTextCache<PreparedSource> = steppedTextCache(readSourceSteps, 1_000_000);
 
-function readSource(text: string): PreparedSource {
-  return {
-    text,
-    stems: stemSet(text),
-    read: readText(text),
-    years: periodYears(text),
-    entities: new Set(namedEntities(text).map((e) => e.toLowerCase())),
-    sentenceStems: sentences(text).map((s) => stemSet(s)),
-  };
+/** A source's reading in steps (steps.ts): its figures in context, then each of its word sets. */
+function* readSourceSteps(text: string): Generator<void, PreparedSource, void> {
+  const read = yield* readText.steps(text);
+  const stems = stemSet(text);
+  yield;
+  const years = periodYears(text);
+  const entities = new Set(namedEntities(text).map((e) => e.toLowerCase()));
+  yield;
+  return { text, stems, read, years, entities, sentenceStems: sentences(text).map((s) => stemSet(s)) };
 }
 
 const MAX_PER_STEM = 200;

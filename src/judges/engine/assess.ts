@@ -72,7 +72,7 @@ export function assessClaims(input: AssessInput): AssessOutput {
 export function* assessClaimsSteps(input: AssessInput): Generator<void, AssessOutput, void> {
   const refs: PreparedSource[] = [];
   for (const text of input.references) {
-    refs.push(prepareSource(text));
+    refs.push(yield* prepareSource.steps(text));
     yield;
   }
   // The metric the question asks for, recomputed from the references' and sources' statement tables: the
@@ -97,7 +97,7 @@ export function* assessClaimsSteps(input: AssessInput): Generator<void, AssessOu
         passages.push(known);
         continue;
       }
-      const source = prepareSource(text);
+      const source = yield* prepareSource.steps(text);
       read.set(text, source);
       passages.push(source);
       prepared.push(source);

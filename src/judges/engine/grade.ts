@@ -2,7 +2,7 @@
 // reasoning from the answer's claims aligned with the references and the verified primary sources.
 import { z } from "zod";
 import { extractClaimsSteps, detectRefusal } from "./claims";
-import { indexText } from "../../figures/figure-index";
+import { indexTextSteps } from "../../figures/figure-index";
 import { alignStatement, prepareSource, relevantOperands, REPORTING_STEMS, unsupportedCausalLink, type Alignment, type PreparedSource } from "./align";
 import { readFiguresSteps } from "./derive";
 import { runSteps, runStepsCooperatively } from "../../figures/steps";
@@ -169,10 +169,10 @@ function* gradeSteps(input: GradeInput): Generator<void, GradeDetails, void> {
   yield;
   const sources: PreparedSource[] = [];
   for (const text of [...input.references, ...input.evidence]) {
-    const source = prepareSource(text);
+    const source = yield* prepareSource.steps(text);
     sources.push(source);
     yield;
-    indexText(source.read);
+    yield* indexTextSteps(source.read);
     yield;
   }
   const queryStems = stemSet(query);
