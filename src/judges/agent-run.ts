@@ -12,7 +12,6 @@ import * as repo from "./repo";
 import type { AgentRequest, Assessment } from "./schemas";
 import { aboutSubject, jobTenant, primarySearch } from "./sources";
 import { contentStems } from "../figures/text";
-import type { SearchHit } from "../search";
 import { lastStep, resumeRunSteps, runGroup, settleRun, step, type RunGroup } from "./steps";
 
 const AGENT_SYSTEM =
@@ -93,8 +92,7 @@ export async function runAgentJudge(env: Env, organizationId: string, evaluation
       material.map(async (c) => {
         // Only sources about the claim's company (named by the claim or the question) can bear it out: the
         // claim's words are searched among the documents of the companies the claim or its question names.
-        const about = (h: SearchHit) => aboutSubject(h, `${c.claim} ${req.query}`);
-        const hits = (await search(searchText(c.claim, req.query), 3, req.query)).filter(about);
+        const hits = (await search(searchText(c.claim, req.query), 3, req.query)).filter(aboutSubject(`${c.claim} ${req.query}`));
         return { claim: c.claim, hits: hits.map((h) => ({ document_id: h.document_id, document_name: h.document_name, chunk_id: h.chunk_id, text: h.text })) };
       }),
     );

@@ -113,13 +113,16 @@ function companyNames(hit: SearchHit): string[] {
  * Whether a primary-source passage is about the subject of a text (a reference or claim with its question):
  * the text names the document's company (a company name of its metadata, a word of an external document's
  * name) or writes one of its tickers in capitals. A document with no company identity (a private upload
- * without tickers or company names) is about anything.
+ * without tickers or company names) is about anything. The text is read once for all the hits tested.
  */
-export function aboutSubject(hit: SearchHit, text: string): boolean {
-  const names = companyNames(hit);
-  if (!names.length && !hit.tickers.length) return true;
-  const words = ` ${nameWords(text).join(" ")} `;
-  if (names.some((n) => words.includes(` ${n} `))) return true;
-  const capitals = ` ${text.replace(/[^A-Za-z0-9.]+/g, " ")} `;
-  return hit.tickers.some((t) => capitals.includes(` ${t.toUpperCase()} `));
+export function aboutSubject(text: string): (hit: SearchHit) => boolean {
+  let read: { words: string; capitals: string } | null = null;
+  return (hit) => {
+    const names = companyNames(hit);
+    if (!names.length && !hit.tickers.length) return true;
+    read ??= { words: ` ${nameWords(text).join(" ")} `, capitals: ` ${text.replace(/[^A-Za-z0-9.]+/g, " ")} ` };
+    const { words, capitals } = read;
+    if (names.some((n) => words.includes(` ${n} `))) return true;
+    return hit.tickers.some((t) => capitals.includes(` ${t.toUpperCase()} `));
+  };
 }

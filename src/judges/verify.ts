@@ -36,7 +36,7 @@ export async function verifyReference(search: PrimarySearch, ref: Reference, ind
   // A source about another company proves nothing about this one: any filing has "Net income" rows.
   // The search reads the companies the question names too, so a reference that does not name its own is
   // looked up among the question's company's documents.
-  const hits = (await search(refText, undefined, query || undefined)).filter((h) => aboutSubject(h, `${refText} ${query}`));
+  const hits = (await search(refText, undefined, query || undefined)).filter(aboutSubject(`${refText} ${query}`));
   if (hits.length === 0) return { reference_index: index, verdict: "unresolved", evidence: [], explanation: "No primary source about the same company in the time window covers this passage." };
   // Turns after each passage read, the claims read and each statement aligned: a job's references (five
   // at once) never hold the isolate for all of their reading.
