@@ -3,14 +3,14 @@
 // alone does not say (a January year-end is named by either year). The calendar places a day as the
 // filing's own words would (a fiscal-year link, fiscal-days.ts); a source with links of its own keeps its own.
 import type { FigureInContext, ReadText } from "./context";
-import { fiscalYearOfDay, type FiscalLink } from "./fiscal-days";
+import { fiscalPlaceOfDay, type FiscalLink } from "./fiscal-days";
 import { fiscalPeriodEnd } from "../core/fiscal-calendar";
 
 /** Per source, its figures dated by a company's calendar, by ticker. */
 const PLACED = new WeakMap<ReadText, Map<string, ReadText>>();
 
 /** The calendar as a fiscal-year link: one year's end, from which fiscalYearOfDay counts the others. */
-function calendarLink(ticker: string): FiscalLink | null {
+export function calendarLink(ticker: string): FiscalLink | null {
   const end = fiscalPeriodEnd(ticker, 2020);
   return end === null ? null : { fiscal: 2020, day: Number(end.replaceAll("-", "")), yearEnd: true };
 }
@@ -26,10 +26,10 @@ export function withCompanyCalendar(sources: ReadText[], ticker: string | null):
     let placed = false;
     const figures = read.figures.map((f): FigureInContext => {
       if (f.date === null || f.fiscalYear !== undefined) return f;
-      const fiscalYear = fiscalYearOfDay([link], f.date);
-      if (fiscalYear === null) return f;
+      const place = fiscalPlaceOfDay([link], f.date);
+      if (place === null) return f;
       placed = true;
-      return { ...f, fiscalYear };
+      return { ...f, fiscalYear: place.fiscal, ...(place.yearEnd ? { fiscalYearEnd: true } : {}) };
     });
     const out = placed ? { ...read, figures } : read;
     let byTicker = PLACED.get(read);

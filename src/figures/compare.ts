@@ -180,6 +180,9 @@ export function samePeriod(f: FigureInContext, s: FigureInContext): boolean | nu
     const spans = columnSpans(f, s);
     if (spans && spans[0] !== spans[1]) return false;
     if (spans && fiscal !== undefined && fiscal !== null) return fiscal;
+    // A balance sheet's column dated on a fiscal year-end the source's words or the company's calendar name
+    // ("January 28, 2023": Ulta's fiscal 2022 ends then): its balances are that year's end, a told period.
+    if (s.balance && s.fiscalYearEnd && f.part === null && fiscal !== undefined && fiscal !== null) return fiscal;
   }
   if (f.part === "mixed" || s.part === "mixed") return year === false && !f.fromTable && ((s.altYear !== null && earlyYearEnd(s.date)) || yearsFromDay(f, s) >= 2) ? false : null;
   if (year === false) return false;

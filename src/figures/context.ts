@@ -416,6 +416,7 @@ function* tableFigureSteps(text: string, scale: number | null): Generator<void, 
           cell: { table: t, row: r, col, block: blocks[col] ?? 0, repeated },
           ...(!parts && named && table.uncertain ? { columnPart: COLUMN_PART[periods[col]] } : {}),
           ...(groupWords ? { group: groupWords } : {}),
+          ...(table.kind === "balance" ? { balance: true } : {}),
           ...(table.part !== undefined ? { titled: true } : {}),
         });
       });

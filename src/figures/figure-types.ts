@@ -33,6 +33,8 @@ export interface FigureInContext extends Figure {
   date: number | null;
   /** The fiscal year the source's own words place that day in ("the second quarter of fiscal 2024 on July 29, 2023"): fiscal-days.ts. */
   fiscalYear?: number;
+  /** That day is the last of its fiscal year (the anniversary of a fiscal year-end the source or the company's calendar names). */
+  fiscalYearEnd?: boolean;
   /** A statement's figure whose year its sentence (or the question) names as a fiscal year ("in Q2 FY24"): fiscal-days.ts. */
   fiscal?: boolean;
   /** Every year its sentence names. */
@@ -73,6 +75,8 @@ export interface FigureInContext extends Figure {
   wholeYear?: boolean;
   /** A column of uncertain period (part "mixed") whose header names its span: "quarter" (13 weeks), null for the year (52 weeks). */
   columnPart?: string | null;
+  /** A cell of a balance sheet: a balance on its column's day, a point in time rather than a span. */
+  balance?: boolean;
   /** A cell of a table whose columns are named under a title that names their period (table.ts namedColumnTables). */
   titled?: boolean;
   /** Its year is read as the one before its sentence's ("$9,569 million a year earlier"): comparison.ts. */

@@ -88,22 +88,27 @@ function dayNumber(d: number): number {
  * no link places it, or links disagree.
  */
 export function fiscalYearOfDay(links: readonly FiscalLink[], day: number): number | null {
-  let found: number | null = null;
+  return fiscalPlaceOfDay(links, day)?.fiscal ?? null;
+}
+
+/** fiscalYearOfDay, and whether the day is that year's last: a linked year-end's anniversary. */
+export function fiscalPlaceOfDay(links: readonly FiscalLink[], day: number): { fiscal: number; yearEnd: boolean } | null {
+  let found: { fiscal: number; yearEnd: boolean } | null = null;
   const at = dayNumber(day);
   for (const link of links) {
     const x = at - dayNumber(link.day);
     const k = Math.round(x / YEAR_DAYS);
-    let fiscal: number | null = null;
-    if (Math.abs(x - k * YEAR_DAYS) <= SLACK) fiscal = link.fiscal + k;
+    let place: { fiscal: number; yearEnd: boolean } | null = null;
+    if (Math.abs(x - k * YEAR_DAYS) <= SLACK) place = { fiscal: link.fiscal + k, yearEnd: link.yearEnd };
     else if (link.yearEnd) {
       const back = -x;
       const years = Math.floor(back / YEAR_DAYS);
       const rest = back - years * YEAR_DAYS;
-      if (rest > SLACK && rest < YEAR_DAYS - SLACK) fiscal = link.fiscal - years;
+      if (rest > SLACK && rest < YEAR_DAYS - SLACK) place = { fiscal: link.fiscal - years, yearEnd: false };
     }
-    if (fiscal === null) continue;
-    if (found !== null && found !== fiscal) return null;
-    found = fiscal;
+    if (place === null) continue;
+    if (found !== null && found.fiscal !== place.fiscal) return null;
+    found = found === null ? place : { fiscal: found.fiscal, yearEnd: found.yearEnd || place.yearEnd };
   }
   return found;
 }
@@ -163,8 +168,10 @@ export function withFiscalDays(text: string, figures: FigureInContext[], links: 
   if (!links.length) return figures;
   for (const f of figures) {
     if (f.date === null) continue;
-    const fiscal = fiscalYearOfDay(links, f.date);
-    if (fiscal !== null) f.fiscalYear = fiscal;
+    const place = fiscalPlaceOfDay(links, f.date);
+    if (place === null) continue;
+    f.fiscalYear = place.fiscal;
+    if (place.yearEnd) f.fiscalYearEnd = true;
   }
   return figures;
 }

@@ -5,6 +5,9 @@ import { ITEMS, itemFor, lookup } from "./line-items";
 import { evaluate, value, yearsIn, YEAR_REF, type Context, type Operand } from "./formula";
 import { normalizeLabel, parseTables, type StatementTable } from "./table";
 import { partsAround, questionText } from "./question-text";
+import { calendarLink } from "./company-calendar";
+import { fiscalYearOfDay, textLinks, type FiscalLink } from "./fiscal-days";
+import { fiscalTickerNamedIn } from "../core/fiscal-calendar";
 
 // ---- The question: which metric, which years.
 
@@ -78,7 +81,31 @@ function askedYear(query: string): number | null {
 
 /** loose: also read row labels that lost their spaces (chat reads PDF text as indexed; the judges do not). */
 export function recompute(fullQuery: string, passages: string[], loose = false): Recomputation | null {
-  return recomputeFromTables(fullQuery, passages.flatMap(parseTables), loose);
+  return recomputeFromTables(fullQuery, inFiscalYears(passages, fiscalTickerNamedIn(fullQuery)), loose);
+}
+
+/**
+ * The passages' tables, each column dated by a day named by its fiscal year when the question names a
+ * company whose calendar is known (company-calendar.ts): the filing's own fiscal-year words when it has
+ * them, else the calendar. "January 28, 2023" over "2023" is Ulta's fiscal 2022, the year a question about
+ * fiscal 2022 asks for; the header's calendar year is the prior year's column.
+ */
+function inFiscalYears(passages: string[], ticker: string | null): StatementTable[] {
+  const calendar = ticker === null ? null : calendarLink(ticker);
+  return passages.flatMap((p) => {
+    const tables = parseTables(p);
+    if (calendar === null) return tables;
+    const own = textLinks(p);
+    return tables.map((t) => namedByFiscalYear(t, own.length ? own : [calendar]));
+  });
+}
+
+function namedByFiscalYear(t: StatementTable, links: FiscalLink[]): StatementTable {
+  const days = t.dates;
+  if (!days || days.length !== t.years.length) return t;
+  const years = days.map((d) => (d === null ? null : fiscalYearOfDay(links, d)));
+  if (years.some((y) => y === null) || years.every((y, i) => y === t.years[i])) return t;
+  return { ...t, years: years as number[] };
 }
 
 /** recompute over tables already parsed (and chosen: chat leaves out quarter tables for a full-year question). */

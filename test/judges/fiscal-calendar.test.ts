@@ -6,7 +6,7 @@
 // the figure: the right column's and the other one's are scored alike, and neither is supported.
 import { beforeAll, describe, expect, it } from "vitest";
 import { createOrg, type TestOrg } from "../helpers/harness";
-import { expectBothTellApart, judgeAgainst } from "./judge-helpers";
+import { expectBothTellApart, expectLlmTellsApart, judgeAgainst } from "./judge-helpers";
 
 let org: TestOrg;
 beforeAll(async () => {
@@ -26,6 +26,9 @@ const balanceSheet = (company: string, cash: [string, string], inventories: [str
     "Receivables, net 199,422 233,682",
     `Merchandise inventories, net ${inventories[0]} ${inventories[1]}`,
     "Total current assets 2,709,304 2,281,183",
+    "Current liabilities:",
+    "Accounts payable $ 559,527 $ 552,730",
+    "Total current liabilities 1,681,775 1,558,010",
   ].join("\n");
 
 const question = (company: string, year: number) => `What were ${company}'s cash and cash equivalents and merchandise inventories at the end of fiscal ${year}?`;
@@ -65,5 +68,37 @@ describe("a fiscal year against January year-end columns", () => {
       expect(agent.assessment.claims.map((c: { verdict: string }) => c.verdict)).toEqual(["unsupported"]);
       expect(agent.assessment.claims[0].explanation).toContain("in one of two columns the source does not tell apart");
     }
+  });
+
+  // Ulta's balance sheet at its fiscal year-end: the calendar tells the column, so a figure of the right
+  // column's day under another row, or at another scale, is given another value for the same item and year.
+  const ulta = () => judgeAgainst(() => org, question("Ulta Beauty", 2022), [
+    { title: "Ulta Beauty Q4 FY2022 earnings release, balance sheet", content: balanceSheet("Ulta Beauty, Inc.", ["737,877", "431,560"], ["1,603,451", "1,499,218"]) },
+  ]);
+  const right = said("Ulta Beauty", 2022, "$737.9 million", "$1,603.5 million");
+
+  it.each([
+    { wrong: "the neighbouring row (receivables)", cash: "$737.9 million", inventories: "$199.4 million", why: "$199.4 million is receivables, net for 2022, not merchandise inventories, net" },
+    { wrong: "the total above the row (total current assets)", cash: "$737.9 million", inventories: "$2,709.3 million", why: "$2,709.3 million is total current assets for 2022, not merchandise inventories, net" },
+    { wrong: "a table in thousands read as millions", cash: "$737,877 million", inventories: "$1,603,451 million", why: "as 737,877 thousand, not $737,877 million" },
+    { wrong: "a table in thousands read as billions", cash: "$737.9 billion", inventories: "$1,603.5 million", why: "as 737,877 thousand, not $737.9 billion" },
+  ])("at Ulta's fiscal year-end, $wrong is contradicted", async (c) => {
+    const judged = ulta();
+    const [llmRight, llm, agent] = await Promise.all([judged("llm", right), judged("llm", said("Ulta Beauty", 2022, c.cash, c.inventories)), judged("agent", said("Ulta Beauty", 2022, c.cash, c.inventories))]);
+    expectLlmTellsApart(llmRight.result, llm.result, c.why);
+    expect(agent.assessment.claims.map((x: { verdict: string }) => x.verdict)).toEqual(["contradicted"]);
+  });
+
+  it("the question's metric is recomputed in the company's fiscal year: Ulta's fiscal 2022 current ratio is 1.61, not the prior year's 1.46", async () => {
+    const judged = judgeAgainst(() => org, `${question("Ulta Beauty", 2022).slice(0, -1)}, and its current ratio?`, [
+      { title: "Ulta Beauty Q4 FY2022 earnings release, balance sheet", content: balanceSheet("Ulta Beauty, Inc.", ["737,877", "431,560"], ["1,603,451", "1,499,218"]) },
+    ]);
+    const ratio = (r: string) => `${right} Its current ratio was ${r}.`;
+    const [llmRight, llmPrior, agentRight, agentPrior] = await Promise.all([judged("llm", ratio("1.61")), judged("llm", ratio("1.46")), judged("agent", ratio("1.61")), judged("agent", ratio("1.46"))]);
+    expect(llmRight.result.scores.factuality).toBe(5);
+    expect(llmRight.result.reasoning).toContain("Recomputed current ratio for 2022 from the sources: 1.611; the answer states it.");
+    expect(llmPrior.result.scores.factuality).toBeLessThan(llmRight.result.scores.factuality);
+    expect(agentRight.assessment.claims.map((x: { verdict: string }) => x.verdict)).toEqual(["supported", "supported"]);
+    expect(agentPrior.assessment.claims[1].verdict).not.toBe("supported");
   });
 });
