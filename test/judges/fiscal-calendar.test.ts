@@ -101,4 +101,13 @@ describe("a fiscal year against January year-end columns", () => {
     expect(agentRight.assessment.claims.map((x: { verdict: string }) => x.verdict)).toEqual(["supported", "supported"]);
     expect(agentPrior.assessment.claims[1].verdict).not.toBe("supported");
   });
+
+  it("one contradicted claim beside a supported one is a major issue for the agent judge", async () => {
+    const judged = judgeAgainst(() => org, `${question("Ulta Beauty", 2022).slice(0, -1)}, and its current ratio?`, [
+      { title: "Ulta Beauty Q4 FY2022 earnings release, balance sheet", content: balanceSheet("Ulta Beauty, Inc.", ["737,877", "431,560"], ["1,603,451", "1,499,218"]) },
+    ]);
+    const agent = await judged("agent", `${said("Ulta Beauty", 2022, "$737.9 million", "$199.4 million")} Its current ratio was 1.61.`);
+    expect(agent.assessment.claims.map((x: { verdict: string }) => x.verdict)).toEqual(["contradicted", "supported"]);
+    expect(agent.assessment.verdict).toBe("major_issues");
+  });
 });

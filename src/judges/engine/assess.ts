@@ -141,7 +141,8 @@ export function* assessClaimsSteps(input: AssessInput): Generator<void, AssessOu
   const contradicted = out.filter((c) => c.verdict === "contradicted").length;
   const n = input.claims.length || 1;
   const share = supported / n;
-  const verdict = contradicted === 0 && share >= 0.7 ? "accurate" : contradicted >= 2 || share < 0.4 ? "major_issues" : "minor_issues";
+  // A claim the sources give another value (for its item and period) is a material error, however many others hold.
+  const verdict = contradicted === 0 && share >= 0.7 ? "accurate" : contradicted > 0 || share < 0.4 ? "major_issues" : "minor_issues";
   const summary =
     `${input.claims.length} material claim(s) checked: ${supported} supported, ${contradicted} contradicted, ${input.claims.length - supported - contradicted} unsupported. ` +
     (verdict === "accurate"
