@@ -102,6 +102,17 @@ describe("a fiscal year against January year-end columns", () => {
     expect(agentPrior.assessment.claims[1].verdict).not.toBe("supported");
   });
 
+  it("a standard metric asked for one year and stated wrong is contradicted though the answer gives none of its inputs; left out, it is no error", async () => {
+    const judged = judgeAgainst(() => org, `${question("Ulta Beauty", 2022).slice(0, -1)}, and its current ratio?`, [
+      { title: "Ulta Beauty Q4 FY2022 earnings release, balance sheet", content: balanceSheet("Ulta Beauty, Inc.", ["737,877", "431,560"], ["1,603,451", "1,499,218"]) },
+    ]);
+    const [llmWrong, llmLeftOut, agentWrong] = await Promise.all([judged("llm", `${right} Its current ratio was 1.85.`), judged("llm", right), judged("agent", `${right} Its current ratio was 1.85.`)]);
+    expect(llmWrong.result.scores.factuality).toBeLessThanOrEqual(2);
+    expect(llmWrong.result.reasoning).toContain("Recomputed current ratio for 2022 from the sources: 1.611; the answer gives it another value.");
+    expect(llmLeftOut.result.scores.factuality).toBe(5);
+    expect(agentWrong.assessment.claims.map((x: { verdict: string }) => x.verdict)).toEqual(["supported", "contradicted"]);
+  });
+
   it("one contradicted claim beside a supported one is a major issue for the agent judge", async () => {
     const judged = judgeAgainst(() => org, `${question("Ulta Beauty", 2022).slice(0, -1)}, and its current ratio?`, [
       { title: "Ulta Beauty Q4 FY2022 earnings release, balance sheet", content: balanceSheet("Ulta Beauty, Inc.", ["737,877", "431,560"], ["1,603,451", "1,499,218"]) },

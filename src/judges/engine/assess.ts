@@ -8,7 +8,7 @@ import { stemSet } from "../../figures/text";
 import { yearsIn } from "../../figures/context";
 import { subjectStems } from "../../figures/compare";
 import { recompute } from "../../figures/recompute";
-import { compareToRecomputed } from "./solve";
+import { compareToRecomputed, levelAsked } from "./solve";
 import { checkRanking } from "./rank";
 import { arithmeticErrors } from "./arithmetic";
 import { mentionsSubject, novelNames, otherCompanyName, questionSubjects } from "../../figures/subject";
@@ -120,7 +120,7 @@ export function* assessClaimsSteps(input: AssessInput): Generator<void, AssessOu
     // whatever the sources state.
     if (arithmeticErrors(c.claim)) a = { ...a, verdict: "contradicted", explanation: `${a.explanation} Its own calculation does not hold.` };
     const namesMetric = Boolean(metricName && metricName.length >= 3 && c.claim.toLowerCase().includes(metricName));
-    const check = recomputed && namesMetric ? compareToRecomputed(recomputed, c.claim) : null;
+    const check = recomputed && namesMetric ? compareToRecomputed(recomputed, c.claim, undefined, levelAsked(input.query, recomputed)) : null;
     if (check?.status === "mismatch" && recomputed?.basis !== "convention") a = { ...a, verdict: "contradicted", explanation: check.note };
     else if (check?.status === "match") a = { ...a, verdict: "supported", explanation: check.note };
     // "Las Vegas Strip Resorts had the highest EBITDAR": the pick against the sources' ranked table rows.

@@ -4,6 +4,8 @@
 import { isBareSmall, quantities, type Quantity } from "../../figures/numbers";
 import { recompute, type Recomputation } from "../../figures/recompute";
 import { sentences } from "../../figures/text";
+import { yearsIn } from "../../figures/formula";
+import { questionText } from "../../figures/question-text";
 
 // ---- The answer against the recomputed figure.
 
@@ -88,22 +90,41 @@ function sameInputs(r: Recomputation, figures: Quantity[]): boolean {
   return r.operands.some((o) => o.value !== 0 && figures.some((q) => matches(q, o.value, "amount")));
 }
 
-/** Whether a text (an answer, or one claim of it) states the recomputed figure. */
-export function compareToRecomputed(r: Recomputation, text: string, figures = answerFigures(r, text)): RecomputationCheck {
+/**
+ * A standard metric (one way to compute it) asked for one year as it stands, not as a change or a
+ * comparison ("What was Ulta's current ratio at the end of fiscal 2022?"): a figure the answer gives for it
+ * is read against the recomputation even when the answer states none of its inputs.
+ */
+export function levelAsked(query: string, r: Recomputation): boolean {
+  return r.basis === "standard" && !r.earlier && !r.years && new Set(yearsIn(questionText(query))).size === 1;
+}
+
+/** Whether a sentence of the answer names the metric with a figure: one it gives for it (an answer that leaves it out gives none). */
+function givesMetric(r: Recomputation, answer: string): boolean {
+  const name = r.metric.toLowerCase();
+  return sentences(answer).some((s) => s.toLowerCase().includes(name) && answerFigures(r, s).length > 0);
+}
+
+/**
+ * Whether a text (an answer, or one claim of it) states the recomputed figure. A different figure is a
+ * mismatch when the text works from the same statement figures, or with `level` (levelAsked).
+ */
+export function compareToRecomputed(r: Recomputation, text: string, figures = answerFigures(r, text), level = false): RecomputationCheck {
   if (!figures.length) return { status: "none", recomputation: r, note: "" };
   const shown = Number(r.value.toPrecision(4));
   if (figures.some((q) => matches(q, r.value, r.unit))) {
     return { status: "match", recomputation: r, note: `Recomputed ${r.metric} for ${r.year} from the sources: ${shown}; the answer states it.` };
   }
-  if (!sameInputs(r, figures)) return { status: "none", recomputation: r, note: "" };
-  return { status: "mismatch", recomputation: r, note: `Recomputed ${r.metric} for ${r.year} from the sources: ${shown}; the answer uses the same statement figures but no figure of it matches.` };
+  const same = sameInputs(r, figures);
+  if (!same && !level) return { status: "none", recomputation: r, note: "" };
+  return { status: "mismatch", recomputation: r, note: `Recomputed ${r.metric} for ${r.year} from the sources: ${shown}; ${same ? "the answer uses the same statement figures but no figure of it matches" : "the answer gives it another value"}.` };
 }
 
 export function checkRecomputation(query: string, answer: string, passages: string[]): RecomputationCheck {
   const r = recompute(query, passages);
   if (!r) return { status: "none", recomputation: null, note: "" };
   const figuresOfAnswer = answerFigures(r, answer);
-  const figures = compareToRecomputed(r, answer, figuresOfAnswer);
+  const figures = compareToRecomputed(r, answer, figuresOfAnswer, levelAsked(query, r) && givesMetric(r, answer));
   // The direction or sign the answer concludes, against the recomputed values: a figure can match and the
   // conclusion still be the wrong way round.
   const sameNumbers = () => sameInputs(r, figuresOfAnswer) || figuresOfAnswer.some((q) => matches(q, r.value, r.unit) || (r.earlier !== undefined && matches(q, r.earlier.value, r.unit)));
