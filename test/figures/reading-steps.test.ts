@@ -8,6 +8,7 @@ import { parseTables } from "../../src/figures/table";
 import { steppedTextCache } from "../../src/figures/text-cache";
 import { runStepsCooperatively } from "../../src/figures/steps";
 import { prepareSource } from "../../src/judges/engine/align";
+import { timerTurns } from "../helpers/turns";
 
 /** bench:hostile's dense reference: a table of about 250 rows (8,000 characters), new for each seed. */
 function denseTable(seed: number): string {
@@ -64,17 +65,9 @@ describe("long texts read in steps", () => {
     expect(prepareSource(text)).toBe(stepped.value);
     expect(stepped.value.read).toBe(readText(text));
     // Through the cooperative runner, as the judge jobs call it: timers set meanwhile fire between steps.
-    let ticks = 0;
-    let on = true;
-    const tick = () => {
-      ticks += 1;
-      if (on) setTimeout(tick, 0);
-    };
-    setTimeout(tick, 0);
-    const other = denseTable(13);
-    const prepared = await runStepsCooperatively(prepareSource.steps(other));
-    on = false;
-    expect(ticks).toBeGreaterThanOrEqual(10);
+    const turns = timerTurns();
+    const prepared = await runStepsCooperatively(prepareSource.steps(denseTable(13)));
+    expect(turns.stop()).toBeGreaterThanOrEqual(10);
     expect(prepared.read.figures.length).toBeGreaterThan(600);
   });
 });

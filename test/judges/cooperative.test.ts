@@ -16,6 +16,7 @@ import {
 } from "../../src/judges/engine/assess";
 import { TASK_ASSESS, TASK_CLAIMS } from "../../src/judges/engine";
 import { LocalProvider } from "../../src/core/providers/local";
+import { timerTurns } from "../helpers/turns";
 import { assessOutputSchema, claimsOutputSchema } from "../../src/judges/engine/assess";
 
 const QUERY = "What were 3M's net sales and net income in 2018, and capital expenditures?";
@@ -145,17 +146,11 @@ describe("agent judge engines in steps", () => {
 
   it("takes turns: timers set meanwhile fire while a dense assessment and extraction run", async () => {
     const [, input] = cases[0];
-    let ticks = 0;
-    let on = true;
-    const tick = () => {
-      ticks += 1;
-      if (on) setTimeout(tick, 0);
-    };
-    setTimeout(tick, 0);
+    const turns = timerTurns();
     await runStepsCooperatively(assessClaimsSteps(input));
-    const afterAssess = ticks;
+    const afterAssess = turns.count();
     await runStepsCooperatively(extractAnswerClaimsSteps({ query: QUERY, answer: dense(7, 60_000, 0).answer }));
-    on = false;
+    const ticks = turns.stop();
     // At least a turn per claim (its alignment and its ranking check each end a step) and per reference.
     expect(afterAssess).toBeGreaterThanOrEqual(input.claims.length + input.references.length);
     expect(ticks - afterAssess).toBeGreaterThanOrEqual(2);
