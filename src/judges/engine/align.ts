@@ -66,23 +66,42 @@ function* readSourceSteps(text: string): Generator<void, PreparedSource, void> {
 
 const MAX_PER_STEM = 200;
 
+/** The item words of each figure are the same for every statement checked against a source: indexed once. */
+function operandIndexOf(src: PreparedSource): Map<string, number[]> {
+  if (src.operandIndex) return src.operandIndex;
+  const index = new Map<string, number[]>();
+  src.read.figures.forEach((f, i) => {
+    for (const stem of new Set(f.item)) {
+      const list = index.get(stem);
+      if (list) list.push(i);
+      else index.set(stem, [i]);
+    }
+  });
+  return (src.operandIndex = index);
+}
+
+/** A source's sentences read across single line breaks, built once (PreparedSource.prose). */
+function proseOf(src: PreparedSource): NonNullable<PreparedSource["prose"]> {
+  return (src.prose ??= proseSentences(src.text).map((t) => ({ stems: stemSet(t), years: periodYears(t), dates: yearKinds(t).dates, fiscal: /\bfiscal\b/i.test(t), compares: COMPARES.test(t) })));
+}
+
+/**
+ * Builds now what the first statement aligned with a source would build (its operand index, its prose
+ * sentences), so a caller working in steps gives each a step of its own rather than adding all of them,
+ * for every source, to its first statement's.
+ */
+export function* warmSourceSteps(src: PreparedSource): Generator<void, void, void> {
+  operandIndexOf(src);
+  yield;
+  proseOf(src);
+}
+
 /** Figures of the source under words of the statement (their line item or row): the operands worth combining. */
 export function relevantOperands(src: PreparedSource, statementStems: Set<string>, limit: number): FigureInContext[] {
-  // The item words of each figure are the same for every statement checked against this source: index them once.
-  if (!src.operandIndex) {
-    const index = new Map<string, number[]>();
-    src.read.figures.forEach((f, i) => {
-      for (const stem of new Set(f.item)) {
-        const list = index.get(stem);
-        if (list) list.push(i);
-        else index.set(stem, [i]);
-      }
-    });
-    src.operandIndex = index;
-  }
+  const operandIndex = operandIndexOf(src);
   const overlap = new Map<number, number>();
   // Bounded: a word a long filing uses in hundreds of rows offers its first MAX_PER_STEM figures only.
-  for (const stem of statementStems) for (const i of (src.operandIndex.get(stem) ?? []).slice(0, MAX_PER_STEM)) overlap.set(i, (overlap.get(i) ?? 0) + 1);
+  for (const stem of statementStems) for (const i of (operandIndex.get(stem) ?? []).slice(0, MAX_PER_STEM)) overlap.set(i, (overlap.get(i) ?? 0) + 1);
   return [...overlap]
     .sort((x, y) => y[1] - x[1] || x[0] - y[0])
     .slice(0, limit)
@@ -222,8 +241,7 @@ function sentenceOfOtherYear(stems: string[], statement: string, sources: Prepar
   const fiscal = Boolean(inherited?.fiscal) || /\b(?:fy|fiscal)\b/i.test(statement) || /\bFY\s?'?\d/.test(statement);
   let other: { passage: number; years: Set<number> } | null = null;
   for (const [i, src] of sources.entries()) {
-    src.prose ??= proseSentences(src.text).map((t) => ({ stems: stemSet(t), years: periodYears(t), dates: yearKinds(t).dates, fiscal: /\bfiscal\b/i.test(t), compares: COMPARES.test(t) }));
-    for (const sentence of src.prose) {
+    for (const sentence of proseOf(src)) {
       // "SG&A decreased to 23.5% compared to 23.9% in fiscal 2021": the year named is the one compared with,
       // the sentence's own is its heading's.
       if (!sentence.years.size || sentence.compares) continue;

@@ -3,7 +3,7 @@
 import { z } from "zod";
 import { extractClaimsSteps, detectRefusal } from "./claims";
 import { indexTextSteps } from "../../figures/figure-index";
-import { alignStatement, prepareSource, relevantOperands, REPORTING_STEMS, unsupportedCausalLink, type Alignment, type PreparedSource } from "./align";
+import { alignStatement, prepareSource, relevantOperands, warmSourceSteps, REPORTING_STEMS, unsupportedCausalLink, type Alignment, type PreparedSource } from "./align";
 import { readFiguresSteps } from "./derive";
 import { runSteps, runStepsCooperatively } from "../../figures/steps";
 import { STATEMENT_BUDGET, subjectStems, type Budget } from "../../figures/compare";
@@ -174,6 +174,8 @@ function* gradeSteps(input: GradeInput): Generator<void, GradeDetails, void> {
     yield;
     yield* indexTextSteps(source.read);
     yield;
+    yield* warmSourceSteps(source);
+    yield;
   }
   const queryStems = stemSet(query);
   const claims = yield* extractClaimsSteps(answer);
@@ -256,6 +258,7 @@ function* gradeSteps(input: GradeInput): Generator<void, GradeDetails, void> {
   };
   const equalsSigns = (answer.match(/=/g) ?? []).length;
   const checked = stated.size ? groundedSteps(answer, statedIn) : { steps: 0, quotes: 0 };
+  yield;
   const steps = Math.min(RULES.maxSteps, Math.max(0, equalsSigns - checked.steps - checked.quotes));
   const hedges = Math.min(5, (answer.match(HEDGES) ?? []).length);
   let factuality: number;
@@ -303,6 +306,7 @@ function* gradeSteps(input: GradeInput): Generator<void, GradeDetails, void> {
   completeness -= RULES.hedgePenalty * hedges;
   if (refusal.refusal) completeness = 0.1;
   completeness = Math.max(0, Math.min(1, completeness));
+  yield;
 
   // Relevance: the question's content words addressed by the answer.
   const answerStems = new Set(contentStems(answer));
@@ -322,7 +326,9 @@ function* gradeSteps(input: GradeInput): Generator<void, GradeDetails, void> {
 
   grounding -= RULES.groundingStepPenalty * Math.min(RULES.maxSteps, equalsSigns - checked.quotes) + RULES.novelEntityPenalty * Math.min(5, novelEntities) + RULES.unsupportedFigurePenalty * unsupportedShare;
   grounding = Math.max(0, grounding);
+  yield;
   const causalLink = sources.length > 0 && unsupportedCausalLink(answer, sources);
+  yield;
   if (causalLink) grounding = Math.min(grounding, RULES.causalLinkCeiling);
   grounding = Math.max(grounding, recomputedFloor);
   if (recomputed?.status === "mismatch") grounding = Math.min(grounding, recomputedCeiling + 0.1);
