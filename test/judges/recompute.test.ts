@@ -160,6 +160,24 @@ describe("the answer against the recomputed figure", () => {
   });
 });
 
+describe("a standard metric asked for one year as it stands (levelAsked)", () => {
+  const q = "What was the company's current ratio in FY2022?";
+  it("reads another value in a sentence naming the metric as a mismatch, though the answer gives none of its inputs", () => {
+    expect(checkRecomputation(q, "The current ratio was 1.50 in FY2022.", [STATEMENTS]).status).toBe("match");
+    const c = checkRecomputation(q, "The current ratio was 1.85 in FY2022.", [STATEMENTS]);
+    expect(c.status).toBe("mismatch");
+    expect(c.note).toContain("the answer gives it another value");
+    const agent = assessClaims({ query: q, references: [STATEMENTS], claims: [{ claim: "The current ratio was 1.85 in FY2022.", passages: [] }] });
+    expect(agent.claims[0].verdict).toBe("contradicted");
+  });
+  it("concludes nothing when the answer leaves the metric out, or the question asks for a change or defines the metric", () => {
+    expect(checkRecomputation(q, "Total current assets were $6,100 million in FY2022.", [STATEMENTS]).status).toBe("none");
+    expect(checkRecomputation("How much did the current ratio change between FY2021 and FY2022?", "The current ratio changed by 0.4.", [STATEMENTS]).status).toBe("none");
+    const defined = "What is the FY2022 return on assets (ROA)? ROA is defined as: FY2022 net income / (average total assets between FY2021 and FY2022).";
+    expect(checkRecomputation(defined, "The ROA was 9.00%.", [STATEMENTS]).status).toBe("none");
+  });
+});
+
 describe("the agent judge's claim check", () => {
   it("contradicts the claim that states a defined metric the sources do not yield, and supports the one that does", () => {
     const query = "What is the FY2022 return on assets (ROA)? ROA is defined as: FY2022 net income / (average total assets between FY2021 and FY2022).";
