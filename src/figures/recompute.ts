@@ -6,7 +6,8 @@ import { evaluate, value, yearsIn, YEAR_REF, type Context, type Operand } from "
 import { normalizeLabel, parseTables, type StatementTable } from "./table";
 import { partsAround, questionText } from "./question-text";
 import { calendarLink } from "./company-calendar";
-import { fiscalYearOfDay, textLinks, type FiscalLink } from "./fiscal-days";
+import { fiscalYearOfDay, type FiscalLink } from "./fiscal-days";
+import { readText } from "./context";
 import { fiscalTickerNamedIn } from "../core/fiscal-calendar";
 
 // ---- The question: which metric, which years.
@@ -95,7 +96,8 @@ function inFiscalYears(passages: string[], ticker: string | null): StatementTabl
   return passages.flatMap((p) => {
     const tables = parseTables(p);
     if (calendar === null) return tables;
-    const own = textLinks(p);
+    // The passage's own fiscal-year words, as its reading keeps them (the judges have read every passage already).
+    const own = readText(p).links ?? [];
     return tables.map((t) => namedByFiscalYear(t, own.length ? own : [calendar]));
   });
 }
