@@ -75,6 +75,17 @@ export function* assessClaimsSteps(input: AssessInput): Generator<void, AssessOu
     refs.push(yield* prepareSource.steps(text));
     yield;
   }
+  // The claims of an answer often share passages (the same filing page found for several): each distinct
+  // text is read once, in steps, before anything reads it whole, and is one of the answer's sources once.
+  const read = new Map<string, PreparedSource>();
+  const prepared: PreparedSource[] = [...refs];
+  for (const text of input.claims.flatMap((c) => c.passages)) {
+    if (read.has(text)) continue;
+    const source = yield* prepareSource.steps(text);
+    read.set(text, source);
+    prepared.push(source);
+    yield;
+  }
   // The metric the question asks for, recomputed from the references' and sources' statement tables: the
   // claim that states it is checked against the recomputed figure, not only against the passages' words.
   const recomputed = recompute(input.query, [...input.references, ...input.claims.flatMap((c) => c.passages)]);
@@ -83,26 +94,10 @@ export function* assessClaimsSteps(input: AssessInput): Generator<void, AssessOu
   const queryStems = stemSet(input.query);
   const subject = subjectStems(input.query);
   const out: AssessOutput["claims"] = [];
-  const prepared: PreparedSource[] = [...refs];
-  // The claims of an answer often share passages (the same filing page found for several): each distinct
-  // text is read once, and is one of the answer's sources once.
-  const read = new Map<string, PreparedSource>();
   // The answer's years (all its claims') tell a claim how the sources' January year-ends are named (checkStatement).
   const around = { years: new Set(input.claims.flatMap((c) => yearsIn(c.claim))) };
   for (const [index, c] of input.claims.entries()) {
-    const passages: PreparedSource[] = [];
-    for (const text of c.passages) {
-      const known = read.get(text);
-      if (known) {
-        passages.push(known);
-        continue;
-      }
-      const source = yield* prepareSource.steps(text);
-      read.set(text, source);
-      passages.push(source);
-      prepared.push(source);
-      yield;
-    }
+    const passages = c.passages.map((text) => read.get(text)!);
     const all = [...refs, ...passages];
     if (all.length === 0) {
       out.push({ index, verdict: "unsupported", explanation: "No reference or primary source covers this claim.", sources: [] });
