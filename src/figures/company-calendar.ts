@@ -15,18 +15,29 @@ export function calendarLink(ticker: string): FiscalLink | null {
   return end === null ? null : { fiscal: 2020, day: Number(end.replaceAll("-", "")), yearEnd: true };
 }
 
+/**
+ * The fiscal-year links that date a source's days for a question about a company: the source's own words
+ * when it has some (its figures are dated by them already), else the company's calendar; null when the
+ * company's calendar is not known.
+ */
+export function datingLinks(read: ReadText, ticker: string | null): readonly FiscalLink[] | null {
+  const link = ticker === null ? null : calendarLink(ticker);
+  if (link === null) return null;
+  return read.links?.length ? read.links : [link];
+}
+
 /** The sources with their days placed in the company's fiscal years (the same sources when the company is not known). */
 export function withCompanyCalendar(sources: ReadText[], ticker: string | null): ReadText[] {
-  const link = ticker === null ? null : calendarLink(ticker);
-  if (ticker === null || link === null) return sources;
+  if (ticker === null || calendarLink(ticker) === null) return sources;
   return sources.map((read) => {
-    if (read.links?.length) return read;
+    const links = datingLinks(read, ticker);
+    if (links === null || links === read.links) return read;
     const known = PLACED.get(read)?.get(ticker);
     if (known) return known;
     let placed = false;
     const figures = read.figures.map((f): FigureInContext => {
       if (f.date === null || f.fiscalYear !== undefined) return f;
-      const place = fiscalPlaceOfDay([link], f.date);
+      const place = fiscalPlaceOfDay(links, f.date);
       if (place === null) return f;
       placed = true;
       return { ...f, fiscalYear: place.fiscal, ...(place.yearEnd ? { fiscalYearEnd: true } : {}) };

@@ -5,7 +5,7 @@ import { ITEMS, itemFor, lookup } from "./line-items";
 import { evaluate, value, yearsIn, YEAR_REF, type Context, type Operand } from "./formula";
 import { normalizeLabel, parseTables, type StatementTable } from "./table";
 import { partsAround, questionText } from "./question-text";
-import { calendarLink } from "./company-calendar";
+import { datingLinks } from "./company-calendar";
 import { fiscalYearOfDay, type FiscalLink } from "./fiscal-days";
 import { readText } from "./context";
 import { fiscalTickerNamedIn } from "../core/fiscal-calendar";
@@ -92,17 +92,15 @@ export function recompute(fullQuery: string, passages: string[], loose = false):
  * fiscal 2022 asks for; the header's calendar year is the prior year's column.
  */
 function inFiscalYears(passages: string[], ticker: string | null): StatementTable[] {
-  const calendar = ticker === null ? null : calendarLink(ticker);
   return passages.flatMap((p) => {
     const tables = parseTables(p);
-    if (calendar === null) return tables;
-    // The passage's own fiscal-year words, as its reading keeps them (the judges have read every passage already).
-    const own = readText(p).links ?? [];
-    return tables.map((t) => namedByFiscalYear(t, own.length ? own : [calendar]));
+    // The passage's reading is kept (the judges have read every passage already).
+    const links = ticker === null ? null : datingLinks(readText(p), ticker);
+    return links === null ? tables : tables.map((t) => namedByFiscalYear(t, links));
   });
 }
 
-function namedByFiscalYear(t: StatementTable, links: FiscalLink[]): StatementTable {
+function namedByFiscalYear(t: StatementTable, links: readonly FiscalLink[]): StatementTable {
   const days = t.dates;
   if (!days || days.length !== t.years.length) return t;
   const years = days.map((d) => (d === null ? null : fiscalYearOfDay(links, d)));

@@ -11,6 +11,7 @@ import { derivable } from "../../figures/values";
 import { isConstant } from "./derive";
 import { yearKinds, type HeadingYear } from "../../figures/headings";
 import { steppedTextCache, type SteppedTextCache } from "../../figures/text-cache";
+import { indexTextSteps } from "../../figures/figure-index";
 
 export interface Alignment {
   verdict: "supported" | "contradicted" | "unsupported";
@@ -86,11 +87,13 @@ function proseOf(src: PreparedSource): NonNullable<PreparedSource["prose"]> {
 }
 
 /**
- * Builds now what the first statement aligned with a source would build (its operand index, its prose
- * sentences), so a caller working in steps gives each a step of its own rather than adding all of them,
- * for every source, to its first statement's.
+ * Builds now what the first statement aligned with a source would build (its figures' index and rows, its
+ * operand index, its prose sentences), so a caller working in steps gives each a step of its own rather than
+ * adding all of them, for every source, to its first statement's.
  */
 export function* warmSourceSteps(src: PreparedSource): Generator<void, void, void> {
+  yield* indexTextSteps(src.read);
+  yield;
   operandIndexOf(src);
   yield;
   proseOf(src);

@@ -6,6 +6,7 @@ import { alignStatement, prepareSource, type PreparedSource } from "./align";
 import { runSteps } from "../../figures/steps";
 import { stemSet } from "../../figures/text";
 import { yearsIn } from "../../figures/context";
+import { fiscalTickerNamedIn } from "../../core/fiscal-calendar";
 import { subjectStems } from "../../figures/compare";
 import { recompute } from "../../figures/recompute";
 import { compareToRecomputed, levelAsked } from "./solve";
@@ -94,8 +95,9 @@ export function* assessClaimsSteps(input: AssessInput): Generator<void, AssessOu
   const queryStems = stemSet(input.query);
   const subject = subjectStems(input.query);
   const out: AssessOutput["claims"] = [];
-  // The answer's years (all its claims') tell a claim how the sources' January year-ends are named (checkStatement).
-  const around = { years: new Set(input.claims.flatMap((c) => yearsIn(c.claim))) };
+  // The answer's years (all its claims') and the question's company tell a claim how the sources' January
+  // year-ends are named (checkStatement).
+  const around = { years: new Set(input.claims.flatMap((c) => yearsIn(c.claim))), company: fiscalTickerNamedIn(input.query) };
   for (const [index, c] of input.claims.entries()) {
     const passages = c.passages.map((text) => read.get(text)!);
     const all = [...refs, ...passages];

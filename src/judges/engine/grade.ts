@@ -2,7 +2,6 @@
 // reasoning from the answer's claims aligned with the references and the verified primary sources.
 import { z } from "zod";
 import { extractClaimsSteps, detectRefusal } from "./claims";
-import { indexTextSteps } from "../../figures/figure-index";
 import { alignStatement, prepareSource, relevantOperands, warmSourceSteps, REPORTING_STEMS, unsupportedCausalLink, type Alignment, type PreparedSource } from "./align";
 import { readFiguresSteps } from "./derive";
 import { runSteps, runStepsCooperatively } from "../../figures/steps";
@@ -171,8 +170,6 @@ function* gradeSteps(input: GradeInput): Generator<void, GradeDetails, void> {
   for (const text of [...input.references, ...input.evidence]) {
     const source = yield* prepareSource.steps(text);
     sources.push(source);
-    yield;
-    yield* indexTextSteps(source.read);
     yield;
     yield* warmSourceSteps(source);
     yield;
