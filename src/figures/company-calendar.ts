@@ -2,8 +2,8 @@
 // days by it: "January 28, 2023" is Ulta's fiscal 2022 and Best Buy's fiscal 2023, which the filing's page
 // alone does not say (a January year-end is named by either year). The calendar places a day as the
 // filing's own words would (a fiscal-year link, fiscal-days.ts); a source with links of its own keeps its own.
-import type { FigureInContext, ReadText } from "./context";
-import { fiscalPlaceOfDay, type FiscalLink } from "./fiscal-days";
+import type { ReadText } from "./context";
+import { placedByLinks, type FiscalLink } from "./fiscal-days";
 import { fiscalPeriodEnd } from "../core/fiscal-calendar";
 
 /** Per source, its figures dated by a company's calendar, by ticker. */
@@ -34,15 +34,7 @@ export function withCompanyCalendar(sources: ReadText[], ticker: string | null):
     if (links === null || links === read.links) return read;
     const known = PLACED.get(read)?.get(ticker);
     if (known) return known;
-    let placed = false;
-    const figures = read.figures.map((f): FigureInContext => {
-      if (f.date === null || f.fiscalYear !== undefined) return f;
-      const place = fiscalPlaceOfDay(links, f.date);
-      if (place === null) return f;
-      placed = true;
-      return { ...f, fiscalYear: place.fiscal, ...(place.yearEnd ? { fiscalYearEnd: true } : {}) };
-    });
-    const out = placed ? { ...read, figures } : read;
+    const out = placedByLinks(read, links);
     let byTicker = PLACED.get(read);
     if (!byTicker) PLACED.set(read, (byTicker = new Map()));
     byTicker.set(ticker, out);

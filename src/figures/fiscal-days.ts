@@ -6,7 +6,7 @@
 // unless the filing states the link ("the second quarter of fiscal 2024 on July 29, 2023", "fiscal 2024 ended
 // February 3, 2024"), that period is not decided (samePeriod, compare.ts), never a contradiction on a guess.
 // Also the older reading of January year-end filings' prose (withFiscalNames).
-import type { FigureInContext } from "./context";
+import type { FigureInContext, ReadText } from "./context";
 import { dayOf } from "./table";
 
 /** A day (yyyymmdd) in January or February: a fiscal year-end a company may name by either year. */
@@ -111,6 +111,23 @@ export function fiscalPlaceOfDay(links: readonly FiscalLink[], day: number): { f
     found = found === null ? place : { fiscal: found.fiscal, yearEnd: found.yearEnd || place.yearEnd };
   }
   return found;
+}
+
+/**
+ * A source read with its figures' days placed by links it does not state itself (another filing's words, a
+ * company's calendar): a new ReadText where a figure is placed, the same one where none is. Figures already
+ * placed keep their year.
+ */
+export function placedByLinks(read: ReadText, links: readonly FiscalLink[]): ReadText {
+  let placed = false;
+  const figures = read.figures.map((f): FigureInContext => {
+    if (f.date === null || f.fiscalYear !== undefined) return f;
+    const place = fiscalPlaceOfDay(links, f.date);
+    if (place === null) return f;
+    placed = true;
+    return { ...f, fiscalYear: place.fiscal, ...(place.yearEnd ? { fiscalYearEnd: true } : {}) };
+  });
+  return placed ? { ...read, figures } : read;
 }
 
 // "July 29, 2023", "Jul. 29 2023": a day of a prose sentence.

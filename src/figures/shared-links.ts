@@ -4,8 +4,8 @@
 // 29, 2022": fiscal 2021). So a figure one source places in another fiscal year is not carried by a source
 // read by the calendar alone. Where the links disagree (two companies' calendars), no day is placed
 // (fiscalYearOfDay); a source with links of its own keeps its own reading.
-import type { FigureInContext, ReadText } from "./context";
-import { fiscalYearOfDay, type FiscalLink } from "./fiscal-days";
+import type { ReadText } from "./context";
+import { placedByLinks, type FiscalLink } from "./fiscal-days";
 
 /** Per source, its figures dated by other sources' links, by those links. */
 const SHARED = new WeakMap<ReadText, Map<string, ReadText>>();
@@ -23,15 +23,7 @@ export function withSharedLinks(sources: ReadText[]): ReadText[] {
     let byKey = SHARED.get(read);
     const known = byKey?.get(key);
     if (known) return known;
-    let placed = false;
-    const figures = read.figures.map((f): FigureInContext => {
-      if (f.date === null || f.fiscalYear !== undefined) return f;
-      const fiscalYear = fiscalYearOfDay(links, f.date);
-      if (fiscalYear === null) return f;
-      placed = true;
-      return { ...f, fiscalYear };
-    });
-    const out = placed ? { ...read, figures } : read;
+    const out = placedByLinks(read, links);
     if (!byKey) SHARED.set(read, (byKey = new Map()));
     if (byKey.size < MAX_KEYS) byKey.set(key, out);
     return out;
