@@ -3,6 +3,8 @@
 import { nextTurn } from "../core/turns";
 import {
   aliasTickersStatement,
+  candidateDocumentsStatement,
+  chunkTextsStatement,
   findAliasTickers,
   matchCandidates,
   matchCandidatesStatement,
@@ -12,6 +14,8 @@ import {
   scopeCandidatesStatement,
   type AliasTicker,
   type CandidateRow,
+  type CandidateDocument,
+  type CandidatePlace,
   type DatedBounds,
 } from "./repo";
 
@@ -167,6 +171,67 @@ async function readBatch(db: D1Database, statements: D1PreparedStatement[]): Pro
   return Promise.allSettled(statements.map(async (s) => (await s.all()).results));
 }
 
+/** Ids one texts or documents statement asks for at most (a chunk's text is about 2,000 characters). */
+const IDS_PER_STATEMENT = 100;
+
+/**
+ * Characters of chunk text a BatchedReads keeps for its later reads. The searches of one invocation (a
+ * batch of judge runs, each claim's search reading 48 candidates) find the same chunks again and again:
+ * in bench:judge's agent runs, 35,000 candidate rows were about 2,600 chunks of 84 documents. Beyond the
+ * cap, texts are fetched for the reads that wait on them and not kept.
+ */
+const MAX_KEPT_TEXT = 4_000_000;
+/** Documents a BatchedReads keeps (a few hundred characters each). */
+const MAX_KEPT_DOCUMENTS = 2_000;
+
+/** The chunk texts and documents a BatchedReads has read (see MAX_KEPT_TEXT). */
+interface Kept {
+  texts: Map<string, string>;
+  chars: number;
+  documents: Map<string, CandidateDocument>;
+}
+
+/** Rows of the statements, IDS_PER_STATEMENT ids each, MAX_BATCH statements to a D1 batch. */
+async function rowsByIds<T>(db: D1Database, ids: string[], statement: (db: D1Database, ids: string[]) => D1PreparedStatement): Promise<T[]> {
+  const statements: D1PreparedStatement[] = [];
+  for (let i = 0; i < ids.length; i += IDS_PER_STATEMENT) statements.push(statement(db, ids.slice(i, i + IDS_PER_STATEMENT)));
+  const rows: T[] = [];
+  for (let i = 0; i < statements.length; i += MAX_BATCH) {
+    const batch = statements.slice(i, i + MAX_BATCH);
+    const results = batch.length === 1 ? [await batch[0].all<T>()] : await db.batch<T>(batch);
+    for (const r of results) rows.push(...r.results);
+  }
+  return rows;
+}
+
+/**
+ * Candidate rows whole from their places (CandidatePlace): the texts of chunks and the columns of documents
+ * not kept already are fetched, once each; `kept` keeps them for the next reads.
+ */
+async function wholeRows(db: D1Database, lists: CandidatePlace[][], kept: Kept): Promise<CandidateRow[][]> {
+  const places = lists.flat();
+  const [texts, documents] = await Promise.all([
+    rowsByIds<{ chunk_id: string; text: string }>(db, [...new Set(places.map((r) => r.chunk_id))].filter((id) => !kept.texts.has(id)), chunkTextsStatement),
+    rowsByIds<CandidateDocument & { document_id: string }>(db, [...new Set(places.map((r) => r.document_id))].filter((id) => !kept.documents.has(id)), candidateDocumentsStatement),
+  ]);
+  const fetchedTexts = new Map(texts.map((r) => [r.chunk_id, r.text]));
+  const fetchedDocuments = new Map(documents.map((d) => [d.document_id, d]));
+  for (const { chunk_id, text } of texts) {
+    if (kept.chars + text.length > MAX_KEPT_TEXT) break;
+    kept.texts.set(chunk_id, text);
+    kept.chars += text.length;
+  }
+  for (const d of documents) if (kept.documents.size < MAX_KEPT_DOCUMENTS) kept.documents.set(d.document_id, d);
+  // A chunk or document deleted between the reads (removed, or indexed again) is no longer a candidate.
+  return lists.map((rows) =>
+    rows.flatMap((r) => {
+      const text = kept.texts.get(r.chunk_id) ?? fetchedTexts.get(r.chunk_id);
+      const document = kept.documents.get(r.document_id) ?? fetchedDocuments.get(r.document_id);
+      return text === undefined || document === undefined ? [] : [{ ...document, ...r, text }];
+    }),
+  );
+}
+
 /**
  * Reads issued by concurrent searches travel together: one D1 batch per database, the alias look-ups of one
  * scope merged into one statement (each caller gets the rows of its own candidates). Results equal those
@@ -201,6 +266,8 @@ export function batchedReads(): BatchedReads {
   };
   const turn = turnQueue();
   let scheduled = false;
+  /** Chunk texts and documents read already: the candidate statements read only the candidates' places. */
+  const kept: Kept = { texts: new Map(), chars: 0, documents: new Map() };
 
   const flush = async () => {
     scheduled = false;
@@ -239,10 +306,21 @@ export function batchedReads(): BatchedReads {
           }
           for (const w of l.waiters) w.resolve(rowsOf(w.candidates, (c) => found.get(c) ?? l.known.get(c)));
         });
+        // The reads give the candidates' places: each distinct chunk's text and document are fetched once.
+        const answers = q.reads.map((_, i) => results[lookups.length + i]);
+        const lists = answers.flatMap((r) => (r.status === "fulfilled" ? [r.value as CandidatePlace[]] : []));
+        let rows: CandidateRow[][];
+        try {
+          rows = await wholeRows(db, lists, kept);
+        } catch (err) {
+          for (const w of q.reads) w.reject(err);
+          return;
+        }
+        let at = 0;
         q.reads.forEach((w, i) => {
-          const r = results[lookups.length + i];
+          const r = answers[i];
           if (r.status === "rejected") w.reject(r.reason);
-          else w.resolve(r.value as CandidateRow[]);
+          else w.resolve(rows[at++]);
         });
       }),
     );
@@ -282,9 +360,9 @@ export function batchedReads(): BatchedReads {
         lookup.waiters.push({ candidates, resolve, reject });
       });
     },
-    match: (db, match, limit, bounds) => read(db, matchCandidatesStatement(db, match, limit, bounds)),
-    matchOrElse: (db, match, fallback, limit, bounds) => read(db, matchOrElseStatement(db, match, fallback, limit, bounds)),
-    scope: (db, scopeMatch, exclude, limit, bounds) => read(db, scopeCandidatesStatement(db, scopeMatch, exclude, limit, bounds)),
+    match: (db, match, limit, bounds) => read(db, matchCandidatesStatement(db, match, limit, bounds, false)),
+    matchOrElse: (db, match, fallback, limit, bounds) => read(db, matchOrElseStatement(db, match, fallback, limit, bounds, false)),
+    scope: (db, scopeMatch, exclude, limit, bounds) => read(db, scopeCandidatesStatement(db, scopeMatch, exclude, limit, bounds, false)),
     send: (db, statements) => new Promise<D1Result[]>((resolve, reject) => queueFor(db).calls.push({ statements, resolve, reject })),
     turn,
   };

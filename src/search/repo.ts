@@ -145,9 +145,38 @@ export interface CandidateRow {
   published_at: string | null;
 }
 
-const CANDIDATE_COLUMNS = `top.rank, c.chunk_id, c.document_id, c.page, c.start_offset, c.text, d.organization_id, d.kind, d.name, d.doc_type,
-  d.doc_sub_type, d.rms_type, d.rms_sub_type, d.tickers, d.stock_ids, d.company_names, d.fiscal_year, d.fiscal_quarter,
-  d.calendar_date, d.published_at`;
+const CHUNK_COLUMNS = "top.rank, c.chunk_id, c.document_id, c.page, c.start_offset";
+const DOCUMENT_COLUMNS = `organization_id, kind, name, doc_type, doc_sub_type, rms_type, rms_sub_type, tickers, stock_ids, company_names,
+  fiscal_year, fiscal_quarter, calendar_date, published_at`;
+
+/**
+ * A candidate statement's columns: the whole row, or (`whole` false) only the chunk's place and rank, for a
+ * caller reading many overlapping candidate lists, which fetches each chunk's text and each document's
+ * columns once (chunkTextsStatement, candidateDocumentsStatement).
+ */
+const WHOLE_COLUMNS = `${CHUNK_COLUMNS}, c.text, ${DOCUMENT_COLUMNS.replace(/\w+/g, "d.$&")}`;
+const columns = (whole: boolean) => (whole ? WHOLE_COLUMNS : CHUNK_COLUMNS);
+
+/** A candidate as a statement built with `whole` false gives it. */
+export type CandidatePlace = Pick<CandidateRow, "rank" | "chunk_id" | "document_id" | "page" | "start_offset">;
+
+/** The document columns of a candidate row. */
+export type CandidateDocument = Omit<CandidateRow, keyof CandidatePlace | "text">;
+
+/**
+ * The texts of chunks by chunk_id (unique, and named by its document: a chunk of another document, another
+ * organization's, never answers for it). A chunk deleted since it was found has no row.
+ */
+export function chunkTextsStatement(db: D1Database, chunkIds: string[]): D1PreparedStatement {
+  return db.prepare("SELECT chunk_id, text FROM search_chunks WHERE chunk_id IN (SELECT value FROM json_each(?1))").bind(JSON.stringify(chunkIds));
+}
+
+/** The candidate columns of documents by document_id; a document deleted since its chunk was found has no row. */
+export function candidateDocumentsStatement(db: D1Database, documentIds: string[]): D1PreparedStatement {
+  return db
+    .prepare(`SELECT document_id, ${DOCUMENT_COLUMNS} FROM search_documents WHERE document_id IN (SELECT value FROM json_each(?1))`)
+    .bind(JSON.stringify(documentIds));
+}
 
 /** Instants (utcInstant strings, inclusive) a candidate's dated_at must lie between; undated documents pass. */
 export interface DatedBounds {
@@ -179,12 +208,12 @@ export async function scopeCandidates(db: D1Database, scopeMatch: string, exclud
 }
 
 /** scopeCandidates's statement, for a batch. */
-export function scopeCandidatesStatement(db: D1Database, scopeMatch: string, exclude: string[], limit: number, bounds?: DatedBounds): D1PreparedStatement {
+export function scopeCandidatesStatement(db: D1Database, scopeMatch: string, exclude: string[], limit: number, bounds?: DatedBounds, whole = true): D1PreparedStatement {
   const m = matchedRows(bounds);
   return db
     .prepare(
       `WITH top AS (SELECT search_fts.rowid AS id, 0.0 AS rank FROM ${m.from} WHERE ${m.where} LIMIT ?2)
-       SELECT ${CANDIDATE_COLUMNS}
+       SELECT ${columns(whole)}
        FROM top JOIN search_chunks c ON c.id = top.id JOIN search_documents d ON d.document_id = c.document_id
        WHERE c.chunk_id NOT IN (SELECT value FROM json_each(?3))`,
     )
@@ -198,14 +227,14 @@ export async function matchCandidates(db: D1Database, match: string, limit: numb
 }
 
 /** matchCandidates's statement, for a batch. */
-export function matchCandidatesStatement(db: D1Database, match: string, limit: number, bounds?: DatedBounds): D1PreparedStatement {
+export function matchCandidatesStatement(db: D1Database, match: string, limit: number, bounds?: DatedBounds, whole = true): D1PreparedStatement {
   const m = matchedRows(bounds);
   return db
     .prepare(
       `WITH top AS (
          SELECT search_fts.rowid AS id, bm25(search_fts, 1.0, 2.0, 0.0) AS rank FROM ${m.from} WHERE ${m.where} ORDER BY rank LIMIT ?2
        )
-       SELECT ${CANDIDATE_COLUMNS}
+       SELECT ${columns(whole)}
        FROM top JOIN search_chunks c ON c.id = top.id JOIN search_documents d ON d.document_id = c.document_id
        ORDER BY top.rank`,
     )
@@ -219,7 +248,7 @@ export function matchCandidatesStatement(db: D1Database, match: string, limit: n
  * JOIN keeps the order) after a guard row that exists only then. Same rows in the same order as the two
  * statements: each part ranks and limits as matchCandidatesStatement does, and at most one has rows.
  */
-export function matchOrElseStatement(db: D1Database, match: string, fallback: string, limit: number, bounds?: DatedBounds): D1PreparedStatement {
+export function matchOrElseStatement(db: D1Database, match: string, fallback: string, limit: number, bounds?: DatedBounds, whole = true): D1PreparedStatement {
   const m = matchedRows(bounds);
   const f = matchedRows(bounds, "?6");
   const ranked = `search_fts.rowid AS id, bm25(search_fts, 1.0, 2.0, 0.0) AS rank`;
@@ -231,7 +260,7 @@ export function matchOrElseStatement(db: D1Database, match: string, fallback: st
          WHERE ${f.where} ORDER BY rank LIMIT ?2
        ),
        top AS (SELECT id, rank FROM first UNION ALL SELECT id, rank FROM second)
-       SELECT ${CANDIDATE_COLUMNS}
+       SELECT ${columns(whole)}
        FROM top JOIN search_chunks c ON c.id = top.id JOIN search_documents d ON d.document_id = c.document_id
        ORDER BY top.rank`,
     )

@@ -43,7 +43,8 @@ it("gives each search the hits it gets alone, with their D1 reads batched per st
   });
   const search = batchedSearchChunks({ ...(env as unknown as Env), DB: db });
   const together = await Promise.all(queries.map((q) => search(tenant(), q, { searchTypes: ["rms"] }, 5)));
-  expect(together.map((hits) => hits.map((h) => h.chunk_id))).toEqual(alone.map((hits) => hits.map((h) => h.chunk_id)));
+  // Whole hits: the texts and document fields fetched apart (once per chunk and document) are those of the one statement.
+  expect(together).toEqual(alone);
   // Alias look-up (one statement for all), ranked candidates and scope candidates (one statement a search,
   // six searches: two batches each at most); a search may skip a stage. A batch holds the database while it
   // runs, so none carries more than five statements.
@@ -97,6 +98,39 @@ it("looks each alias candidate up once: a later search sends only the candidates
   expect(candidatesSent()).toContain("1 577");
   expect(candidatesSent()).not.toContain("3m");
   expect(candidatesSent()).not.toContain("capital expenditure");
+});
+
+it("reads each chunk's text and each document's fields once: a later search finding the same chunks fetches none again", async () => {
+  const asked: { table: string; ids: string[] }[] = [];
+  const db = new Proxy(env.DB, {
+    get(target, prop) {
+      if (prop === "prepare")
+        return (sql: string) => {
+          const statement = target.prepare(sql);
+          const table = /^SELECT chunk_id, text FROM search_chunks/.test(sql) ? "chunks" : /^SELECT document_id, .* FROM search_documents/s.test(sql) ? "documents" : null;
+          if (!table) return statement;
+          const bind = statement.bind.bind(statement);
+          return Object.assign(statement, { bind: (...params: unknown[]) => (asked.push({ table, ids: JSON.parse(params[0] as string) }), bind(...params)) });
+        };
+      const value = Reflect.get(target, prop);
+      return typeof value === "function" ? value.bind(target) : value;
+    },
+  });
+  const search = batchedSearchChunks({ ...(env as unknown as Env), DB: db });
+  const queries = ["What is the FY2018 capital expenditure amount for 3M?", "3M capital expenditure 2018 purchases of property"];
+  const first = await Promise.all(queries.map((q) => search(tenant(), q, { searchTypes: ["rms"] }, 5)));
+  const chunks = asked.filter((a) => a.table === "chunks").flatMap((a) => a.ids);
+  expect(chunks.length).toBeGreaterThan(0);
+  expect(new Set(chunks).size).toBe(chunks.length);
+  const documents = asked.filter((a) => a.table === "documents").flatMap((a) => a.ids);
+  expect(new Set(documents).size).toBe(documents.length);
+  for (const h of first.flat()) expect(documents).toContain(h.document_id);
+
+  asked.length = 0;
+  const again = await Promise.all(queries.map((q) => search(tenant(), q, { searchTypes: ["rms"] }, 5)));
+  expect(asked).toEqual([]);
+  expect(again).toEqual(first);
+  for (const [i, q] of queries.entries()) expect(again[i]).toEqual(await searchChunks(env as unknown as Env, tenant(), q, { searchTypes: ["rms"] }, 5));
 });
 
 it("keeps the alias answers of each organization apart: another organization's search in the same batch does not see its companies", async () => {
