@@ -12,13 +12,39 @@ import * as repo from "./repo";
 import type { AgentRequest, Assessment } from "./schemas";
 import { aboutSubject, jobTenant, primarySearch } from "./sources";
 import { contentStems } from "../figures/text";
-import { lastStep, resumeRunSteps, runGroup, settleRun, step, type RunGroup } from "./steps";
+import { lastStep, resumeRunSteps, runGroup, settleRun, step, type RunGroup, type StepCodec } from "./steps";
+import { chunkTexts } from "../search";
 
 const AGENT_SYSTEM =
   "You are an expert financial fact-checker. Work only from the question, the answer, the references and the primary-source passages given. Return JSON that matches the schema.";
 
 interface EvidenceState {
   claims: { claim: string; hits: { document_id: string; document_name: string; chunk_id: string; text: string }[] }[];
+}
+
+/**
+ * The evidence step stored without its passages' texts, which the index holds (an agent run's 25 claims
+ * find up to 75 passages, about 2,000 characters each): a redelivery reads them again by chunk id. A
+ * passage whose chunk was removed meanwhile (its document deleted or indexed again) is no longer evidence.
+ */
+function evidenceCodec(env: Env, organizationId: string): StepCodec<EvidenceState> {
+  return {
+    store: (state) => ({ claims: state.claims.map((c) => ({ claim: c.claim, hits: c.hits.map(({ text: _text, ...place }) => place) })) }),
+    async load(stored) {
+      const claims = (stored as EvidenceState).claims;
+      // A step stored before passages were stored without their texts keeps its own.
+      const texts = await chunkTexts(env, organizationId, [...new Set(claims.flatMap((c) => c.hits.filter((h) => h.text === undefined).map((h) => h.chunk_id)))]);
+      return {
+        claims: claims.map((c) => ({
+          claim: c.claim,
+          hits: c.hits.flatMap((h) => {
+            const text = h.text ?? texts.get(h.chunk_id);
+            return text === undefined ? [] : [{ ...h, text }];
+          }),
+        })),
+      };
+    },
+  };
 }
 
 const MAX_MATERIAL = 25;
@@ -97,7 +123,7 @@ export async function runAgentJudge(env: Env, organizationId: string, evaluation
       }),
     );
     return { claims };
-  });
+  }, evidenceCodec(env, organizationId));
 
   let assessed: AssessOutput;
   try {

@@ -48,14 +48,23 @@ export function resumeRunSteps(env: Env, start: repo.RunStart, attempt: number, 
   return { env, organizationId: start.row.organizationId, evaluationId: start.row.id, attempt, done: start.checkpoints, faults, send: group.send, unsaved: [] };
 }
 
+/**
+ * How a step's state is stored when it holds what D1 has already (a passage's text): `store` gives the
+ * stored form, `load` the state again from it. Without one, the state is stored as it is.
+ */
+export interface StepCodec<T> {
+  store(state: T): unknown;
+  load(stored: unknown): Promise<T>;
+}
+
 /** The stored state of step `name`, or the state `work` produces, stored before it is returned. */
-export async function step<T>(run: RunSteps, name: string, work: () => Promise<T>): Promise<T> {
+export async function step<T>(run: RunSteps, name: string, work: () => Promise<T>, codec?: StepCodec<T>): Promise<T> {
   const saved = run.done.get(name);
-  if (saved) return saved.state as T;
+  if (saved) return codec ? codec.load(saved.state) : (saved.state as T);
   const firstDelivery = run.attempt <= 1;
   if (firstDelivery && run.faults.before?.has(name)) throw new InjectedFault(`step ${name}`);
   const state = await work();
-  await repo.saveCheckpoint(run.env, run.organizationId, run.evaluationId, name, run.attempt, state, run.send);
+  await repo.saveCheckpoint(run.env, run.organizationId, run.evaluationId, name, run.attempt, codec ? codec.store(state) : state, run.send);
   if (firstDelivery && run.faults.after?.has(name)) throw new InjectedFault(`after step ${name}`);
   return state;
 }

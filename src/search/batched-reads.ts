@@ -192,7 +192,7 @@ interface Kept {
 }
 
 /** Rows of the statements, IDS_PER_STATEMENT ids each, MAX_BATCH statements to a D1 batch. */
-async function rowsByIds<T>(db: D1Database, ids: string[], statement: (db: D1Database, ids: string[]) => D1PreparedStatement): Promise<T[]> {
+export async function rowsByIds<T>(db: D1Database, ids: string[], statement: (db: D1Database, ids: string[]) => D1PreparedStatement): Promise<T[]> {
   const statements: D1PreparedStatement[] = [];
   for (let i = 0; i < ids.length; i += IDS_PER_STATEMENT) statements.push(statement(db, ids.slice(i, i + IDS_PER_STATEMENT)));
   const rows: T[] = [];

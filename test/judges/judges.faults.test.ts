@@ -4,7 +4,7 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { createOrg } from "../helpers/harness";
-import { until } from "../documents/doc-helpers";
+import { settledVault, TXT, until, vaultUpload } from "../documents/doc-helpers";
 import { parseFaults, readFaultHeader } from "../../src/judges/faults";
 import type { Env } from "../../src/core/env";
 import { checkpoints, llmBody, settled, submit, usageRows } from "./judge-helpers";
@@ -105,5 +105,43 @@ describe("faults", () => {
     expect(readFaultHeader(deployed, new Headers({ "X-Judge-Faults": "grade" }))).toBeNull();
     expect(parseFaults(deployed, "grade").grade).toBe(false);
     expect(parseFaults(local, "grade").grade).toBe(true);
+  });
+});
+
+describe("the agent judge's evidence step, stored without its passages' texts", () => {
+  const PASSAGE = "Zephyrine Optics reported fiscal 2023 revenue of $4,812 million and capital expenditures of $377 million.";
+  const agentBody = () =>
+    llmBody({
+      query: "What were Zephyrine Optics' fiscal 2023 revenue and capital expenditures?",
+      answer: "Zephyrine Optics reported fiscal 2023 revenue of $4,812 million. Its capital expenditures were $377 million.",
+      references: [],
+      search_type: "rms",
+      time_window: { end_time: new Date(Date.now() - 60_000).toISOString() },
+    });
+
+  it("is read back on the retry with each passage's text from the index: the same sources as a run that never failed", async () => {
+    const org = await createOrg();
+    const doc = await vaultUpload(org.key, "zephyrine.txt", TXT, new TextEncoder().encode(PASSAGE), { visibility: "organization" });
+    expect((await settledVault(org.key, doc.id)).status).toBe("Synced");
+
+    const whole = await settled("agent", org.key, (await submit("agent", org.key, agentBody())).json.payload.evaluation_id);
+    const { json } = await submit("agent", org.key, agentBody(), { "X-Judge-Faults": "agent_step:assess" });
+    const id = json.payload.evaluation_id;
+    const resumed = await settled("agent", org.key, id);
+    expect(resumed.status).toBe("completed");
+    expect((await checkpoints(id)).map((c) => c.step)).toEqual(["claims", "evidence", "assess"]);
+
+    // The stored step names each passage by chunk, without its text ...
+    const stored = await env.DB.prepare("SELECT state FROM judge_checkpoints WHERE evaluation_id = ? AND step = 'evidence'").bind(id).first<{ state: string }>();
+    const evidence = JSON.parse(stored!.state);
+    expect(evidence.claims.flatMap((c: { hits: unknown[] }) => c.hits).length).toBeGreaterThan(0);
+    for (const hit of evidence.claims.flatMap((c: { hits: object[] }) => c.hits)) expect(Object.keys(hit).sort()).toEqual(["chunk_id", "document_id", "document_name"]);
+    expect(stored!.state).not.toContain("and capital expenditures of $377 million");
+
+    // ... and the retry assessed the same passages, texts and all, as the run that never failed.
+    const sources = resumed.assessment.claims.flatMap((c: { sources: { document_id: string; text: string }[] }) => c.sources);
+    expect(sources.map((s: { document_id: string }) => s.document_id)).toContain(doc.id);
+    expect(sources.every((s: { text: string }) => s.text.includes("Zephyrine Optics"))).toBe(true);
+    expect(resumed.assessment).toEqual(whole.assessment);
   });
 });
