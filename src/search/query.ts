@@ -2,6 +2,7 @@
 // metric synonyms as alternative phrasings, fiscal periods and document-type hints named in the question.
 // Pure; the FTS5 expression is built from the result in fts.ts.
 import { nameWords } from "./aliases";
+import { runSteps } from "../figures/steps";
 
 export interface Concept {
   /** Alternatives, each one word or a phrase of words; any one present counts. */
@@ -191,12 +192,26 @@ export function isQueryVocabulary(word: string): boolean {
 }
 
 export function planQuery(query: string, companyWords: Set<string> = new Set()): QueryPlan {
+  return runSteps(planQuerySteps(query, companyWords));
+}
+
+/** Words of a query read between two turns of planQuerySteps. */
+const WORDS_PER_STEP = 512;
+
+/**
+ * planQuery in steps (figures/steps.ts): a search's text may be a whole reference (8,000 characters of a
+ * table: about 2,000 words, 500 concepts), whose plan took 6-12 ms in one piece; it yields after each pass
+ * over the text and every WORDS_PER_STEP words of the sequence look-up.
+ */
+export function* planQuerySteps(query: string, companyWords: Set<string> = new Set()): Generator<void, QueryPlan, void> {
   const sentences = query.split(/(?<=[.?!])\s+/);
   const instructions = sentences.filter(isInstruction);
   const asked = instructions.length < sentences.length ? sentences.filter((s) => !isInstruction(s)).join(" ") : query;
   const { years, quarter, rest } = detectPeriods(asked);
+  yield;
   const hintWords = new Set(contentWords(detectPeriods(instructions.join(" ")).rest));
   const words = contentWords(rest).filter((w) => !companyWords.has(w));
+  yield;
   const allWords = rest.toLowerCase().replace(/[\u2019']s\b/g, "").split(/[^\p{L}\p{N}&]+/u).filter(Boolean);
   const concepts: Concept[] = [];
   const seen = new Set<string>();
@@ -206,13 +221,21 @@ export function planQuery(query: string, companyWords: Set<string> = new Set()):
   // then represented by the group (any variant counts), not one by one. A word's name words and stems are
   // computed once: a sequence's are those of its words in order (allWords hold no apostrophe or space).
   const consumed = new Set<string>();
-  const wordParts = allWords.map((w) => nameWords(w));
-  const wordKeys = wordParts.map((parts) => synonymKey(parts));
+  const wordParts: string[][] = [];
+  const wordKeys: string[] = [];
+  for (const [i, w] of allWords.entries()) {
+    const parts = nameWords(w);
+    wordParts.push(parts);
+    wordKeys.push(synonymKey(parts));
+    if ((i + 1) % WORDS_PER_STEP === 0) yield;
+  }
   // A sequence's key starts with the first word of its first word that has one: when no group's key starts
   // so, the key is not built (most of a long question's sequences).
   const firstWords = wordKeys.map((k) => k.split(" ")[0]);
+  yield;
   for (let n = 4; n >= 1; n--) {
     for (let i = 0; i + n <= allWords.length; i++) {
+      if ((i + 1) % WORDS_PER_STEP === 0) yield;
       let first = i;
       while (first < i + n && !wordKeys[first]) first++;
       if (first === i + n || !SYNONYM_FIRST_WORDS.has(firstWords[first])) continue;
@@ -228,7 +251,9 @@ export function planQuery(query: string, companyWords: Set<string> = new Set()):
       }
     }
   }
-  for (const w of words) {
+  yield;
+  for (const [i, w] of words.entries()) {
+    if ((i + 1) % WORDS_PER_STEP === 0) yield;
     const parts = ftsWords(w);
     const key = parts.join(" ");
     if (seen.has(key) || parts.length === 0 || parts.every((p) => consumed.has(p))) continue;

@@ -40,15 +40,9 @@ function isWordUnit(c: number): boolean {
   return (c >= 97 && c <= 122) || (c >= 48 && c <= 57) || c >= 0xc0;
 }
 
-/** A lower-cased text's words (maximal runs of WORD characters) and where each stands. */
-export interface WordIndex {
-  words: string[];
-  at: Map<string, number[]>;
-}
-
-export function wordIndex(text: string): WordIndex {
+/** A lower-cased text's words: its maximal runs of WORD characters, in order. */
+export function textWords(text: string): string[] {
   const words: string[] = [];
-  const at = new Map<string, number[]>();
   for (let i = 0; i < text.length; ) {
     if (!isWordUnit(text.charCodeAt(i))) {
       i++;
@@ -56,29 +50,46 @@ export function wordIndex(text: string): WordIndex {
     }
     let end = i + 1;
     while (end < text.length && isWordUnit(text.charCodeAt(end))) end++;
-    const w = text.slice(i, end);
-    const list = at.get(w);
-    if (list) list.push(words.length);
-    else at.set(w, [words.length]);
-    words.push(w);
+    words.push(text.slice(i, end));
     i = end;
   }
-  return { words, at };
+  return words;
 }
 
 /**
- * Whether the text has these words one after another, whatever stands between them: what
- * wholeWords(words) matches, found by the words' places instead of a scan of the text per phrase (a
- * long query, such as a reference's table, has a hundred phrases).
+ * The summed counts of the word sequences a text has, each sequence counted once: a sequence is found when
+ * its words stand one after another, whatever is between them (what wholeWords(words) matches). The text's
+ * words are read once and, at each, only the sequences starting with it are compared: a long query (a
+ * reference's table) has two thousand word pairs, which a scan per pair, or a look-up of each in an index
+ * of every chunk's words, read again for each of a search's candidates.
  */
-export function hasWordSequence(index: WordIndex, words: string[]): boolean {
-  if (words.length === 0) return false;
-  for (const p of index.at.get(words[0]) ?? []) {
-    let k = 1;
-    while (k < words.length && index.words[p + k] === words[k]) k++;
-    if (k === words.length) return true;
-  }
-  return false;
+export function sequenceCounter(sequences: { words: string[]; count: number }[]): (text: string) => number {
+  const byFirst = new Map<string, number[]>();
+  sequences.forEach((s, i) => {
+    if (s.words.length === 0) return;
+    const list = byFirst.get(s.words[0]);
+    if (list) list.push(i);
+    else byFirst.set(s.words[0], [i]);
+  });
+  return (text) => {
+    const words = textWords(text);
+    const found = new Uint8Array(sequences.length);
+    let total = 0;
+    for (let p = 0; p < words.length; p++) {
+      const starting = byFirst.get(words[p]);
+      if (!starting) continue;
+      for (const i of starting) {
+        if (found[i]) continue;
+        const seq = sequences[i].words;
+        let k = 1;
+        while (k < seq.length && words[p + k] === seq[k]) k++;
+        if (k < seq.length) continue;
+        found[i] = 1;
+        total += sequences[i].count;
+      }
+    }
+    return total;
+  };
 }
 
 /**
@@ -105,14 +116,21 @@ const MAX_SCANNED_PHRASES = 24;
 
 export const WEIGHTS = { bm25: 0.3, coverage: 0.4, phrase: 0.1, docYear: 0.2, textYear: 0.05, docType: 0.05, company: 0.25 };
 
-/** Candidates read between two turns of a rerank (a long query, such as a reference's table, has hundreds of concepts). */
-const ROWS_PER_STEP = 8;
+/**
+ * Look-ups (a concept or a word pair in one candidate) between two turns of a rerank: a claim's query (ten
+ * concepts) reads all its 48 candidates in one step, a reference's table (500 concepts, 2,000 word pairs)
+ * one candidate a step. Eight candidates a step, as before, held the isolate 5-10 ms per step for such a query.
+ */
+const LOOKUPS_PER_STEP = 600;
+
+/** Candidates read between two turns when each costs `perRow` look-ups (one at least). */
+const rowsPerStep = (perRow: number) => Math.max(1, Math.floor(LOOKUPS_PER_STEP / Math.max(1, perRow)));
 
 export function rerank(rows: CandidateRow[], ctx: RankContext): Ranked[] {
   return runSteps(rerankSteps(rows, ctx));
 }
 
-/** rerank in steps (figures/steps.ts): a turn every ROWS_PER_STEP candidates read, so a long query's rerank never holds the isolate whole. */
+/** rerank in steps (figures/steps.ts): a turn every LOOKUPS_PER_STEP look-ups, so a long query's rerank never holds the isolate whole. */
 export function* rerankSteps(rows: CandidateRow[], ctx: RankContext): Generator<void, Ranked[], void> {
   if (rows.length === 0) return [];
   const texts = rows.map((r) => r.text.toLowerCase());
@@ -120,9 +138,10 @@ export function* rerankSteps(rows: CandidateRow[], ctx: RankContext): Generator<
   const matchers = plan.concepts.map(conceptMatcher);
   // present[concept][row], read row by row so the turns fall between rows.
   const present: boolean[][] = plan.concepts.map(() => []);
+  const matchStep = rowsPerStep(matchers.length);
   for (const [i, t] of texts.entries()) {
     matchers.forEach((m, ci) => (present[ci][i] = m ? m(t) : false));
-    if ((i + 1) % ROWS_PER_STEP === 0) yield;
+    if ((i + 1) % matchStep === 0) yield;
   }
   const n = rows.length;
   const idf = present.map((p) => {
@@ -139,24 +158,23 @@ export function* rerankSteps(rows: CandidateRow[], ctx: RankContext): Generator<
   const counts = new Map<string, number>();
   for (const b of plan.bigrams) counts.set(b, (counts.get(b) ?? 0) + 1);
   const pairs = [...counts].map(([b, count]) => ({ words: b.split(/[^a-z0-9\u00c0-\uffff]+/).filter(Boolean), count }));
-  const byIndex = pairs.length > MAX_SCANNED_PHRASES && pairs.every((p) => p.words.length > 0);
-  const patterns = byIndex ? [] : pairs.map((p) => ({ words: p.words, re: wholeWords(p.words), count: p.count }));
+  const byWords = pairs.length > MAX_SCANNED_PHRASES && pairs.every((p) => p.words.length > 0);
+  const patterns = byWords ? [] : pairs.map((p) => ({ words: p.words, re: wholeWords(p.words), count: p.count }));
+  const counted = byWords ? sequenceCounter(pairs) : null;
   const phraseShare = (text: string): number => {
     if (!plan.bigrams.length) return 0;
     let matched = 0;
-    if (byIndex) {
-      const index = wordIndex(text);
-      for (const p of pairs) if (hasWordSequence(index, p.words)) matched += p.count;
-    } else {
-      for (const p of patterns) if (p.words.every((w) => text.includes(w)) && p.re.test(text)) matched += p.count;
-    }
+    if (counted) matched = counted(text);
+    else for (const p of patterns) if (p.words.every((w) => text.includes(w)) && p.re.test(text)) matched += p.count;
     return matched / plan.bigrams.length;
   };
   const yearRe = latestYear !== null ? wholeWords([String(latestYear)]) : null;
 
   const scored: Ranked[] = [];
+  // A candidate's score reads its concepts found above and looks each word pair up.
+  const scoreStep = rowsPerStep(pairs.length);
   for (const [i, row] of rows.entries()) {
-    if (i > 0 && i % ROWS_PER_STEP === 0) yield;
+    if (i > 0 && i % scoreStep === 0) yield;
     const text = texts[i];
     const bm = Math.max(0, -row.rank) / best;
     let coverage = 0;

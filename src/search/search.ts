@@ -4,8 +4,8 @@
 import type { Env } from "../core/env";
 import type { Tenant } from "../core/auth";
 import { tenantD1 } from "../core/db";
-import { queryAliasCandidates } from "./aliases";
-import { isQueryVocabulary, planQuery, type QueryPlan } from "./query";
+import { queryAliasCandidateSteps } from "./aliases";
+import { isQueryVocabulary, planQuerySteps, type QueryPlan } from "./query";
 import { rerankSteps, type Ranked } from "./rank";
 import { runStepsCooperatively } from "../figures/steps";
 import { batchedReads, directReads, type SearchReads } from "./batched-reads";
@@ -193,7 +193,7 @@ function within(scope: string, extra: ScopeExpr | null): string {
 }
 
 async function detectCompanies(reads: SearchReads, dbs: Map<D1Database, string[]>, query: string): Promise<{ tickers: Set<string>; words: Set<string> }> {
-  const candidates = queryAliasCandidates(query).filter((c) => !(c.startsWith("~") && isQueryVocabulary(c.slice(1))));
+  const candidates = (await runStepsCooperatively(queryAliasCandidateSteps(query), reads.turn)).filter((c) => !(c.startsWith("~") && isQueryVocabulary(c.slice(1))));
   const tickers = new Set<string>();
   const words = new Set<string>();
   for (const [db, orgs] of dbs) {
@@ -289,7 +289,7 @@ async function searchWith(
   await reads.turn();
   const companies = narrowed ? { tickers: new Set<string>(), words: new Set<string>() } : await detectCompanies(reads, orgsByDb, context ? `${query} ${context}` : query);
   await reads.turn();
-  const plan = planQuery(query, companies.words);
+  const plan = await runStepsCooperatively(planQuerySteps(query, companies.words), reads.turn);
   const text = textExpression(plan);
   // Nothing but stop words and no company: there is nothing to rank by.
   if (text === null && companies.tickers.size === 0) return [];

@@ -9,6 +9,8 @@ import { steppedTextCache } from "../../src/figures/text-cache";
 import { runStepsCooperatively } from "../../src/figures/steps";
 import { prepareSource } from "../../src/judges/engine/align";
 import { timerTurns } from "../helpers/turns";
+import { planQuery, planQuerySteps } from "../../src/search/query";
+import { queryAliasCandidateSteps, queryAliasCandidates } from "../../src/search/aliases";
 
 /** bench:hostile's dense reference: a table of about 250 rows (8,000 characters), new for each seed. */
 function denseTable(seed: number): string {
@@ -69,5 +71,18 @@ describe("long texts read in steps", () => {
     const prepared = await runStepsCooperatively(prepareSource.steps(denseTable(13)));
     expect(turns.stop()).toBeGreaterThanOrEqual(10);
     expect(prepared.read.figures.length).toBeGreaterThan(600);
+  });
+
+  it("a search for a whole reference plans its query and lists its alias candidates in steps, as the plain calls do", () => {
+    // A reference is searched with its whole text: about 2,000 words, 500 concepts, 10,000 alias candidates.
+    const text = `table ${denseTable(14)}`;
+    const plan = stepsOf(planQuerySteps(text, new Set(["sales"])));
+    expect(plan.steps).toBeGreaterThanOrEqual(8);
+    expect(plan.value.concepts.length).toBeGreaterThan(300);
+    expect(plan.value).toEqual(planQuery(text, new Set(["sales"])));
+    const aliases = stepsOf(queryAliasCandidateSteps(text));
+    expect(aliases.steps).toBeGreaterThanOrEqual(4);
+    expect(aliases.value.length).toBeGreaterThan(5_000);
+    expect(aliases.value).toEqual(queryAliasCandidates(text));
   });
 });

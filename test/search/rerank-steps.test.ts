@@ -32,6 +32,19 @@ describe("rerank in steps", () => {
     expect(new Set(straight.map((r) => r.score)).size).toBeGreaterThan(5);
   });
 
+  it("takes turns by the look-ups it makes: a claim's few concepts read 48 candidates in a step or two, a table's many in many", () => {
+    const turnsOf = (q: string, candidates: CandidateRow[]) => {
+      const steps = rerankSteps(candidates, { plan: planQuery(q), companies: new Set() });
+      let turns = 0;
+      while (!steps.next().done) turns += 1;
+      return turns;
+    };
+    const many = Array.from({ length: 48 }, (_, i) => rows[i % rows.length]);
+    expect(turnsOf("Net sales were $1,037 million in 2018.", many)).toBeLessThanOrEqual(2);
+    // The whole table: hundreds of concepts and word pairs, a few candidates a step at most.
+    expect(turnsOf(query, many)).toBeGreaterThanOrEqual(24);
+  });
+
   it("reads nothing and takes no turn for no candidates", () => {
     const steps = rerankSteps([], { plan: planQuery("net sales"), companies: new Set() });
     expect(steps.next()).toEqual({ done: true, value: [] });
