@@ -40,9 +40,15 @@ function isWordUnit(c: number): boolean {
   return (c >= 97 && c <= 122) || (c >= 48 && c <= 57) || c >= 0xc0;
 }
 
-/** A lower-cased text's words: its maximal runs of WORD characters, in order. */
-export function textWords(text: string): string[] {
+/** A lower-cased text's words (maximal runs of WORD characters) and where each stands. */
+export interface WordIndex {
+  words: string[];
+  at: Map<string, number[]>;
+}
+
+export function wordIndex(text: string): WordIndex {
   const words: string[] = [];
+  const at = new Map<string, number[]>();
   for (let i = 0; i < text.length; ) {
     if (!isWordUnit(text.charCodeAt(i))) {
       i++;
@@ -50,46 +56,29 @@ export function textWords(text: string): string[] {
     }
     let end = i + 1;
     while (end < text.length && isWordUnit(text.charCodeAt(end))) end++;
-    words.push(text.slice(i, end));
+    const w = text.slice(i, end);
+    const list = at.get(w);
+    if (list) list.push(words.length);
+    else at.set(w, [words.length]);
+    words.push(w);
     i = end;
   }
-  return words;
+  return { words, at };
 }
 
 /**
- * The summed counts of the word sequences a text has, each sequence counted once: a sequence is found when
- * its words stand one after another, whatever is between them (what wholeWords(words) matches). The text's
- * words are read once and, at each, only the sequences starting with it are compared: a long query (a
- * reference's table) has two thousand word pairs, which a scan per pair, or a look-up of each in an index
- * of every chunk's words, read again for each of a search's candidates.
+ * Whether the text has these words one after another, whatever stands between them: what
+ * wholeWords(words) matches, found by the words' places instead of a scan of the text per phrase (a
+ * long query, such as a reference's table, has a hundred phrases).
  */
-export function sequenceCounter(sequences: { words: string[]; count: number }[]): (text: string) => number {
-  const byFirst = new Map<string, number[]>();
-  sequences.forEach((s, i) => {
-    if (s.words.length === 0) return;
-    const list = byFirst.get(s.words[0]);
-    if (list) list.push(i);
-    else byFirst.set(s.words[0], [i]);
-  });
-  return (text) => {
-    const words = textWords(text);
-    const found = new Uint8Array(sequences.length);
-    let total = 0;
-    for (let p = 0; p < words.length; p++) {
-      const starting = byFirst.get(words[p]);
-      if (!starting) continue;
-      for (const i of starting) {
-        if (found[i]) continue;
-        const seq = sequences[i].words;
-        let k = 1;
-        while (k < seq.length && words[p + k] === seq[k]) k++;
-        if (k < seq.length) continue;
-        found[i] = 1;
-        total += sequences[i].count;
-      }
-    }
-    return total;
-  };
+export function hasWordSequence(index: WordIndex, words: string[]): boolean {
+  if (words.length === 0) return false;
+  for (const p of index.at.get(words[0]) ?? []) {
+    let k = 1;
+    while (k < words.length && index.words[p + k] === words[k]) k++;
+    if (k === words.length) return true;
+  }
+  return false;
 }
 
 /**
@@ -97,13 +86,47 @@ export function sequenceCounter(sequences: { words: string[]; count: number }[])
  * holds the first word (or prefix) of one of them, which a substring search tells far faster than the
  * pattern's scan (most concepts are absent from most candidates).
  */
-function conceptMatcher(c: Concept): ((text: string) => boolean) | null {
+export function conceptMatcher(c: Concept): ConceptMatcher | null {
   const variants = c.variants.filter((v) => v.length > 0);
   if (variants.length === 0) return null;
   const re = new RegExp(variants.map(sequencePattern).join("|"));
-  const firsts = [...new Set(variants.map((v) => (v.length > 1 || /^\d+$/.test(v[0]) ? v[0] : stemPrefix(v[0]))))];
-  return (text) => firsts.some((f) => text.includes(f)) && re.test(text);
+  // What a variant's pattern needs first: its first word whole (a word of several, or a number), else a
+  // word starting with the word's stem.
+  const firsts = [...new Map(variants.map((v) => (v.length > 1 || /^\d+$/.test(v[0]) ? [`=${v[0]}`, { word: v[0], whole: true }] : [`^${v[0]}`, { word: stemPrefix(v[0]), whole: false }]))).values()];
+  // A first word with a character that is no WORD character never stands in a text's words: its text is searched.
+  const byWords = firsts.every((f) => [...f.word].every((ch) => isWordUnit(ch.charCodeAt(0))));
+  return (text, words) =>
+    (words && byWords ? firsts.some((f) => (f.whole ? words.has(f.word) : words.hasPrefix(f.word))) : firsts.some((f) => text.includes(f.word))) && re.test(text);
 }
+
+/** Whether a concept is in a lower-cased text; `words` (the text's, for a query of many concepts) tells first. */
+type ConceptMatcher = (text: string, words?: WordSet) => boolean;
+
+/** A text's distinct words, for many look-ups: whole words, and whether any word starts with a prefix. */
+interface WordSet {
+  has(word: string): boolean;
+  hasPrefix(prefix: string): boolean;
+}
+
+export function wordSet(index: WordIndex): WordSet {
+  const sorted = [...index.at.keys()].sort();
+  return {
+    has: (w) => index.at.has(w),
+    hasPrefix(prefix) {
+      let lo = 0;
+      let hi = sorted.length;
+      while (lo < hi) {
+        const mid = (lo + hi) >> 1;
+        if (sorted[mid] < prefix) lo = mid + 1;
+        else hi = mid;
+      }
+      return lo < sorted.length && sorted[lo].startsWith(prefix);
+    },
+  };
+}
+
+/** Concepts of a query beyond which each candidate's words are read once to tell which of them it may hold. */
+const MAX_SCANNED_CONCEPTS = 24;
 
 export interface RankContext {
   plan: QueryPlan;
@@ -136,11 +159,26 @@ export function* rerankSteps(rows: CandidateRow[], ctx: RankContext): Generator<
   const texts = rows.map((r) => r.text.toLowerCase());
   const { plan } = ctx;
   const matchers = plan.concepts.map(conceptMatcher);
+  // The question's word pairs (a pair met twice counts twice), each matched whole in a chunk. A few
+  // distinct pairs are scanned for with their patterns; many (a long query such as a reference's table
+  // has a hundred) are looked up in the chunk's words, one pass over the chunk however many there are.
+  // Both read the same matches.
+  const counts = new Map<string, number>();
+  for (const b of plan.bigrams) counts.set(b, (counts.get(b) ?? 0) + 1);
+  const pairs = [...counts].map(([b, count]) => ({ words: b.split(/[^a-z0-9\u00c0-\uffff]+/).filter(Boolean), count }));
+  const manyPairs = pairs.length > MAX_SCANNED_PHRASES && pairs.every((p) => p.words.length > 0);
+  const patterns = manyPairs ? [] : pairs.map((p) => ({ words: p.words, re: wholeWords(p.words), count: p.count }));
   // present[concept][row], read row by row so the turns fall between rows.
   const present: boolean[][] = plan.concepts.map(() => []);
   const matchStep = rowsPerStep(matchers.length);
+  const manyConcepts = matchers.length > MAX_SCANNED_CONCEPTS;
+  // Each candidate's words, read once when the query has many concepts or word pairs (see phraseShare).
+  const indexes: (WordIndex | undefined)[] = [];
   for (const [i, t] of texts.entries()) {
-    matchers.forEach((m, ci) => (present[ci][i] = m ? m(t) : false));
+    const index = manyConcepts || manyPairs ? wordIndex(t) : undefined;
+    if (manyPairs) indexes[i] = index;
+    const words = manyConcepts && index ? wordSet(index) : undefined;
+    matchers.forEach((m, ci) => (present[ci][i] = m ? m(t, words) : false));
     if ((i + 1) % matchStep === 0) yield;
   }
   const n = rows.length;
@@ -151,21 +189,14 @@ export function* rerankSteps(rows: CandidateRow[], ctx: RankContext): Generator<
   const conceptTotal = plan.concepts.reduce((s, c, i) => s + c.weight * idf[i], 0);
   const best = Math.max(...rows.map((r) => -r.rank), 1e-9);
   const latestYear = plan.years.length ? Math.max(...plan.years) : null;
-  // The question's word pairs (a pair met twice counts twice), each matched whole in a chunk. A few
-  // distinct pairs are scanned for with their patterns; many (a long query such as a reference's table
-  // has a hundred) are looked up in the chunk's words, one pass over the chunk however many there are.
-  // Both read the same matches.
-  const counts = new Map<string, number>();
-  for (const b of plan.bigrams) counts.set(b, (counts.get(b) ?? 0) + 1);
-  const pairs = [...counts].map(([b, count]) => ({ words: b.split(/[^a-z0-9\u00c0-\uffff]+/).filter(Boolean), count }));
-  const byWords = pairs.length > MAX_SCANNED_PHRASES && pairs.every((p) => p.words.length > 0);
-  const patterns = byWords ? [] : pairs.map((p) => ({ words: p.words, re: wholeWords(p.words), count: p.count }));
-  const counted = byWords ? sequenceCounter(pairs) : null;
-  const phraseShare = (text: string): number => {
+  const phraseShare = (text: string, index: WordIndex | undefined): number => {
     if (!plan.bigrams.length) return 0;
     let matched = 0;
-    if (counted) matched = counted(text);
-    else for (const p of patterns) if (p.words.every((w) => text.includes(w)) && p.re.test(text)) matched += p.count;
+    if (index) {
+      for (const p of pairs) if (hasWordSequence(index, p.words)) matched += p.count;
+    } else {
+      for (const p of patterns) if (p.words.every((w) => text.includes(w)) && p.re.test(text)) matched += p.count;
+    }
     return matched / plan.bigrams.length;
   };
   const yearRe = latestYear !== null ? wholeWords([String(latestYear)]) : null;
@@ -182,7 +213,7 @@ export function* rerankSteps(rows: CandidateRow[], ctx: RankContext): Generator<
       if (present[ci][i]) coverage += c.weight * idf[ci];
     });
     coverage = conceptTotal > 0 ? coverage / conceptTotal : 0;
-    const phrase = phraseShare(text);
+    const phrase = phraseShare(text, indexes[i]);
     let docYear = 0;
     let textYear = 0;
     if (latestYear !== null) {
