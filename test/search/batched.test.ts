@@ -4,9 +4,9 @@ import { env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
 import type { Env } from "../../src/core/env";
 import type { Tenant } from "../../src/core/auth";
-import { batchedSearchChunks, searchChunks } from "../../src/search";
+import { batchedSearchChunks, removeDocumentIndex, searchChunks } from "../../src/search";
 import { createOrg, type TestOrg } from "../helpers/harness";
-import { addDocument, doc, fixturePage, PAGES } from "./fixtures";
+import { addDocument, doc, fixturePage, PAGES, uniqueWord } from "./fixtures";
 
 let org: TestOrg;
 const tenant = (): Tenant => ({ organizationId: org.organizationId, user: null, keyKind: "organization", keyId: "k", entitlements: [] });
@@ -131,6 +131,48 @@ it("reads each chunk's text and each document's fields once: a later search find
   expect(asked).toEqual([]);
   expect(again).toEqual(first);
   for (const [i, q] of queries.entries()) expect(again[i]).toEqual(await searchChunks(env as unknown as Env, tenant(), q, { searchTypes: ["rms"] }, 5));
+});
+
+it("drops a candidate whose document is removed between the read of its place and the read of its text", async () => {
+  const word = uniqueWord();
+  const kept = await addDocument(doc({ organizationId: org.organizationId, kind: "vault", visibility: "organization", name: "Kept memo" }), `${word} revenue rose in the kept memo`);
+  const removed = await addDocument(doc({ organizationId: org.organizationId, kind: "vault", visibility: "organization", name: "Removed memo" }), `${word} revenue rose in the removed memo`);
+  const query = `${word} revenue`;
+  const alone = (await searchChunks(env as unknown as Env, tenant(), query, { searchTypes: ["rms"] }, 5)).map((h) => h.document_id);
+  expect(alone.slice(0, 2).sort()).toEqual([kept.id, removed.id].sort());
+
+  // The texts are read after the candidates' places: the second document's index goes in between.
+  let removedMeanwhile = false;
+  const db = new Proxy(env.DB, {
+    get(target, prop) {
+      if (prop === "prepare")
+        return (sql: string) => {
+          const statement = target.prepare(sql);
+          if (!sql.startsWith("SELECT chunk_id, text FROM search_chunks")) return statement;
+          const bind = statement.bind.bind(statement);
+          return Object.assign(statement, {
+            bind: (...params: unknown[]) => {
+              const bound = bind(...params);
+              const all = bound.all.bind(bound);
+              return Object.assign(bound, {
+                all: async () => {
+                  await removeDocumentIndex(env.DB, removed.id);
+                  removedMeanwhile = true;
+                  return all();
+                },
+              });
+            },
+          });
+        };
+      const value = Reflect.get(target, prop);
+      return typeof value === "function" ? value.bind(target) : value;
+    },
+  });
+  const hits = await batchedSearchChunks({ ...(env as unknown as Env), DB: db })(tenant(), query, { searchTypes: ["rms"] }, 5);
+  expect(removedMeanwhile).toBe(true);
+  // The removed document's chunk is no candidate any more; the others are as they were.
+  expect(hits.map((h) => h.document_id)).toEqual(alone.filter((id) => id !== removed.id));
+  expect(hits[0].text).toContain("kept memo");
 });
 
 it("keeps the alias answers of each organization apart: another organization's search in the same batch does not see its companies", async () => {
