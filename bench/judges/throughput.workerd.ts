@@ -146,6 +146,8 @@ it("judge throughput through the Worker", async () => {
   const statuses: Record<string, number> = {};
   let reads = 0;
   let lastCompleted = 0;
+  /** Each settlement's completed_at, for the rate of the run's first and second halves. */
+  const completedAt: number[] = [];
   /** What the settled evaluations found in the index: agent claims with a source, LLM references with evidence. */
   const found = { agentEvaluations: 0, agentSourced: 0, claims: 0, claimsSourced: 0, llmEvaluations: 0, llmSourced: 0, references: 0, referencesWithEvidence: 0, verified: 0 };
   const verdicts: Record<string, number> = {};
@@ -157,6 +159,7 @@ it("judge throughput through the Worker", async () => {
     if (!status || status === "pending") return false;
     statuses[`${judge}:${status}`] = (statuses[`${judge}:${status}`] ?? 0) + 1;
     lastCompleted = Math.max(lastCompleted, Date.parse(json.payload.completed_at));
+    completedAt.push(Date.parse(json.payload.completed_at));
     if (judge === "agent" && json.payload.assessment) {
       const claims: { sources: unknown[] }[] = json.payload.assessment.claims ?? [];
       const sourced = claims.filter((c) => c.sources.length > 0).length;
@@ -221,6 +224,19 @@ it("judge throughput through the Worker", async () => {
           `(${perEval(d1Calls.submit)} each), status reads ${d1Calls.status} (${(d1Calls.status / Math.max(1, reads)).toFixed(2)} each)`
         : ""),
   );
+  // The run's halves apart. The 300 rows are two answers to each of 150 questions, the second answers after
+  // all the first: the first half holds the isolate's cold start (new code, each reference's and passage's
+  // first reading, the submissions themselves); the second judges other answers against references and
+  // passages read already. Reported beside the figure above, not for it.
+  const settledAt = [...completedAt].sort((a, b) => a - b);
+  const half = Math.floor(settledAt.length / 2);
+  if (half > 0) {
+    const rate = (count: number, from: number, to: number) => Math.round(count / Math.max((to - from) / 60_000, 1e-6));
+    console.log(
+      `By halves of the settlements: the first ${half} in ${((settledAt[half - 1] - started) / 1000).toFixed(1)} s (${rate(half, started, settledAt[half - 1])}/min), ` +
+        `the other ${settledAt.length - half} (their sources read already) in ${((settledAt.at(-1)! - settledAt[half - 1]) / 1000).toFixed(1)} s (${rate(settledAt.length - half, settledAt[half - 1], settledAt.at(-1)!)}/min)`,
+    );
+  }
   const judged = String(e.JUDGE_BENCH_JUDGES ?? "llm,agent").split(",");
   const sources = [
     judged.includes("agent")
