@@ -20,6 +20,21 @@ beforeAll(async () => {
   }
 });
 
+/**
+ * The test's D1 seen through `hooks`: `prepare` gets each statement with its SQL and returns the one to use,
+ * `batch` each batch's statements before it runs. Everything else is the database's own.
+ */
+function watchedDb(hooks: { prepare?: (sql: string, statement: D1PreparedStatement) => D1PreparedStatement; batch?: (statements: D1PreparedStatement[]) => void }): D1Database {
+  return new Proxy(env.DB, {
+    get(target, prop) {
+      if (prop === "prepare" && hooks.prepare) return (sql: string) => hooks.prepare!(sql, target.prepare(sql));
+      if (prop === "batch" && hooks.batch) return (statements: D1PreparedStatement[]) => (hooks.batch!(statements), target.batch(statements));
+      const value = Reflect.get(target, prop);
+      return typeof value === "function" ? value.bind(target) : value;
+    },
+  });
+}
+
 it("gives each search the hits it gets alone, with their D1 reads batched per stage, five statements a batch at most", async () => {
   const queries = [
     "What is the FY2018 capital expenditure amount for 3M?",
@@ -34,13 +49,7 @@ it("gives each search the hits it gets alone, with their D1 reads batched per st
 
   let batches = 0;
   let largest = 0;
-  const db = new Proxy(env.DB, {
-    get(target, prop) {
-      if (prop === "batch") return (statements: D1PreparedStatement[]) => ((batches += 1), (largest = Math.max(largest, statements.length)), target.batch(statements));
-      const value = Reflect.get(target, prop);
-      return typeof value === "function" ? value.bind(target) : value;
-    },
-  });
+  const db = watchedDb({ batch: (statements) => ((batches += 1), (largest = Math.max(largest, statements.length))) });
   const search = batchedSearchChunks({ ...(env as unknown as Env), DB: db });
   const together = await Promise.all(queries.map((q) => search(tenant(), q, { searchTypes: ["rms"] }, 5)));
   // Whole hits: the texts and document fields fetched apart (once per chunk and document) are those of the one statement.
@@ -56,17 +65,11 @@ it("gives each search the hits it gets alone, with their D1 reads batched per st
 /** batchedSearchChunks over the test's D1, recording the candidates of every alias look-up made (its second parameter). */
 function recordingAliases() {
   const sent: string[][] = [];
-  const db = new Proxy(env.DB, {
-    get(target, prop) {
-      if (prop === "prepare")
-        return (sql: string) => {
-          const statement = target.prepare(sql);
-          if (!sql.includes("search_aliases")) return statement;
-          const bind = statement.bind.bind(statement);
-          return Object.assign(statement, { bind: (...params: unknown[]) => (sent.push(JSON.parse(params[1] as string)), bind(...params)) });
-        };
-      const value = Reflect.get(target, prop);
-      return typeof value === "function" ? value.bind(target) : value;
+  const db = watchedDb({
+    prepare(sql, statement) {
+      if (!sql.includes("search_aliases")) return statement;
+      const bind = statement.bind.bind(statement);
+      return Object.assign(statement, { bind: (...params: unknown[]) => (sent.push(JSON.parse(params[1] as string)), bind(...params)) });
     },
   });
   return { search: batchedSearchChunks({ ...(env as unknown as Env), DB: db }), sent };
@@ -102,18 +105,12 @@ it("looks each alias candidate up once: a later search sends only the candidates
 
 it("reads each chunk's text and each document's fields once: a later search finding the same chunks fetches none again", async () => {
   const asked: { table: string; ids: string[] }[] = [];
-  const db = new Proxy(env.DB, {
-    get(target, prop) {
-      if (prop === "prepare")
-        return (sql: string) => {
-          const statement = target.prepare(sql);
-          const table = /^SELECT chunk_id, text FROM search_chunks/.test(sql) ? "chunks" : /^SELECT document_id, .* FROM search_documents/s.test(sql) ? "documents" : null;
-          if (!table) return statement;
-          const bind = statement.bind.bind(statement);
-          return Object.assign(statement, { bind: (...params: unknown[]) => (asked.push({ table, ids: JSON.parse(params[0] as string) }), bind(...params)) });
-        };
-      const value = Reflect.get(target, prop);
-      return typeof value === "function" ? value.bind(target) : value;
+  const db = watchedDb({
+    prepare(sql, statement) {
+      const table = /^SELECT chunk_id, text FROM search_chunks/.test(sql) ? "chunks" : /^SELECT document_id, .* FROM search_documents/s.test(sql) ? "documents" : null;
+      if (!table) return statement;
+      const bind = statement.bind.bind(statement);
+      return Object.assign(statement, { bind: (...params: unknown[]) => (asked.push({ table, ids: JSON.parse(params[0] as string) }), bind(...params)) });
     },
   });
   const search = batchedSearchChunks({ ...(env as unknown as Env), DB: db });
@@ -143,29 +140,23 @@ it("drops a candidate whose document is removed between the read of its place an
 
   // The texts are read after the candidates' places: the second document's index goes in between.
   let removedMeanwhile = false;
-  const db = new Proxy(env.DB, {
-    get(target, prop) {
-      if (prop === "prepare")
-        return (sql: string) => {
-          const statement = target.prepare(sql);
-          if (!sql.startsWith("SELECT chunk_id, text FROM search_chunks")) return statement;
-          const bind = statement.bind.bind(statement);
-          return Object.assign(statement, {
-            bind: (...params: unknown[]) => {
-              const bound = bind(...params);
-              const all = bound.all.bind(bound);
-              return Object.assign(bound, {
-                all: async () => {
-                  await removeDocumentIndex(env.DB, removed.id);
-                  removedMeanwhile = true;
-                  return all();
-                },
-              });
+  const db = watchedDb({
+    prepare(sql, statement) {
+      if (!sql.startsWith("SELECT chunk_id, text FROM search_chunks")) return statement;
+      const bind = statement.bind.bind(statement);
+      return Object.assign(statement, {
+        bind: (...params: unknown[]) => {
+          const bound = bind(...params);
+          const all = bound.all.bind(bound);
+          return Object.assign(bound, {
+            all: async () => {
+              await removeDocumentIndex(env.DB, removed.id);
+              removedMeanwhile = true;
+              return all();
             },
           });
-        };
-      const value = Reflect.get(target, prop);
-      return typeof value === "function" ? value.bind(target) : value;
+        },
+      });
     },
   });
   const hits = await batchedSearchChunks({ ...(env as unknown as Env), DB: db })(tenant(), query, { searchTypes: ["rms"] }, 5);
@@ -218,13 +209,7 @@ describe("send: a caller's statements with the reads of the same flush", () => {
   /** The test's D1 with every batch recorded (its statements' SQL). */
   const recorded = () => {
     const batches: string[][] = [];
-    const db = new Proxy(env.DB, {
-      get(target, prop) {
-        if (prop === "batch") return (statements: D1PreparedStatement[]) => (batches.push(statements.map((s) => (s as unknown as { statement: string }).statement)), target.batch(statements));
-        const value = Reflect.get(target, prop);
-        return typeof value === "function" ? value.bind(target) : value;
-      },
-    });
+    const db = watchedDb({ batch: (statements) => batches.push(statements.map((s) => (s as unknown as { statement: string }).statement)) });
     return { db, batches };
   };
   const match = (word: string) => `{text title} : "${word}"`;
