@@ -83,8 +83,9 @@ export function hasWordSequence(index: WordIndex, words: string[]): boolean {
 
 /**
  * One look-up of a chunk per concept: its variants as one alternation, scanned for only when the text
- * holds the first word (or prefix) of one of them, which a substring search tells far faster than the
- * pattern's scan (most concepts are absent from most candidates).
+ * holds the first word (or prefix) of one of them, which is told far faster than the pattern's scan (most
+ * concepts are absent from most candidates): by a substring search, or for a query of many concepts by the
+ * chunk's words, read once for all of them (wordSet).
  */
 export function conceptMatcher(c: Concept): ConceptMatcher | null {
   const variants = c.variants.filter((v) => v.length > 0);
