@@ -183,6 +183,12 @@ export function samePeriod(f: FigureInContext, s: FigureInContext): boolean | nu
     // A balance sheet's column dated on a fiscal year-end the source's words or the company's calendar name
     // ("January 28, 2023": Ulta's fiscal 2022 ends then): its balances are that year's end, a told period.
     if (s.balance && s.fiscalYearEnd && f.part === null && fiscal !== undefined && fiscal !== null) return fiscal;
+    // So is one dated on the end of a fiscal quarter, for a statement about a quarter ("at the end of the second
+    // quarter of fiscal 2024", the July 29, 2023 column: Best Buy's second quarter ends then): that quarter's end,
+    // or another period.
+    const quarterEnd = quarterEndOf(s);
+    // (Not a quarter taken from the question: the statement may be about another of its periods.)
+    if (quarterEnd !== null && f.part !== null && !f.partFromQuestion && /^q[1-4]$/.test(f.part) && fiscal !== undefined && fiscal !== null) return fiscal && f.part === `q${quarterEnd}`;
   }
   if (f.part === "mixed" || s.part === "mixed") return year === false && !f.fromTable && ((s.altYear !== null && earlyYearEnd(s.date)) || yearsFromDay(f, s) >= 2) ? false : null;
   if (year === false) return false;
@@ -262,8 +268,24 @@ function otherSpan(f: FigureInContext, s: FigureInContext): boolean {
 
 const SPAN_WORDS: Record<number, string> = { 3: "three months", 6: "six months", 9: "nine months", 12: "full year" };
 
+const QUARTER_WORDS = ["", "first", "second", "third", "fourth"];
+
+/** The quarter whose end a balance column's day is, by the fiscal calendar that placed it (1-4), or null. */
+function quarterEndOf(s: FigureInContext): number | null {
+  return !s.balance ? null : s.fiscalQuarterEnd ?? (s.fiscalYearEnd ? 4 : null);
+}
+
+/** A statement's balance at the end of one quarter of a fiscal year, against a column dated on the end of another quarter of that year. */
+function otherQuarterEnd(f: FigureInContext, s: FigureInContext): boolean {
+  const q = quarterEndOf(s);
+  return q !== null && f.part !== null && !f.partFromQuestion && /^q[1-4]$/.test(f.part) && fiscalAgainstDay(f, s) === true && f.part !== `q${q}`;
+}
+
 /** The note for a figure the source gives for another period: another year, or another part of a year. */
 function otherPeriodNote(f: FigureInContext, s: FigureInContext): string {
+  if (otherQuarterEnd(f, s)) {
+    return `${f.raw} is ${label(s)} at the end of the ${QUARTER_WORDS[quarterEndOf(s)!]} quarter of fiscal ${s.fiscalYear}, not the ${QUARTER_WORDS[Number(f.part!.slice(1))]}.`;
+  }
   if (otherSpan(f, s)) {
     const [a, b] = spans(f, s);
     const when = s.date !== null ? `ended ${dayText(s.date)}` : `of ${yearName(f, s)}`;
@@ -407,7 +429,7 @@ export function checkFigure(
   if (o && rowBeside) return { figure: f, status: "contradicted", source: o.i, by: rowBeside, note: `${f.raw} is ${label(o.s)}, not ${label(rowBeside)}; the source gives ${written(rowBeside)}.` };
   // A bare whole number with no unit ("Lion Air Flight 610", "the 737 MAX") is as often a name as a figure: not contradicted by its year.
   const bare = f.kind === "number" && f.scale === null && f.decimals === 0 && !/[,.]/.test(f.raw);
-  const elsewhere = (o: { s: FigureInContext } | null): o is { s: FigureInContext; i: number } => o !== null && f.year !== null && (!f.years.includes(yearAs(f, o.s)!) || otherSpan(f, o.s)) && !bare;
+  const elsewhere = (o: { s: FigureInContext } | null): o is { s: FigureInContext; i: number } => o !== null && f.year !== null && (!f.years.includes(yearAs(f, o.s)!) || otherSpan(f, o.s) || otherQuarterEnd(f, o.s)) && !bare;
   // A figure one witness places in another period is not carried by one that cannot tell the period (a
   // headline's "$3.2 billion" undated, beside the table's 13-week column for the year's "$3,226.8 million").
   if (weak && elsewhere(otherYear) && samePeriod(f, weak.s) === null) return { figure: f, status: "contradicted", source: otherYear.i, by: otherYear.s, note: otherPeriodNote(f, otherYear.s) };

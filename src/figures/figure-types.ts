@@ -35,6 +35,8 @@ export interface FigureInContext extends Figure {
   fiscalYear?: number;
   /** That day is the last of its fiscal year (the anniversary of a fiscal year-end the source or the company's calendar names). */
   fiscalYearEnd?: boolean;
+  /** That day is the last of the first, second or third quarter of its fiscal year (fiscal-days.ts: fiscalPlaceOfDay). */
+  fiscalQuarterEnd?: 1 | 2 | 3;
   /** A statement's figure whose year its sentence (or the question) names as a fiscal year ("in Q2 FY24"): fiscal-days.ts. */
   fiscal?: boolean;
   /** Every year its sentence names. */
@@ -44,6 +46,8 @@ export interface FigureInContext extends Figure {
    * told for sure (a table whose header mixes periods or dates, see StatementTable.uncertain).
    */
   part: string | null;
+  /** A statement's figure whose part of the year is the question's, its statement naming none (statement.ts). */
+  partFromQuestion?: boolean;
   /** Given as a change ("grew 3%", "up by $5 million"), not as a level. */
   change: boolean;
   /** A bare whole number that is part of a name ("the 737 MAX", "Flight 610"): a claim only if a source states it. */

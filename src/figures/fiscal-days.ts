@@ -91,26 +91,53 @@ export function fiscalYearOfDay(links: readonly FiscalLink[], day: number): numb
   return fiscalPlaceOfDay(links, day)?.fiscal ?? null;
 }
 
-/** fiscalYearOfDay, and whether the day is that year's last: a linked year-end's anniversary. */
-export function fiscalPlaceOfDay(links: readonly FiscalLink[], day: number): { fiscal: number; yearEnd: boolean } | null {
-  let found: { fiscal: number; yearEnd: boolean } | null = null;
+/** Where links place a day: its fiscal year, whether it ends that year, and which of its first three quarters it ends, if one. */
+export interface FiscalPlace {
+  fiscal: number;
+  yearEnd: boolean;
+  quarterEnd?: 1 | 2 | 3;
+}
+
+/**
+ * fiscalYearOfDay, and whether the day is that year's last (a linked year-end's anniversary) or the last of
+ * its first, second or third quarter: a quarter, a half or three quarters of a year after a linked year-end
+ * (13, 26 or 39 weeks; three, six or nine months), within the same slack.
+ */
+export function fiscalPlaceOfDay(links: readonly FiscalLink[], day: number): FiscalPlace | null {
+  let found: FiscalPlace | null = null;
   const at = dayNumber(day);
   for (const link of links) {
     const x = at - dayNumber(link.day);
     const k = Math.round(x / YEAR_DAYS);
-    let place: { fiscal: number; yearEnd: boolean } | null = null;
+    let place: FiscalPlace | null = null;
     if (Math.abs(x - k * YEAR_DAYS) <= SLACK) place = { fiscal: link.fiscal + k, yearEnd: link.yearEnd };
     else if (link.yearEnd) {
       const back = -x;
       const years = Math.floor(back / YEAR_DAYS);
       const rest = back - years * YEAR_DAYS;
-      if (rest > SLACK && rest < YEAR_DAYS - SLACK) place = { fiscal: link.fiscal - years, yearEnd: false };
+      if (rest > SLACK && rest < YEAR_DAYS - SLACK) {
+        place = { fiscal: link.fiscal - years, yearEnd: false };
+        // Days since the year-end before it, in quarters of a year.
+        const quarters = (YEAR_DAYS - rest) / (YEAR_DAYS / 4);
+        const q = Math.round(quarters);
+        if (q >= 1 && q <= 3 && Math.abs(quarters - q) * (YEAR_DAYS / 4) <= SLACK) place.quarterEnd = q as 1 | 2 | 3;
+      }
     }
     if (place === null) continue;
     if (found !== null && found.fiscal !== place.fiscal) return null;
-    found = found === null ? place : { fiscal: found.fiscal, yearEnd: found.yearEnd || place.yearEnd };
+    if (found === null) found = place;
+    else {
+      // Links that disagree on which quarter the day ends say nothing of it.
+      const quarterEnd: FiscalPlace["quarterEnd"] = found.quarterEnd === place.quarterEnd ? found.quarterEnd : undefined;
+      found = { fiscal: found.fiscal, yearEnd: found.yearEnd || place.yearEnd, ...(quarterEnd ? { quarterEnd } : {}) };
+    }
   }
   return found;
+}
+
+/** A figure's fields for a day placed by links: its fiscal year, and the year's or a quarter's end it is. */
+function placeFields(place: FiscalPlace): Pick<FigureInContext, "fiscalYear" | "fiscalYearEnd" | "fiscalQuarterEnd"> {
+  return { fiscalYear: place.fiscal, ...(place.yearEnd ? { fiscalYearEnd: true } : {}), ...(place.quarterEnd ? { fiscalQuarterEnd: place.quarterEnd } : {}) };
 }
 
 /**
@@ -125,7 +152,7 @@ export function placedByLinks(read: ReadText, links: readonly FiscalLink[]): Rea
     const place = fiscalPlaceOfDay(links, f.date);
     if (place === null) return f;
     placed = true;
-    return { ...f, fiscalYear: place.fiscal, ...(place.yearEnd ? { fiscalYearEnd: true } : {}) };
+    return { ...f, ...placeFields(place) };
   });
   return placed ? { ...read, figures } : read;
 }
@@ -187,8 +214,7 @@ export function withFiscalDays(text: string, figures: FigureInContext[], links: 
     if (f.date === null) continue;
     const place = fiscalPlaceOfDay(links, f.date);
     if (place === null) continue;
-    f.fiscalYear = place.fiscal;
-    if (place.yearEnd) f.fiscalYearEnd = true;
+    Object.assign(f, placeFields(place));
   }
   return figures;
 }

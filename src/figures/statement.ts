@@ -84,6 +84,9 @@ export function* checkStatementSteps(
   const whole = partOf(unquarterly(`${context} ${statement}`)) === null;
   const quarter = whole ? null : partOf(unquarterly(statement)) ?? partOf(unquarterly(context));
   const askedPart = whole ? null : quarter && /^q[1-4]$/.test(quarter) ? quarter : undefined;
+  // The question's quarter, where the statement names none ("at January 28, 2023 (the end of fiscal 2023)",
+  // answering about fiscal 2023 and Q2 of fiscal 2024): a guess at the figure's part, not its statement's word.
+  const partFromQuestion = !whole && partOf(unquarterly(statement)) === null;
   // "Inventory at the beginning of 2022" is the balance at the end of 2021: not dated by the question's year.
   const own = yield* statementFigureSteps(statement);
   // "Net sales increased 18.3% to $10.2 billion compared to $8.6 billion in fiscal 2021": the one year named is
@@ -96,7 +99,7 @@ export function* checkStatementSteps(
   const dated = own.map((f) => {
     if (ownYear === null || askedPart === undefined || f.year !== null || f.part !== null || f.change || /\b(?:beginning|start|opening)\b/i.test(f.itemText)) return f;
     if (askedPart === null) return f.compared && !f.yearBefore ? f : { ...f, year: f.yearBefore ? ownYear - 1 : ownYear };
-    return f.compared || f.index < 0 ? f : { ...f, year: ownYear, part: askedPart };
+    return f.compared || f.index < 0 ? f : { ...f, year: ownYear, part: askedPart, ...(partFromQuestion ? { partFromQuestion: true } : {}) };
   });
   // "net sales were $3,226.8 million in fiscal 2022", no quarter named anywhere: the year's figure (compare.ts).
   if (whole) for (const f of dated) if (f.year !== null && f.part === null && !f.change) f.wholeYear = true;

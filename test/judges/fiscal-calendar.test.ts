@@ -89,6 +89,44 @@ describe("a fiscal year against January year-end columns", () => {
     expect(agent.assessment.claims.map((x: { verdict: string }) => x.verdict)).toEqual(["contradicted"]);
   });
 
+  // Best Buy's 10-Q balance sheet at the end of its second quarter of fiscal 2024: the calendar places July
+  // 29, 2023 at that quarter's end (26 weeks after the year-end of January 28, 2023), so the column is the
+  // quarter's and the row beside the named one, or another column, is contradicted.
+  const bbyQuarter = () =>
+    judgeAgainst(() => org, "What were Best Buy's cash and cash equivalents and merchandise inventories at the end of the second quarter of fiscal 2024?", [
+      {
+        title: "Best Buy 10-Q Q2 FY2024, balance sheet",
+        content: [
+          "Condensed Consolidated Balance Sheets",
+          "$ in millions (unaudited)",
+          "July 29, 2023 January 28, 2023 July 30, 2022",
+          "Current assets",
+          "Cash and cash equivalents $ 1,093 $ 1,874 $ 840",
+          "Receivables, net 856 1,141 840",
+          "Merchandise inventories 5,651 5,140 6,043",
+          "Total current assets 8,304 8,802 8,344",
+        ].join("\n"),
+      },
+    ]);
+  const atQ2 = (cash: string, inventories: string) =>
+    `At the end of the second quarter of fiscal 2024, Best Buy had cash and cash equivalents of ${cash} and merchandise inventories of ${inventories}.`;
+
+  it.each([
+    { wrong: "the neighbouring row (receivables)", cash: "$1,093 million", inventories: "$856 million", why: "$856 million is receivables, net for 2024, not merchandise inventories" },
+    { wrong: "the year-end column", cash: "$1,874 million", inventories: "$5,140 million", why: "$1,874 million is cash and cash equivalents for fiscal 2023, not 2024" },
+  ])("at Best Buy's second-quarter end, $wrong is contradicted", async (c) => {
+    await expectBothTellApart(bbyQuarter(), atQ2("$1,093 million", "$5,651 million"), atQ2(c.cash, c.inventories), c.why);
+  });
+
+  it("a quarter-end column is not another quarter's: the July 29, 2023 column's balances given for the first quarter are contradicted", async () => {
+    const judged = bbyQuarter();
+    const firstQuarter = atQ2("$1,093 million", "$5,651 million").replace("second quarter", "first quarter");
+    const [llm, agent] = await Promise.all([judged("llm", firstQuarter), judged("agent", firstQuarter)]);
+    expect(llm.result.scores.factuality).toBeLessThanOrEqual(2);
+    expect(llm.result.reasoning).toContain("$1,093 million is cash and cash equivalents at the end of the second quarter of fiscal 2024, not the first.");
+    expect(agent.assessment.claims.map((x: { verdict: string }) => x.verdict)).toEqual(["contradicted"]);
+  });
+
   it("the question's metric is recomputed in the company's fiscal year: Ulta's fiscal 2022 current ratio is 1.61, not the prior year's 1.46", async () => {
     const judged = judgeAgainst(() => org, `${question("Ulta Beauty", 2022).slice(0, -1)}, and its current ratio?`, [
       { title: "Ulta Beauty Q4 FY2022 earnings release, balance sheet", content: balanceSheet("Ulta Beauty, Inc.", ["737,877", "431,560"], ["1,603,451", "1,499,218"]) },
