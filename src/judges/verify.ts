@@ -9,6 +9,7 @@ import { nextTurn } from "../core/turns";
 import { extractClaimsSteps } from "./engine/claims";
 import { runStepsCooperatively } from "../figures/steps";
 import { checkFigure, STATEMENT_BUDGET, subjectStems } from "../figures/compare";
+import { changedCells } from "../figures/changed-cells";
 import { readText, yearsIn, type FigureInContext } from "../figures/context";
 import { InjectedFault, type Faults } from "./faults";
 import { fiscalTickerNamedIn } from "../core/fiscal-calendar";
@@ -92,6 +93,11 @@ export async function verifyReference(search: PrimarySearch, ref: Reference, ind
       used.add(check.source);
     }
     if (k % CELLS_PER_TURN === CELLS_PER_TURN - 1) await nextTurn();
+  }
+  // A row of the reference's balance sheet that a source prints with one cell changed, the rest agreeing.
+  for (const c of changedCells(own, reads)) {
+    contradictions.push({ passage: c.source, note: c.note });
+    used.add(c.source);
   }
   if (contradictions.length) {
     const passages = [...new Set(contradictions.map((c) => c.passage))];

@@ -15,6 +15,20 @@ const ULTA = "For the Full Year of Fiscal 2022\nNet sales increased 18.3% to $10
 const ATVI = "Operating income\n1,607\n \n1,988 \n1,309\nInterest and other expense (income), net (Note 18)\n(26) \n71 \n146\nLoss on extinguishment of debt\n\n \n40 \n12\nIncome before income tax expense\n1,633\n \n1,877 \n1,151\nIncome tax expense\n130\n \n29 \n878\nNet income\n$\n1,503\n $\n1,848 $\n273";
 const JNJ = "JOHNSON & JOHNSON AND SUBSIDIARIES\nCONSOLIDATED BALANCE SHEETS\nAt January 1, 2023 and January 2, 2022\n(Dollars in Millions Except Share and Per Share Amounts) (Note 1)\n2022\n2021\nAssets\nCurrent assets\n \n \nCash and cash equivalents (Notes 1 and 2)\n$\n14,127 \n14,487 \nMarketable securities (Notes 1 and 2)\n9,392 \n17,121 \nAccounts receivable trade, less allowances for doubtful accounts $203 (2021, $230)\n16,160 \n15,283 \nInventories (Notes 1 and 3)\n12,483 ";
 
+const ULTA_BALANCE = [
+  "Exhibit 3", "Ulta Beauty, Inc.", "Condensed Consolidated Balance Sheets", "(In thousands)", "January 28, January 29,", "2023 2022", "(Unaudited)",
+  "Assets", "Current assets:",
+  "Cash and cash equivalents $ 737,877 $ 431,560",
+  "Receivables, net 199,422 233,682",
+  "Merchandise inventories, net 1,603,451 1,499,218",
+  "Prepaid expenses and other current assets 130,246 110,814",
+  "Total current assets 2,709,304 2,281,183",
+  "Liabilities and stockholders’ equity", "Current liabilities:",
+  "Accounts payable $ 559,527 $ 552,730",
+  "Accrued liabilities 444,278 364,797",
+  "Total current liabilities 1,681,775 1,558,010",
+].join("\n");
+
 async function indexFiling(name: string, ticker: string, company: string, text: string) {
   await indexDocument(
     env.DB,
@@ -32,6 +46,7 @@ beforeAll(async () => {
   await indexFiling("Ulta Beauty 10-K 2022", "ULTA", "Ulta Beauty", ULTA);
   await indexFiling("Johnson & Johnson 10-K 2022", "JNJ", "Johnson & Johnson", JNJ);
   await indexFiling("Activision Blizzard 10-K 2019", "ATVI", "Activision Blizzard", ATVI);
+  await indexFiling("Ulta Beauty Q4 FY2022 earnings release", "ULTA", "Ulta Beauty", ULTA_BALANCE);
 });
 
 describe("a reference copying the filing", () => {
@@ -54,5 +69,35 @@ describe("a reference copying the filing", () => {
     const changed = ULTA.replace("to $10.2 billion", "to $11.2 billion");
     const llm = await judgeAgainst(() => org, "What were Ulta Beauty's net sales in fiscal 2022?", [{ title: "filing excerpt", content: changed }])("llm", "Ulta Beauty's net sales were $11.2 billion in fiscal 2022.");
     expect(llm.result.reference_verdicts[0].verdict).not.toBe("supported");
+  });
+});
+
+// A balance sheet's row is dated by its columns' days, whatever fiscal year names them, and told from a
+// like-named row by its other cells: one cell changed in a row whose other cells the filing prints alike is
+// contradicted (wrong on purpose), naming the day and both values.
+describe("a reference copying a balance sheet", () => {
+  const query = "What were Ulta Beauty's cash and cash equivalents and merchandise inventories at the end of fiscal 2022?";
+  const answer = "At the end of fiscal 2022, Ulta Beauty had cash and cash equivalents of $737.9 million and merchandise inventories of $1,603.5 million.";
+
+  it("as printed is supported", async () => {
+    const llm = await judgeAgainst(() => org, query, [{ title: "balance sheet", content: ULTA_BALANCE }])("llm", answer);
+    expect(llm.result.reference_verdicts[0].verdict).toBe("supported");
+  });
+
+  it("with one cell changed is contradicted, and the note names the row, the day and both values", async () => {
+    const changed = ULTA_BALANCE.replace("$ 737,877 $ 431,560", "$ 757,877 $ 431,560");
+    const llm = await judgeAgainst(() => org, query, [{ title: "balance sheet", content: changed }])("llm", answer);
+    const verdict = llm.result.reference_verdicts[0];
+    expect(verdict.verdict).toBe("contradicted");
+    expect(verdict.explanation).toContain("The source gives cash and cash equivalents on January 28, 2023 as 737,877 thousand, not 757,877.");
+    expect(verdict.evidence[0].document_name).toBe("Ulta Beauty Q4 FY2022 earnings release");
+  });
+
+  it("with every cell of a row changed is not read as that row changed (a like-named row of another section is another row)", async () => {
+    const other = ULTA_BALANCE.replace("Receivables, net 199,422 233,682", "Receivables, net 95,279 80,439");
+    const llm = await judgeAgainst(() => org, query, [{ title: "balance sheet", content: other }])("llm", answer);
+    const verdict = llm.result.reference_verdicts[0];
+    expect(verdict.verdict).not.toBe("supported");
+    expect(verdict.explanation).not.toContain("receivables, net on January 28, 2023");
   });
 });
