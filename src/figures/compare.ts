@@ -91,6 +91,14 @@ function lossForProfit(f: FigureInContext, s: FigureInContext): boolean {
   return (f.negative || LOSS_WORDS.test(`${f.itemText} ${f.trail.join(" ")}`)) && !LOSS_WORDS.test(`${s.itemText} ${s.trail.join(" ")}`);
 }
 
+// "rose 2.4%", "increased by 2.4%": a statement's change given as a rise by the word before it.
+const RISE_BEFORE = /\b(?:rose|risen|rises|increased|increases|grew|grown|grows|gained|climbed|jumped|improved|up|higher)(?:\s+by)?$/i;
+
+/** A statement's change given as a rise ("rose 2.4%") where the source's table prints the same digits as a decline ("(2.4)%"). */
+function riseForDecline(f: FigureInContext, s: FigureInContext): boolean {
+  return f.change && !f.negative && s.negative && s.fromTable && RISE_BEFORE.test(f.itemText.trim());
+}
+
 /** "a 12.9% volume increase" is not the worldwide sales row's figure: the words after it must be the row's. */
 function trailFits(f: FigureInContext, s: FigureInContext): boolean {
   return coreItemWords(f.trail).every((w) => s.context.has(w) || s.item.includes(w));
@@ -183,13 +191,13 @@ export function samePeriod(f: FigureInContext, s: FigureInContext): boolean | nu
     // A balance sheet's column dated on a fiscal year-end the source's words or the company's calendar name
     // ("January 28, 2023": Ulta's fiscal 2022 ends then): its balances are that year's end, a told period.
     if (s.balance && s.fiscalYearEnd && f.part === null && fiscal !== undefined && fiscal !== null) return fiscal;
-    // So is one dated on the end of a fiscal quarter, for a statement about a quarter ("at the end of the second
-    // quarter of fiscal 2024", the July 29, 2023 column: Best Buy's second quarter ends then): that quarter's end,
-    // or another period.
-    const quarterEnd = quarterEndOf(s);
-    // (Not a quarter taken from the question: the statement may be about another of its periods.)
-    if (quarterEnd !== null && f.part !== null && !f.partFromQuestion && /^q[1-4]$/.test(f.part) && fiscal !== undefined && fiscal !== null) return fiscal && f.part === `q${quarterEnd}`;
   }
+  // A balance column dated on the end of a fiscal quarter, or a three-month column ended then, for a statement
+  // about a quarter ("at the end of the second quarter of fiscal 2024", "in the second quarter of fiscal 2024":
+  // the July 29, 2023 column, Best Buy's second quarter ends then): that quarter, or another period.
+  // (Not a quarter taken from the question: the statement may be about another of its periods.)
+  const quarterEnd = quarterEndOf(s);
+  if (quarterEnd !== null && f.part !== null && !f.partFromQuestion && /^q[1-4]$/.test(f.part) && fiscal !== undefined && fiscal !== null) return fiscal && f.part === `q${quarterEnd}`;
   if (f.part === "mixed" || s.part === "mixed") return year === false && !f.fromTable && ((s.altYear !== null && earlyYearEnd(s.date)) || yearsFromDay(f, s) >= 2) ? false : null;
   if (year === false) return false;
   if (f.part === s.part) return year;
@@ -270,9 +278,18 @@ const SPAN_WORDS: Record<number, string> = { 3: "three months", 6: "six months",
 
 const QUARTER_WORDS = ["", "first", "second", "third", "fourth"];
 
-/** The quarter whose end a balance column's day is, by the fiscal calendar that placed it (1-4), or null. */
+/** A balance on a day, not a flow over a span. */
+function isBalance(s: FigureInContext): boolean {
+  return s.balance === true;
+}
+
+/**
+ * The quarter a balance column's day ends, or a three-month column's day ends, by the fiscal calendar that
+ * placed the day (1-4); null for other columns or a day not placed.
+ */
 function quarterEndOf(s: FigureInContext): number | null {
-  return !s.balance ? null : s.fiscalQuarterEnd ?? (s.fiscalYearEnd ? 4 : null);
+  if (!isBalance(s) && s.part !== "quarter" && !(s.part === "mixed" && s.columnPart === "quarter")) return null;
+  return s.fiscalQuarterEnd ?? (s.fiscalYearEnd ? 4 : null);
 }
 
 /** A statement's balance at the end of one quarter of a fiscal year, against a column dated on the end of another quarter of that year. */
@@ -284,7 +301,7 @@ function otherQuarterEnd(f: FigureInContext, s: FigureInContext): boolean {
 /** The note for a figure the source gives for another period: another year, or another part of a year. */
 function otherPeriodNote(f: FigureInContext, s: FigureInContext): string {
   if (otherQuarterEnd(f, s)) {
-    return `${f.raw} is ${label(s)} at the end of the ${QUARTER_WORDS[quarterEndOf(s)!]} quarter of fiscal ${s.fiscalYear}, not the ${QUARTER_WORDS[Number(f.part!.slice(1))]}.`;
+    return `${f.raw} is ${label(s)} ${isBalance(s) ? "at the end of" : "for"} the ${QUARTER_WORDS[quarterEndOf(s)!]} quarter of fiscal ${s.fiscalYear}, not the ${QUARTER_WORDS[Number(f.part!.slice(1))]}.`;
   }
   if (otherSpan(f, s)) {
     const [a, b] = spans(f, s);
@@ -361,7 +378,7 @@ export function checkFigure(
         const strong = sameItem(f, s, known);
         // A profit where the source prints a loss, or a loss where it prints a profit: the same digits, the other
         // sign, on one standard profit line (its name tells the item, however the statement words the rest).
-        if (year === true && (profitForLoss(f, s) || lossForProfit(f, s))) {
+        if (year === true && (profitForLoss(f, s) || lossForProfit(f, s) || riseForDecline(f, s))) {
           conflict ??= { s, i };
           continue;
         }
@@ -409,6 +426,8 @@ export function checkFigure(
       ? `${otherSpan(f, otherYear.s) ? otherPeriodNote(f, otherYear.s).slice(0, -1) : `${f.raw} is ${label(otherYear.s)} for ${yearName(f, otherYear.s)}, not ${f.year}`}; the source gives ${written(c)} for ${f.year}.`
       : otherItem
         ? `${f.raw} is ${label(otherItem.s)}${when}, not ${label(c)}; the source gives ${written(c)}.`
+        : riseForDecline(f, c) && valuesEqual(f, c)
+          ? `The source gives ${label(c)}${when} as a decline of ${written(c).replace(/[()-]/g, "")}, not a rise of ${f.raw}.`
         : c.negative && !f.negative && valuesEqual(f, c)
           ? `The source gives ${label(c)}${when} as a loss of ${written(c).replace(/[()-]/g, "")}, not a profit of ${f.raw}.`
           : !c.negative && valuesEqual(f, c) && lossForProfit(f, c)

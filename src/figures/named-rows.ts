@@ -4,6 +4,7 @@
 import { isItemStem, type FigureInContext, type ReadText } from "./context";
 import { contentStems, stem, words } from "./text";
 import { coreItemWords } from "./line-items";
+import { SEGMENT } from "./item-parts";
 import { tableRows, type TableRow } from "./figure-index";
 import { equalAtSomeScale, kindsMatch, valuesEqual } from "./values";
 import { normalizeLabel } from "./table";
@@ -12,6 +13,10 @@ import { label, MEASURE, samePeriod, written, type Budget, type FigureCheck } fr
 
 // Words of a cash flow row that say which way the cash went, not what the row is ("provided by (used in)").
 const DIRECTION = new Set(["provid", "used"]);
+// "Best Buy's", "Johnson & Johnson's": a name of up to four capitalized words in the possessive.
+const POSSESSIVE = /\b(?:[A-Z][\w.&-]*\s+(?:&\s+)?){0,3}[A-Z][\w.&-]*['’]s\b/g;
+/** Words of the period or the part of the company a statement's item carries ("In the second quarter", "International segment"): no row's words. */
+const FRAME = new Set([...contentStems("first second third fourth quarter quarters fiscal"), ...SEGMENT]);
 // Words a sentence uses for a cash flow row's figure: "financing activities resulted in a net cash outflow of".
 const CASH_FLOW = new Set(["outflow", "inflow", "flow", "result", "brought", "gener"]);
 
@@ -161,7 +166,8 @@ export function* namedRows(checks: FigureCheck[], sources: ReadText[], statement
     // "its total assets ($228,275 million)": a figure alone in parentheses is the row the words before it name
     // (not "38.8% of total revenue ($25,867 million out of $66,608 million)", a computation's operands).
     const alone = /\(\s*$/.test(statement.slice(Math.max(0, f.index - 2), f.index)) && /^\s*\)/.test(statement.slice(f.index + f.raw.length, f.index + f.raw.length + 2));
-    if (c.status === "contradicted" || f.change || f.index < 0 || (!f.item.length && !alone)) continue;
+    // A change is read only against a column group of changes the statement names (below).
+    if (c.status === "contradicted" || (f.change && f.kind !== "percent") || f.index < 0 || (!f.item.length && !alone)) continue;
     // A figure the statement gives no year is read only when another row's cell carried it (see undated below).
     if (f.year === null && !(c.status === "carried" && c.by?.cell)) continue;
     // A bare number of a formula ("(Operating income / Total revenue) * 100") is no figure of a row.
@@ -170,7 +176,8 @@ export function* namedRows(checks: FigureCheck[], sources: ReadText[], statement
     const prev = k > 0 && checks[k - 1].figure.sentence === f.sentence ? checks[k - 1].figure : null;
     const start = prev ? prev.index + prev.raw.length : Math.max(statement.lastIndexOf("\n", f.index), statement.lastIndexOf(". ", f.index) + 1, 0);
     // Row labels are read with their hyphens as spaces ("Long-term debt": long, term, debt).
-    const stems = contentStems(statement.slice(start, f.index).replace(/-/g, " "));
+    // A possessive names whose the item is, not a row ("Best Buy's International segment": not the "Best Buy" stores row).
+    const stems = contentStems(statement.slice(start, f.index).replace(POSSESSIVE, " ").replace(/-/g, " "));
     if (!stems.length) continue;
     const itemWords = coreItemWords(f.item);
     // The last clause before the figure ("... from investing activities and $3.3 billion": none), and the
@@ -192,7 +199,7 @@ export function* namedRows(checks: FigureCheck[], sources: ReadText[], statement
         // The figure's own item is that row's (its label, or the section it is printed under): "Income tax
         // expense: $(31) million" does not name "Other income".
         const context = row.cells[0].context;
-        const fits = (w: string) => words.includes(w) || context.has(w) || DIRECTION.has(w) || MEASURE.has(w) || (CASH_FLOW.has(w) && words.includes("cash")) || known.has(w);
+        const fits = (w: string) => words.includes(w) || context.has(w) || DIRECTION.has(w) || MEASURE.has(w) || FRAME.has(w) || (CASH_FLOW.has(w) && words.includes("cash")) || known.has(w);
         // ... or the row is the last item the words before the figure name, the words before it framing the
         // answer ("the derivative instrument with the highest notional value was cross currency swaps, with a
         // value of $X"; "in fact, the long-term debt decreased from $X"): only words that name no item follow it.
@@ -235,6 +242,15 @@ export function* namedRows(checks: FigureCheck[], sources: ReadText[], statement
       const exact = named.filter((n) => labelOf(n.row).every((w) => written.has(w)));
       if (exact.length) named.splice(0, named.length, ...exact);
     }
+    // Rows of one label in column groups side by side ("Revenue Mix" and "Comparable Sales"): the group the
+    // statement's sentence names.
+    const sentence = new Set(contentStems(statement.slice(start, f.index + f.raw.length + 80).replace(/-/g, " ")));
+    const inNamedGroup = (n: { row: TableRow }) => n.row.cells[0].group !== undefined && [...n.row.cells[0].group].every((w) => sentence.has(w));
+    const grouped = named.filter(inNamedGroup);
+    if (grouped.length && grouped.length < named.length) named.splice(0, named.length, ...grouped);
+    // "comparable sales ... declined 2.4%": a change of a percentage, read only in the row and column group of
+    // percentages the statement names ("Comparable Sales" beside "Revenue Mix"), whose cells are such changes.
+    if (f.change && !(grouped.length && named.every((n) => inNamedGroup(n) && n.row.cells.every((x) => x.kind === "percent")))) continue;
     if (named.some((n) => c.by && n.row.cells.includes(c.by))) continue;
     if (f.year === null) {
       undated(c, named);

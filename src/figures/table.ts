@@ -134,8 +134,10 @@ const CHANGE_HEADER = /^(?:[%$]\s?)?change(?:\s?%)?$|^(?:increase|inc\.?)\s?\/\s
 // Header lines that name no column group: units, periods, notes.
 // "Operating income by reportable segment", "Revenue by geographic area": the item a segment table's rows give.
 const BY_SEGMENT = /^(?:the\s+)?([a-z][a-z ,&()-]{2,60}?)\s+by\s+(?:reportable\s+|operating\s+|business\s+)?(?:segments?|geographic\s+(?:areas?|regions?|segments?)|regions?)\b/i;
-// "Selected financial data for the Domestic segment was as follows", "Domestic Segment": the segment a table is of.
-const SEGMENT_SCOPE = /\bfor\s+(?:the|its|our)\s+([A-Z][A-Za-z&.'-]*(?:\s[A-Z][A-Za-z&.'-]*){0,3})\s+segment\b|^([A-Z][A-Za-z&.'-]*(?:\s[A-Z][A-Za-z&.'-]*){0,3})\s+Segment$/;
+// "Selected financial data for the Domestic segment was as follows", "Domestic Segment", "International segment
+// revenue mix percentages ... were as follows:": the segment a table is of.
+const SEGMENT_SCOPE =
+  /\bfor\s+(?:the|its|our)\s+([A-Z][A-Za-z&.'-]*(?:\s[A-Z][A-Za-z&.'-]*){0,3})\s+segment\b|^([A-Z][A-Za-z&.'-]*(?:\s[A-Z][A-Za-z&.'-]*){0,3})\s+Segment$|^([A-Z][A-Za-z&.'-]*(?:\s[A-Z][A-Za-z&.'-]*){0,3})\s+segment\s[^.:]*\bas\s+follows:?$/;
 const NOT_GROUP = /\b(?:millions|thousands|billions|except|ratios|ended|ending|months|weeks|unaudited|following|table|summar|results)/i;
 
 /** Year columns of a header read with its change columns: the runs of years, each followed by a change column. */
@@ -153,6 +155,17 @@ function yearGroups(template: ("y" | "c")[], years: number[]): number[][] | null
   // Each run the same years in the same order, every column a year of a run or a change column.
   const yearsOf = (r: number[]) => r.map((i) => years[template.slice(0, i).filter((x) => x === "y").length]).join(",");
   return runs.every((r) => r.length > 0 && yearsOf(r) === yearsOf(runs[0])) ? runs : null;
+}
+
+/** A header's years as two or more runs of the same distinct years, in the same order: each run's column positions; else null. */
+function repeatedRuns(years: number[]): number[][] | null {
+  for (let width = 2; width <= years.length / 2; width++) {
+    if (years.length % width !== 0) continue;
+    const first = years.slice(0, width);
+    if (new Set(first).size !== width) continue;
+    if (years.every((y, i) => y === first[i % width])) return Array.from({ length: years.length / width }, (_, g) => first.map((_, i) => g * width + i));
+  }
+  return null;
 }
 
 /** Whether a token is one figure cell of a table row ("(3,162)", "$1,577", "12.5%", "—"). */
@@ -383,8 +396,18 @@ function* parseSteps(text: string): Generator<void, StatementTable[], void> {
       const mixedHeader = monthsApart(headerMonths);
       const uncertain = headerLag || mixedHeader || new Set(headerRun).size < headerRun.length;
       const earlyMonths = headerLag || EARLY_MONTH.test(headerText);
-      const runs = yearGroups(template, headerRun);
-      const names = runs && runs.length > 1 ? headerNames.filter((n) => !NOT_GROUP.test(n)).slice(-runs.length) : [];
+      let runs = yearGroups(template, headerRun);
+      let names = runs && runs.length > 1 ? groupNames(headerNames.filter((n) => !NOT_GROUP.test(n)), runs.length) : [];
+      // The same years printed again with no change column ("2023 2022 2023 2022"), under a line naming as many
+      // groups ("Revenue Mix Comparable Sales"): a table per group, as with change columns.
+      const repeated = runs ? null : repeatedRuns(headerRun);
+      if (repeated) {
+        const named = groupNames(headerNames.filter((n) => !NOT_GROUP.test(n)), repeated.length);
+        if (named.length === repeated.length) {
+          runs = repeated;
+          names = named;
+        }
+      }
       // Groups of periods ("Three Months Ended", "Six Months Ended") rather than of names: one period each.
       const periodGroups = runs && runs.length > 1 && names.length !== runs.length ? columnPeriodsOf(headerNames.join("\n"), runs.length) : null;
       const byPeriod = periodGroups !== null && periodGroups.every((p) => p !== "unknown" && p !== "mixed") && new Set(periodGroups).size === runs!.length;
@@ -393,7 +416,7 @@ function* parseSteps(text: string): Generator<void, StatementTable[], void> {
         const years = runs[0].map((i) => headerRun[template.slice(0, i).filter((x) => x === "y").length]);
         const days = runs[0].map((i) => headerDays[template.slice(0, i).filter((x) => x === "y").length] ?? null);
         const periods = columnPeriodsOf(headerText, years.length);
-        const tablesOf = runs.map((_, g) => ({ kind, years, fiscalLag: headerLag, uncertain: headerLag || mixedHeader, partial: headerPartial, columnPeriods: byPeriod ? years.map(() => periodGroups![g]) : periods, mixedHeader, earlyMonths, dates: days, rows: [] as StatementRow[], ...(names[g] && !byPeriod ? { group: names[g] } : captioned(caption)) }));
+        const tablesOf = runs.map((_, g) => ({ kind, years, fiscalLag: headerLag, uncertain: headerLag || mixedHeader, partial: headerPartial, columnPeriods: byPeriod ? years.map(() => periodGroups![g]) : periods, mixedHeader, earlyMonths, dates: days, rows: [] as StatementRow[], ...(names[g] && !byPeriod ? { group: caption?.scope ? `${caption.scope} ${names[g]}` : names[g] } : captioned(caption)) }));
         tables.push(...tablesOf);
         current = tablesOf[0];
         grouped = { tables: tablesOf, runs, width: template.length };
@@ -423,7 +446,7 @@ function* parseSteps(text: string): Generator<void, StatementTable[], void> {
     const bySegment = BY_SEGMENT.exec(line);
     if (bySegment) caption = { item: bySegment[1].trim(), ago: 0 };
     const scope = line.length < 200 ? SEGMENT_SCOPE.exec(line) : null;
-    if (scope) caption = { scope: scope[1] ?? scope[2], ago: 0 };
+    if (scope) caption = { scope: scope[1] ?? scope[2] ?? scope[3], ago: 0 };
     // "Corporate bonds", then "Level 2", then its cells: the fair value level printed in a column of text is
     // part of the row's label, not its first cell.
     if (label && !pending.length && /^(?:level|tier|stage)\s+[1-3]$/i.test(line)) continue;
@@ -461,6 +484,19 @@ function* parseSteps(text: string): Generator<void, StatementTable[], void> {
   flush();
   yield;
   return [...tables.filter((t) => t.rows.length > 0), ...namedColumnTables(text)];
+}
+
+/**
+ * The names of a header's column groups, one per run of years: the last lines before the header, one name a
+ * line; or one line of capitalized words that splits evenly into as many names of two to four words
+ * ("Revenue Mix Comparable Sales": "Revenue Mix", "Comparable Sales").
+ */
+function groupNames(lines: string[], runs: number): string[] {
+  if (lines.length >= runs || lines.length !== 1) return lines.slice(-runs);
+  const words = lines[0].split(/\s+/);
+  const each = words.length / runs;
+  if (!Number.isInteger(each) || each < 2 || each > 4 || !words.every((w) => /^(?:[A-Z][A-Za-z'.-]*|&)$/.test(w))) return [];
+  return Array.from({ length: runs }, (_, g) => words.slice(g * each, (g + 1) * each).join(" "));
 }
 
 /** A caption's line item (measure) or segment (a group of its own: "Domestic" operating income). */
