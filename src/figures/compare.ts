@@ -308,6 +308,10 @@ function otherPeriodNote(f: FigureInContext, s: FigureInContext): string {
     const when = s.date !== null ? `ended ${dayText(s.date)}` : `of ${yearName(f, s)}`;
     return `${f.raw} is ${label(s)} for the ${SPAN_WORDS[b]} ${when}, not for ${a === 12 ? "the full year" : SPAN_WORDS[a]}.`;
   }
+  // Another quarter of the same year ("Q2 2022 QTD" for a statement about the third quarter): the quarters named.
+  if (f.part && s.part && /^q[1-4]$/.test(f.part) && /^q[1-4]$/.test(s.part) && f.part !== s.part && yearName(f, s) === `${f.year}`) {
+    return `${f.raw} is ${label(s)} for the ${QUARTER_WORDS[Number(s.part.slice(1))]} quarter of ${f.year}, not the ${QUARTER_WORDS[Number(f.part.slice(1))]}.`;
+  }
   return `${f.raw} is ${label(s)} for ${yearName(f, s)}, not ${f.year}.`;
 }
 
@@ -423,7 +427,7 @@ export function checkFigure(
   if (conflict) {
     const c = conflict.s;
     const note = otherYear
-      ? `${otherSpan(f, otherYear.s) ? otherPeriodNote(f, otherYear.s).slice(0, -1) : `${f.raw} is ${label(otherYear.s)} for ${yearName(f, otherYear.s)}, not ${f.year}`}; the source gives ${written(c)} for ${f.year}.`
+      ? `${otherPeriodNote(f, otherYear.s).slice(0, -1)}; the source gives ${written(c)} for ${f.year}.`
       : otherItem
         ? `${f.raw} is ${label(otherItem.s)}${when}, not ${label(c)}; the source gives ${written(c)}.`
         : riseForDecline(f, c) && valuesEqual(f, c)
