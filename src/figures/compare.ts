@@ -91,12 +91,41 @@ function lossForProfit(f: FigureInContext, s: FigureInContext): boolean {
   return (f.negative || LOSS_WORDS.test(`${f.itemText} ${f.trail.join(" ")}`)) && !LOSS_WORDS.test(`${s.itemText} ${s.trail.join(" ")}`);
 }
 
-// "rose 2.4%", "increased by 2.4%": a statement's change given as a rise by the word before it.
+// "rose 2.4%", "increased by 2.4%"; "declined 2.4%", "fell by 2.4%": a change given as a rise or a decline by
+// the word before it (a statement's, a source sentence's, or a row label's: "Comparable Sales Increased").
 const RISE_BEFORE = /\b(?:rose|risen|rises|increased|increases|grew|grown|grows|gained|climbed|jumped|improved|up|higher)(?:\s+by)?$/i;
+const DECLINE_BEFORE = /\b(?:fell|fallen|falls|declined|declines|decreased|decreases|dropped|drops|shrank|contracted|down|lower)(?:\s+by)?$/i;
 
-/** A statement's change given as a rise ("rose 2.4%") where the source's table prints the same digits as a decline ("(2.4)%"). */
-function riseForDecline(f: FigureInContext, s: FigureInContext): boolean {
-  return f.change && !f.negative && s.negative && s.fromTable && RISE_BEFORE.test(f.itemText.trim());
+function wordDirection(text: string): 1 | -1 | 0 {
+  const t = text.trim();
+  return RISE_BEFORE.test(t) ? 1 : DECLINE_BEFORE.test(t) ? -1 : 0;
+}
+
+/** Per source, its table rows ("table:row") that print a negative cell: rows of signed changes, where a positive cell is a rise. */
+const SIGNED_ROWS = new WeakMap<ReadText, Set<string>>();
+function signedRows(read: ReadText): Set<string> {
+  let rows = SIGNED_ROWS.get(read);
+  if (!rows) {
+    rows = new Set(read.figures.filter((x) => x.cell && x.negative).map((x) => `${x.cell!.table}:${x.cell!.row}`));
+    SIGNED_ROWS.set(read, rows);
+  }
+  return rows;
+}
+
+/** Which way a source figure goes: its words, a cell printed negative, or a positive cell of a row of signed changes. */
+function sourceDirection(s: FigureInContext, read: ReadText): 1 | -1 | 0 {
+  const said = wordDirection(s.itemText);
+  if (said !== 0) return said;
+  if (!s.cell) return 0;
+  if (s.negative) return -1;
+  return signedRows(read).has(`${s.cell.table}:${s.cell.row}`) ? 1 : 0;
+}
+
+/** A statement's change given one way ("rose 2.4%") where the source gives the same digits the other way ("(2.4)%", "increased 15.6%"). */
+function oppositeDirection(f: FigureInContext, s: FigureInContext, read: ReadText): boolean {
+  if (!f.change) return false;
+  const said = f.negative ? -1 : wordDirection(f.itemText);
+  return said !== 0 && said === -sourceDirection(s, read);
 }
 
 /** "a 12.9% volume increase" is not the worldwide sales row's figure: the words after it must be the row's. */
@@ -114,9 +143,23 @@ function sharesWords(a: ReadonlySet<string>, b: ReadonlySet<string>): boolean {
  * among the words every reader knows from the question. "Net sales" and "net income" differ; "net income"
  * and "net income attributable to 3M" are one item when the answer names 3M.
  */
+// "operating margin", "gross profit margin", "net income margin": a profit line's percentage of sales.
+const MARGIN = /\b(gross|operating|net|pre-?tax)\s+(?:profit\s+|income\s+)?margins?\b(?![\s\S]*\bmargins?\b)/i;
+const MARGIN_ITEM: Record<string, string> = { gross: "grossProfit", operating: "operatingIncome", net: "netIncome", pretax: "pretaxIncome", "pre-tax": "pretaxIncome" };
+
+/** The profit line a statement's percentage names as its margin ("its operating margin was 13.9%": operating income), or null. */
+function marginItem(f: FigureInContext): string | null {
+  if (f.kind !== "percent" || f.fromTable) return null;
+  const m = MARGIN.exec(f.itemText);
+  return m ? MARGIN_ITEM[m[1].toLowerCase()] : null;
+}
+
 export function sameItem(f: FigureInContext, s: FigureInContext, known: ReadonlySet<string>): boolean {
   // A question that names a segment ("Domestic") lets its words stand for a group's, not another segment's or the total's.
   if (otherPart(f, s)) return false;
+  // A margin is its profit line's row of percentages ("Operating income (as a percentage of net sales) 13.9%").
+  const margin = s.kind === "percent" && s.standard !== null ? marginItem(f) : null;
+  if (margin !== null) return margin === s.standard;
   // "Capital expenditures" and "Purchases of property, plant and equipment" are one standard item.
   if (f.standard !== null && s.standard !== null) {
     if (f.standard !== s.standard) return false;
@@ -382,7 +425,7 @@ export function checkFigure(
         const strong = sameItem(f, s, known);
         // A profit where the source prints a loss, or a loss where it prints a profit: the same digits, the other
         // sign, on one standard profit line (its name tells the item, however the statement words the rest).
-        if (year === true && (profitForLoss(f, s) || lossForProfit(f, s) || riseForDecline(f, s))) {
+        if (year === true && (profitForLoss(f, s) || lossForProfit(f, s) || oppositeDirection(f, s, sources[i]))) {
           conflict ??= { s, i };
           continue;
         }
@@ -426,17 +469,20 @@ export function checkFigure(
   const when = f.year === null ? "" : ` for ${f.year}`;
   if (conflict) {
     const c = conflict.s;
-    const note = otherYear
-      ? `${otherPeriodNote(f, otherYear.s).slice(0, -1)}; the source gives ${written(c)} for ${f.year}.`
-      : otherItem
-        ? `${f.raw} is ${label(otherItem.s)}${when}, not ${label(c)}; the source gives ${written(c)}.`
-        : riseForDecline(f, c) && valuesEqual(f, c)
-          ? `The source gives ${label(c)}${when} as a decline of ${written(c).replace(/[()-]/g, "")}, not a rise of ${f.raw}.`
-        : c.negative && !f.negative && valuesEqual(f, c)
-          ? `The source gives ${label(c)}${when} as a loss of ${written(c).replace(/[()-]/g, "")}, not a profit of ${f.raw}.`
-          : !c.negative && valuesEqual(f, c) && lossForProfit(f, c)
-            ? `The source gives ${label(c)}${when} as a profit of ${written(c)}, not a loss.`
-            : `The source gives ${label(c)}${when} as ${written(c)}, not ${f.raw}.`;
+    // The same digits the other way (a decline given as a rise): that, whatever other period holds them too.
+    const opposite = oppositeDirection(f, c, sources[conflict.i]) && valuesEqual(f, c);
+    const down = sourceDirection(c, sources[conflict.i]) < 0;
+    const note = opposite
+      ? `The source gives ${label(c)}${when} as ${down ? "a decline" : "an increase"} of ${written(c).replace(/[()-]/g, "")}, not ${down ? "a rise" : "a decline"} of ${f.raw.replace(/^-/, "")}.`
+      : otherYear
+        ? `${otherPeriodNote(f, otherYear.s).slice(0, -1)}; the source gives ${written(c)} for ${f.year}.`
+        : otherItem
+          ? `${f.raw} is ${label(otherItem.s)}${when}, not ${label(c)}; the source gives ${written(c)}.`
+          : c.negative && !f.negative && valuesEqual(f, c)
+            ? `The source gives ${label(c)}${when} as a loss of ${written(c).replace(/[()-]/g, "")}, not a profit of ${f.raw}.`
+            : !c.negative && valuesEqual(f, c) && lossForProfit(f, c)
+              ? `The source gives ${label(c)}${when} as a profit of ${written(c)}, not a loss.`
+              : `The source gives ${label(c)}${when} as ${written(c)}, not ${f.raw}.`;
     return { figure: f, status: "contradicted", source: conflict.i, by: c, note };
   }
   // Carried only loosely by a cell whose column holds another value in the row the statement names ("the

@@ -175,7 +175,8 @@ export function lookupRow(tables: StatementTable[], item: string, phrase: string
                 row.label.replaceAll(" ", "").startsWith(`${bare}netof`) ||
                 // "netearningsattributabletobestbuyco inc shareholders": the parent's share, run together.
                 (label.endsWith(" attributable to") && row.label.replaceAll(" ", "").startsWith(bare) && !/noncontrolling|minority/.test(row.label));
-            if (ok) return { table: t, row, col };
+            // "Operating income (as a percentage of net sales) 13.9%": a percentage, never the amount (every item is one).
+            if (ok && !row.cells[col]?.percent) return { table: t, row, col };
           }
         }
       }

@@ -119,7 +119,9 @@ export function* assessClaimsSteps(input: AssessInput): Generator<void, AssessOu
     const namesMetric = Boolean(metricName && metricName.length >= 3 && c.claim.toLowerCase().includes(metricName));
     const check = recomputed && namesMetric ? compareToRecomputed(recomputed, c.claim, undefined, levelAsked(input.query, recomputed)) : null;
     if (check?.status === "mismatch" && recomputed?.basis !== "convention") a = { ...a, verdict: "contradicted", explanation: check.note };
-    else if (check?.status === "match") a = { ...a, verdict: "supported", explanation: check.note };
+    // A match supports the claim's figure of the metric, not its other figures: a claim with a contradicted
+    // figure, or another figure neither stated nor computable, keeps its verdict.
+    else if (check?.status === "match" && a.figures.contradicted === 0 && missing <= 1) a = { ...a, verdict: "supported", explanation: check.note };
     // "Las Vegas Strip Resorts had the highest EBITDAR": the pick against the sources' ranked table rows.
     const ranked = check && check.status !== "none" ? null : checkRanking(input.query, c.claim, [...input.references, ...c.passages], true);
     yield;

@@ -1,0 +1,113 @@
+// A results release's highlights table, as Ulta Beauty prints it for the fourth quarter of fiscal 2022
+// (wrong on purpose, through the Worker and both judges). Its rows of percentages ("Operating income (as a
+// percentage of net sales) 13.9%") are no amounts: the operating margin recomputed from them (13.9 / 3,226.8)
+// scored the right answer 1/5/5/2. A margin is its profit line's row of percentages, so the gross margin given
+// as the operating margin is contradicted (it scored 5/5/5/4, the agent's claim supported); a decline given for
+// a row of signed changes that prints a rise is contradicted (it scored 5/5/5/5); and the agent's claim whose
+// other figures are contradicted stays contradicted when one of them matches the recomputed metric (the
+// prior year's figures were "supported: Recomputed operating margin ... 13.87; the answer states it").
+import { beforeAll, describe, expect, it } from "vitest";
+import { createOrg, type TestOrg } from "../helpers/harness";
+import { expectBothTellApart, judgeAgainst } from "./judge-helpers";
+
+let org: TestOrg;
+beforeAll(async () => {
+  org = await createOrg();
+});
+
+const ULTA_HIGHLIGHTS = [
+  "March 9, 2023",
+  "Ulta Beauty Announces Fourth Quarter",
+  "Fiscal 2022 Results",
+  "Net Sales of $3.2 Billion Compared to $2.7 Billion in the Year-Ago Quarter",
+  "Comparable Sales Increased 15.6%",
+  "Net Income of $340.8 Million or $6.68 Per Diluted Share",
+  "BOLINGBROOK, Ill.--(BUSINESS WIRE)-- Ulta Beauty, Inc. (NASDAQ: ULTA) today",
+  "announced financial results for the thirteen-week period (\u201cfourth quarter\u201d) and fifty-two-week",
+  "period (\u201cfiscal year\u201d) ended January 28, 2023 compared to the same periods ended January",
+  "29, 2022.",
+  "13 Weeks Ended 52 Weeks Ended",
+  "January",
+  "28,",
+  "January",
+  "29,",
+  "January",
+  "30,",
+  "January",
+  "28,",
+  "January",
+  "29,",
+  "January",
+  "30,",
+  "(Dollars in millions, except per share data) 2023 2022 2021 2023 2022 2021",
+  "Net sales $ 3,226.8 $ 2,729.4 $ 2,198.7 $ 10,208.6 $ 8,630.9 $ 6,152.0",
+  "Comparable sales 15.6% 21.4% (4.8%) 15.6% 37.9% (17.9%)",
+  "Gross profit (as a percentage of net sales) 37.6% 37.6% 35.1% 39.6% 39.0% 31.7%",
+  "Selling, general and administrative expenses $ 762.7 $ 650.0 $ 514.1 $ 2,395.3 $ 2,061.5 $ 1,583.0",
+  "Operating income (as a percentage of net sales) 13.9% 13.8% 10.2% 16.1% 15.0% 3.9%",
+  "Diluted earnings per share $ 6.68 $ 5.41 $ 3.03 $ 24.01 $ 17.98 $ 3.11",
+  "New store openings, net 12 6 2 47 44 10",
+].join("\n");
+
+const ULTA_INCOME_STATEMENT = [
+  "Exhibit 1",
+  "Ulta Beauty, Inc.",
+  "Consolidated Statements of Income",
+  "(In thousands, except per share data)",
+  "13 Weeks Ended",
+  "January 28, January 29,",
+  "2023 2022",
+  "(Unaudited) (Unaudited)",
+  "Net sales $ 3,226,773 100.0% $ 2,729,388 100.0%",
+  "Cost of sales 2,014,270 62.4% 1,702,059 62.4%",
+  "Gross profit 1,212,503 37.6% 1,027,329 37.6%",
+  "Selling, general and administrative expenses 762,706 23.6% 649,968 23.8%",
+  "Pre-opening expenses 2,179 0.1% 1,739 0.1%",
+  "Operating income 447,618 13.9% 375,622 13.8%",
+  "Interest (income) expense, net (4,378) (0.1%) 467 0.1%",
+  "Income before income taxes 451,996 14.0% 375,155 13.7%",
+  "Income tax expense 111,245 3.4% 85,789 3.1%",
+  "Net income $ 340,751 10.6% $ 289,366 10.6%",
+  "Net income per common share:",
+  "Basic $ 6.73 $ 5.44",
+  "Diluted $ 6.68 $ 5.41",
+  "Weighted average common shares outstanding:",
+  "Basic 50,624 53,163",
+  "Diluted 50,976 53,519",
+].join("\n");
+
+const said = (comparable: string, margin: string, eps: string) =>
+  `In the fourth quarter of fiscal 2022, Ulta Beauty's comparable sales ${comparable}, its operating margin was ${margin} and diluted earnings per share were ${eps}.`;
+
+describe("a results release's highlights table", () => {
+  const judged = judgeAgainst(() => org, "What were Ulta Beauty's comparable sales growth, operating margin and diluted EPS in the fourth quarter of fiscal 2022?", [
+    { title: "Ulta Beauty Q4 FY2022 earnings release", content: ULTA_HIGHLIGHTS },
+  ]);
+  const right = said("increased 15.6%", "13.9%", "$6.68");
+
+  it.each([
+    { wrong: "the gross margin given as the operating margin", answer: said("increased 15.6%", "37.6%", "$6.68"), why: "37.6% is gross profit (as a percentage of net sales) for 2022, not operating income (as a percentage of net sales)" },
+    { wrong: "a decline for the printed rise", answer: said("declined 15.6%", "13.9%", "$6.68"), why: "The source gives comparable sales for 2022 as an increase of 15.6, not a decline of 15.6%." },
+    { wrong: "the year-ago quarter's figures", answer: said("increased 21.4%", "13.8%", "$5.41"), why: "21.4% is comparable sales for fiscal 2021, not 2022" },
+  ])("carries the right answer and contradicts $wrong", async (c) => {
+    await expectBothTellApart(judged, right, c.answer, c.why);
+  });
+
+  it("does not recompute the operating margin from a row of percentages: the right answer keeps its scores", async () => {
+    const llm = await judged("llm", right);
+    expect(llm.result.scores).toMatchObject({ factuality: 5, grounding: 5 });
+    expect(llm.result.reasoning).not.toContain("Recomputed operating margin");
+  });
+
+  it("keeps a claim contradicted whose one figure matches the recomputed metric (the agent judge)", async () => {
+    // With the statement of income, the operating margin recomputes to 13.87%, which "13.8%" is within 1.5% of.
+    const withStatement = judgeAgainst(() => org, "What were Ulta Beauty's comparable sales growth, operating margin and diluted EPS in the fourth quarter of fiscal 2022?", [
+      { title: "Ulta Beauty Q4 FY2022 earnings release", content: ULTA_HIGHLIGHTS },
+      { title: "Ulta Beauty Q4 FY2022 earnings release, statement of income", content: ULTA_INCOME_STATEMENT },
+    ]);
+    const [rightAgent, priorAgent] = await Promise.all([withStatement("agent", right), withStatement("agent", said("increased 21.4%", "13.8%", "$5.41"))]);
+    expect(rightAgent.assessment.claims.map((c: { verdict: string }) => c.verdict)).toEqual(["supported"]);
+    expect(priorAgent.assessment.claims.map((c: { verdict: string }) => c.verdict)).toEqual(["contradicted"]);
+    expect(priorAgent.assessment.verdict).toBe("major_issues");
+  });
+});
