@@ -41,9 +41,10 @@ const WRAPPED_SCALE = /^\s*(thousands?|millions?|billions?|trillions?)\b/i;
 const NUMBER =
   /(\$|US\$|USD\s?|€|£|¥)?\s?(\()?([-−–])?\s?(\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?|\.\d+)(\))?(?:\s?(%|percent\b|per cent\b|pp\b|percentage points?\b|bps\b|basis points\b))?(?:\s?(thousands?|millions?|billions?|trillions?|mn|mm|bn|tn|mil|[kKmMbB]|Thousands?|Millions?|Billions?|Trillions?)\b)?/g;
 
-// "12.25 cents", "12.25¢", "18.77 Australian cents", "5 New Zealand cents"; "12.25 dollars", "12.25 US dollars"
-// (another country's dollars are left as written: not read as USD). "25 Per cent" is no cents.
-const CENTS_AFTER = /^\s?(?:(?!Per\s)(?:U\.S\.|[A-Z][a-z]+)\s){0,2}(?:[Cc]ents?\b|¢)/;
+// "12.25 cents", "12.25¢", "18.77 Australian cents", "5 New Zealand cents", "73.3 cps" (cents per share);
+// "12.25 dollars", "12.25 US dollars" (another country's dollars are left as written: not read as USD).
+// "25 Per cent" is no cents.
+const CENTS_AFTER = /^\s?(?:(?!Per\s)(?:U\.S\.|[A-Z][a-z]+)\s){0,2}(?:[Cc]ents?\b|¢|cps\b)/;
 const DOLLARS_AFTER = /^\s?(?:(?:U\.S\.|US)\s)?[Dd]ollars?\b/;
 
 /**

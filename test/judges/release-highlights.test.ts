@@ -111,3 +111,27 @@ describe("a results release's highlights table", () => {
     expect(priorAgent.assessment.verdict).toBe("major_issues");
   });
 });
+
+// Amcor's release writes its per-share figures in cents per share ("Adjusted EPS of 73.3 cps"): 73.3 cents is
+// $0.733, carried as either; "$73.3" is a hundred times it, not carried (wrong on purpose).
+describe("per-share figures written in cents per share (cps)", () => {
+  const judged = judgeAgainst(() => org, "What was Amcor's adjusted diluted EPS for fiscal 2023?", [
+    {
+      title: "Amcor FY2023 results press release",
+      content: "Fiscal 2023 Full Year Highlights\n• GAAP Net Income of $1,048 million; GAAP diluted earnings per share (EPS) of 70.5 cps;\n• Adjusted EPS of 73.3 cps and Adjusted Free Cash Flow of $848 million, in line with guidance.",
+    },
+  ]);
+  const said = (eps: string) => `For fiscal 2023, Amcor's adjusted diluted EPS was ${eps}.`;
+
+  it("carries 73.3 cents and $0.73, not $73.3", async () => {
+    const [cents, dollars, wrong, agentCents, agentWrong] = await Promise.all([
+      judged("llm", said("73.3 cents")), judged("llm", said("$0.73")), judged("llm", said("$73.3")), judged("agent", said("73.3 cents")), judged("agent", said("$73.3")),
+    ]);
+    expect(cents.result.scores.factuality).toBeGreaterThanOrEqual(4);
+    expect(dollars.result.scores.factuality).toBeGreaterThanOrEqual(4);
+    expect(wrong.result.scores.factuality).toBeLessThan(cents.result.scores.factuality);
+    expect(agentCents.assessment.claims.map((c: { verdict: string }) => c.verdict)).toEqual(["supported"]);
+    expect(agentWrong.assessment.claims.map((c: { verdict: string }) => c.verdict)).not.toContain("supported");
+  });
+});
+
