@@ -469,8 +469,12 @@ function* parseSteps(text: string): Generator<void, StatementTable[], void> {
       // "Net sales $ 10,208,580 100.0% $ 8,630,889 100.0%": each column's amount followed by its percent of
       // sales (a column the header does not date); the columns are the amounts.
       const ofSales = whole && figures.length === 2 * width && cells.every((c, i) => c.percent === (i % 2 === 1));
-      pending = ofSales ? figures.filter((_, i) => i % 2 === 0) : whole ? figures.slice(-width) : figures;
-      pendingCells = ofSales ? cells.filter((_, i) => i % 2 === 0) : whole ? cells.slice(-width) : cells;
+      // Twice the header's columns or more in one run of cells ("805 805 805 52.9 1,048 1,048 1,048 70.5" under
+      // "Twelve Months Ended June 30, 2022 ... 2023", each period's EBITDA, EBIT, net income and EPS): columns the
+      // header did not read, so which cell is which year is not known. The row is not read.
+      const wider = whole && !ofSales && figures.length >= 2 * width;
+      pending = wider ? [] : ofSales ? figures.filter((_, i) => i % 2 === 0) : whole ? figures.slice(-width) : figures;
+      pendingCells = wider ? [] : ofSales ? cells.filter((_, i) => i % 2 === 0) : whole ? cells.slice(-width) : cells;
       if (width !== undefined && pending.length >= width) flush();
     } else if (figures.length) {
       pending.push(...figures);
