@@ -193,7 +193,7 @@ const LOOSE_LABELS: Record<string, string[]> = {
 };
 
 // Words that qualify a line item without naming another one ("net", "total").
-const QUALIFIERS = new Set(["net", "total", "consolidat", "attribut", "report", "gaap", "company", "compani", "group", "overall", "full", "annual", "whole"].map(stem));
+const QUALIFIERS = new Set(["net", "total", "consolidat", "attribut", "report", "adjust", "gaap", "company", "compani", "group", "overall", "full", "annual", "whole"].map(stem));
 
 export function coreItemWords(item: string[]): string[] {
   return item.filter((s) => !QUALIFIERS.has(s));

@@ -189,3 +189,16 @@ describe("a row of twice the header's columns or more", () => {
   });
 });
 
+// "Adjusted" qualifies an item as "reported" does; it names none: adjusted EBITDA's row does not carry a
+// figure given as adjusted EBIT (wrong on purpose; it was carried through the shared word).
+describe("a qualifier shared by two items", () => {
+  it("does not make adjusted EBITDA's figure adjusted EBIT's", async () => {
+    const judged = judgeAgainst(() => org, "What was Amcor's adjusted EBIT in fiscal 2023?", [
+      { title: "Amcor FY2023 results press release, free cash flow", content: "($ million) 2022 2023\nAdjusted EBITDA 2,117 2,018\nInterest paid, net (119) (248)\nAdjusted Free Cash Flow 1,066 848" },
+    ]);
+    const [right, wrong] = await Promise.all([judged("llm", "Amcor's adjusted EBITDA was $2,018 million in fiscal 2023."), judged("llm", "Amcor's adjusted EBIT was $2,018 million in fiscal 2023.")]);
+    expect(right.result.reasoning).toContain("1 of 1 figures are carried");
+    expect(wrong.result.reasoning).not.toContain("1 of 1 figures are carried");
+  });
+});
+
