@@ -11,6 +11,7 @@ import { otherPart, rowContext, rowItem, SEGMENT } from "./item-parts";
 import { equalAtSomeScale, kindsMatch, valuesEqual } from "./values";
 import { calendarGuess, dayText, earlyYearEnd, fiscalAgainstDay, yearAs, yearName, yearsFromDay } from "./fiscal-days";
 import { calendarChoice, twinColumnChoice } from "./column-choice";
+import { lossForProfit, oppositeDirection, profitForLoss, sourceDirection } from "./signs";
 
 // Words for a figure of any row: "cross currency swaps, with a notional amount of $32,502 million".
 export const MEASURE = new Set(["amount", "valu", "notion", "figur", "level", "sum"]);
@@ -67,67 +68,6 @@ const labelWords = (text: string) => text.toLowerCase().split(/[^a-z0-9]+/).filt
 const TRAILING_VERBS = new Set(["was", "were", "is", "are", "of", "at", "totaled", "totalled", "amounted", "to", "stood", "reached"]);
 const JOINERS = new Set(["and", "plus", "or", "minus", "less", "over", "by", "times", "versus", "vs", "than", "divided"]);
 
-const PROFIT_ITEMS = new Set(["netIncome", "operatingIncome", "pretaxIncome", "grossProfit"]);
-const LOSS_WORDS = /\b(loss|losses|deficit|negative|shortfall)\b/i;
-
-/**
- * Whether a statement gives a profit line (net, operating, pretax income, gross profit) as a gain where the
- * source prints the same digits as a loss ("(5,053)" or "-5,053"). Only profit lines: cash outflows and
- * costs are printed negative and written positive as a matter of course.
- */
-function profitForLoss(f: FigureInContext, s: FigureInContext): boolean {
-  if (f.negative || !s.negative || f.change || s.change) return false;
-  if (!PROFIT_ITEMS.has(f.standard ?? "") || f.standard !== s.standard) return false;
-  return !LOSS_WORDS.test(`${f.itemText} ${f.trail.join(" ")}`);
-}
-
-/**
- * The other way round: a statement that gives a profit line as a loss ("a net loss of $5,349 million",
- * "$(5,349)") where the source prints the same digits as a profit under a label that names no loss.
- */
-function lossForProfit(f: FigureInContext, s: FigureInContext): boolean {
-  if (s.negative || f.change || s.change) return false;
-  if (!PROFIT_ITEMS.has(s.standard ?? "") || f.standard !== s.standard) return false;
-  return (f.negative || LOSS_WORDS.test(`${f.itemText} ${f.trail.join(" ")}`)) && !LOSS_WORDS.test(`${s.itemText} ${s.trail.join(" ")}`);
-}
-
-// "rose 2.4%", "increased by 2.4%"; "declined 2.4%", "fell by 2.4%": a change given as a rise or a decline by
-// the word before it (a statement's, a source sentence's, or a row label's: "Comparable Sales Increased").
-const RISE_BEFORE = /\b(?:rose|risen|rises|increased|increases|grew|grown|grows|gained|climbed|jumped|improved|up|higher)(?:\s+by)?$/i;
-const DECLINE_BEFORE = /\b(?:fell|fallen|falls|declined|declines|decreased|decreases|dropped|drops|shrank|contracted|down|lower)(?:\s+by)?$/i;
-
-function wordDirection(text: string): 1 | -1 | 0 {
-  const t = text.trim();
-  return RISE_BEFORE.test(t) ? 1 : DECLINE_BEFORE.test(t) ? -1 : 0;
-}
-
-/** Per source, its table rows ("table:row") that print a negative cell: rows of signed changes, where a positive cell is a rise. */
-const SIGNED_ROWS = new WeakMap<ReadText, Set<string>>();
-function signedRows(read: ReadText): Set<string> {
-  let rows = SIGNED_ROWS.get(read);
-  if (!rows) {
-    rows = new Set(read.figures.filter((x) => x.cell && x.negative).map((x) => `${x.cell!.table}:${x.cell!.row}`));
-    SIGNED_ROWS.set(read, rows);
-  }
-  return rows;
-}
-
-/** Which way a source figure goes: its words, a cell printed negative, or a positive cell of a row of signed changes. */
-function sourceDirection(s: FigureInContext, read: ReadText): 1 | -1 | 0 {
-  const said = wordDirection(s.itemText);
-  if (said !== 0) return said;
-  if (!s.cell) return 0;
-  if (s.negative) return -1;
-  return signedRows(read).has(`${s.cell.table}:${s.cell.row}`) ? 1 : 0;
-}
-
-/** A statement's change given one way ("rose 2.4%") where the source gives the same digits the other way ("(2.4)%", "increased 15.6%"). */
-function oppositeDirection(f: FigureInContext, s: FigureInContext, read: ReadText): boolean {
-  if (!f.change) return false;
-  const said = f.negative ? -1 : wordDirection(f.itemText);
-  return said !== 0 && said === -sourceDirection(s, read);
-}
-
 /** "a 12.9% volume increase" is not the worldwide sales row's figure: the words after it must be the row's. */
 function trailFits(f: FigureInContext, s: FigureInContext): boolean {
   return coreItemWords(f.trail).every((w) => s.context.has(w) || s.item.includes(w));
@@ -138,11 +78,6 @@ function sharesWords(a: ReadonlySet<string>, b: ReadonlySet<string>): boolean {
   return false;
 }
 
-/**
- * The same line item: each side's item words are all found in the other's sentence (or row label), or
- * among the words every reader knows from the question. "Net sales" and "net income" differ; "net income"
- * and "net income attributable to 3M" are one item when the answer names 3M.
- */
 // "operating margin", "gross profit margin", "net income margin": a profit line's percentage of sales.
 const MARGIN = /\b(gross|operating|net|pre-?tax)\s+(?:profit\s+|income\s+)?margins?\b(?![\s\S]*\bmargins?\b)/i;
 const MARGIN_ITEM: Record<string, string> = { gross: "grossProfit", operating: "operatingIncome", net: "netIncome", pretax: "pretaxIncome", "pre-tax": "pretaxIncome" };
@@ -154,6 +89,11 @@ function marginItem(f: FigureInContext): string | null {
   return m ? MARGIN_ITEM[m[1].toLowerCase()] : null;
 }
 
+/**
+ * The same line item: each side's item words are all found in the other's sentence (or row label), or
+ * among the words every reader knows from the question. "Net sales" and "net income" differ; "net income"
+ * and "net income attributable to 3M" are one item when the answer names 3M.
+ */
 export function sameItem(f: FigureInContext, s: FigureInContext, known: ReadonlySet<string>): boolean {
   // A question that names a segment ("Domestic") lets its words stand for a group's, not another segment's or the total's.
   if (otherPart(f, s)) return false;
@@ -240,7 +180,8 @@ export function samePeriod(f: FigureInContext, s: FigureInContext): boolean | nu
   // the July 29, 2023 column, Best Buy's second quarter ends then): that quarter, or another period.
   // (Not a quarter taken from the question: the statement may be about another of its periods.)
   const quarterEnd = quarterEndOf(s);
-  if (quarterEnd !== null && f.part !== null && !f.partFromQuestion && /^q[1-4]$/.test(f.part) && fiscal !== undefined && fiscal !== null) return fiscal && f.part === `q${quarterEnd}`;
+  const stated = statedQuarter(f);
+  if (quarterEnd !== null && stated !== null && fiscal !== undefined && fiscal !== null) return fiscal && stated === quarterEnd;
   if (f.part === "mixed" || s.part === "mixed") return year === false && !f.fromTable && ((s.altYear !== null && earlyYearEnd(s.date)) || yearsFromDay(f, s) >= 2) ? false : null;
   if (year === false) return false;
   if (f.part === s.part) return year;
@@ -321,9 +262,9 @@ const SPAN_WORDS: Record<number, string> = { 3: "three months", 6: "six months",
 
 const QUARTER_WORDS = ["", "first", "second", "third", "fourth"];
 
-/** A balance on a day, not a flow over a span. */
-function isBalance(s: FigureInContext): boolean {
-  return s.balance === true;
+/** The quarter a statement's own words give its figure (1-4), or null: none, or only the question's. */
+function statedQuarter(f: FigureInContext): number | null {
+  return f.part !== null && !f.partFromQuestion && /^q[1-4]$/.test(f.part) ? Number(f.part.slice(1)) : null;
 }
 
 /**
@@ -331,20 +272,21 @@ function isBalance(s: FigureInContext): boolean {
  * placed the day (1-4); null for other columns or a day not placed.
  */
 function quarterEndOf(s: FigureInContext): number | null {
-  if (!isBalance(s) && s.part !== "quarter" && !(s.part === "mixed" && s.columnPart === "quarter")) return null;
+  if (!s.balance && s.part !== "quarter" && !(s.part === "mixed" && s.columnPart === "quarter")) return null;
   return s.fiscalQuarterEnd ?? (s.fiscalYearEnd ? 4 : null);
 }
 
 /** A statement's balance at the end of one quarter of a fiscal year, against a column dated on the end of another quarter of that year. */
 function otherQuarterEnd(f: FigureInContext, s: FigureInContext): boolean {
   const q = quarterEndOf(s);
-  return q !== null && f.part !== null && !f.partFromQuestion && /^q[1-4]$/.test(f.part) && fiscalAgainstDay(f, s) === true && f.part !== `q${q}`;
+  const stated = statedQuarter(f);
+  return q !== null && stated !== null && fiscalAgainstDay(f, s) === true && stated !== q;
 }
 
 /** The note for a figure the source gives for another period: another year, or another part of a year. */
 function otherPeriodNote(f: FigureInContext, s: FigureInContext): string {
   if (otherQuarterEnd(f, s)) {
-    return `${f.raw} is ${label(s)} ${isBalance(s) ? "at the end of" : "for"} the ${QUARTER_WORDS[quarterEndOf(s)!]} quarter of fiscal ${s.fiscalYear}, not the ${QUARTER_WORDS[Number(f.part!.slice(1))]}.`;
+    return `${f.raw} is ${label(s)} ${s.balance ? "at the end of" : "for"} the ${QUARTER_WORDS[quarterEndOf(s)!]} quarter of fiscal ${s.fiscalYear}, not the ${QUARTER_WORDS[statedQuarter(f)!]}.`;
   }
   if (otherSpan(f, s)) {
     const [a, b] = spans(f, s);

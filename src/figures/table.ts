@@ -397,12 +397,13 @@ function* parseSteps(text: string): Generator<void, StatementTable[], void> {
       const uncertain = headerLag || mixedHeader || new Set(headerRun).size < headerRun.length;
       const earlyMonths = headerLag || EARLY_MONTH.test(headerText);
       let runs = yearGroups(template, headerRun);
-      let names = runs && runs.length > 1 ? groupNames(headerNames.filter((n) => !NOT_GROUP.test(n)), runs.length) : [];
+      const nameLines = headerNames.filter((n) => !NOT_GROUP.test(n));
+      let names = runs && runs.length > 1 ? groupNames(nameLines, runs.length) : [];
       // The same years printed again with no change column ("2023 2022 2023 2022"), under a line naming as many
       // groups ("Revenue Mix Comparable Sales"): a table per group, as with change columns.
       const repeated = runs ? null : repeatedRuns(headerRun);
       if (repeated) {
-        const named = groupNames(headerNames.filter((n) => !NOT_GROUP.test(n)), repeated.length);
+        const named = groupNames(nameLines, repeated.length);
         if (named.length === repeated.length) {
           runs = repeated;
           names = named;

@@ -1,0 +1,65 @@
+// Which way a figure goes, read the same way by every reader: a profit line given as a loss or a loss as a
+// profit, and a change given as a rise where the source gives a decline (or the other way). compare.ts reads
+// these before it calls two figures with the same digits one figure.
+import type { FigureInContext, ReadText } from "./context";
+
+const PROFIT_ITEMS = new Set(["netIncome", "operatingIncome", "pretaxIncome", "grossProfit"]);
+const LOSS_WORDS = /\b(loss|losses|deficit|negative|shortfall)\b/i;
+
+/**
+ * Whether a statement gives a profit line (net, operating, pretax income, gross profit) as a gain where the
+ * source prints the same digits as a loss ("(5,053)" or "-5,053"). Only profit lines: cash outflows and
+ * costs are printed negative and written positive as a matter of course.
+ */
+export function profitForLoss(f: FigureInContext, s: FigureInContext): boolean {
+  if (f.negative || !s.negative || f.change || s.change) return false;
+  if (!PROFIT_ITEMS.has(f.standard ?? "") || f.standard !== s.standard) return false;
+  return !LOSS_WORDS.test(`${f.itemText} ${f.trail.join(" ")}`);
+}
+
+/**
+ * The other way round: a statement that gives a profit line as a loss ("a net loss of $5,349 million",
+ * "$(5,349)") where the source prints the same digits as a profit under a label that names no loss.
+ */
+export function lossForProfit(f: FigureInContext, s: FigureInContext): boolean {
+  if (s.negative || f.change || s.change) return false;
+  if (!PROFIT_ITEMS.has(s.standard ?? "") || f.standard !== s.standard) return false;
+  return (f.negative || LOSS_WORDS.test(`${f.itemText} ${f.trail.join(" ")}`)) && !LOSS_WORDS.test(`${s.itemText} ${s.trail.join(" ")}`);
+}
+
+// "rose 2.4%", "increased by 2.4%"; "declined 2.4%", "fell by 2.4%": a change given as a rise or a decline by
+// the word before it (a statement's, a source sentence's, or a row label's: "Comparable Sales Increased").
+const RISE_BEFORE = /\b(?:rose|risen|rises|increased|increases|grew|grown|grows|gained|climbed|jumped|improved|up|higher)(?:\s+by)?$/i;
+const DECLINE_BEFORE = /\b(?:fell|fallen|falls|declined|declines|decreased|decreases|dropped|drops|shrank|contracted|down|lower)(?:\s+by)?$/i;
+
+function wordDirection(text: string): 1 | -1 | 0 {
+  const t = text.trim();
+  return RISE_BEFORE.test(t) ? 1 : DECLINE_BEFORE.test(t) ? -1 : 0;
+}
+
+/** Per source, its table rows ("table:row") that print a negative cell: rows of signed changes, where a positive cell is a rise. */
+const SIGNED_ROWS = new WeakMap<ReadText, Set<string>>();
+function signedRows(read: ReadText): Set<string> {
+  let rows = SIGNED_ROWS.get(read);
+  if (!rows) {
+    rows = new Set(read.figures.filter((x) => x.cell && x.negative).map((x) => `${x.cell!.table}:${x.cell!.row}`));
+    SIGNED_ROWS.set(read, rows);
+  }
+  return rows;
+}
+
+/** Which way a source figure goes: its words, a cell printed negative, or a positive cell of a row of signed changes. */
+export function sourceDirection(s: FigureInContext, read: ReadText): 1 | -1 | 0 {
+  const said = wordDirection(s.itemText);
+  if (said !== 0) return said;
+  if (!s.cell) return 0;
+  if (s.negative) return -1;
+  return signedRows(read).has(`${s.cell.table}:${s.cell.row}`) ? 1 : 0;
+}
+
+/** A statement's change given one way ("rose 2.4%") where the source gives the same digits the other way ("(2.4)%", "increased 15.6%"). */
+export function oppositeDirection(f: FigureInContext, s: FigureInContext, read: ReadText): boolean {
+  if (!f.change) return false;
+  const said = f.negative ? -1 : wordDirection(f.itemText);
+  return said !== 0 && said === -sourceDirection(s, read);
+}
