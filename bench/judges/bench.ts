@@ -4,7 +4,7 @@
 // distinct ids; FaithBench: the first half of the rows in file order); figures are printed for the
 // held-back half and for all rows. The rules (src/judges/engine/grade.ts RULES and the thresholds
 // below) were frozen before the held-back half was first scored.
-import { readdirSync, readFileSync } from "node:fs";
+import { appendFileSync, readdirSync, readFileSync } from "node:fs";
 import { gradeAnswer, RULES } from "../../src/judges/engine/grade";
 import { assessClaims, extractAnswerClaims } from "../../src/judges/engine/assess";
 import { perturbations } from "./perturb";
@@ -16,6 +16,7 @@ export const PASS_THRESHOLD = Number(process.env.PASS_THRESHOLD ?? 4);
 export const GROUNDED_THRESHOLD = Number(process.env.GROUNDED_THRESHOLD ?? 5);
 // Tuning hook (calibration only): JUDGE_RULES='{"novelEntityPenalty":0.05}' overrides frozen rules for one run.
 Object.assign(RULES, JSON.parse(process.env.JUDGE_RULES ?? "{}"));
+const DUMP = process.env.JUDGE_BENCH_DUMP;
 const SPLIT = process.env.SPLIT ?? "all"; // "calibration" prints only the calibration half (used while tuning)
 
 interface FbRow { financebench_id: string; question: string; passage: string; model_answer: string; label: "PASS" | "FAIL" | "REFUSAL" }
@@ -68,6 +69,8 @@ function oraclePairs() {
 function scoreAnswer(r: { financebench_id: string; question: string; answer: string; passage: string; label: FbRow["label"] }, calibrationIds: Set<string>): ScoredAnswer {
   const grade = gradeAnswer({ query: r.question, answer: r.answer, references: [r.passage], evidence: [], verdicts: { supported: 0, contradicted: 0, unresolved: 0 } });
   const claims = extractAnswerClaims({ query: r.question, answer: r.answer });
+  // JUDGE_BENCH_DUMP=<file>: each scored answer appended as a line, to compare two runs row by row.
+  if (DUMP) appendFileSync(DUMP, `${r.financebench_id}\t${r.label}\t${grade.factuality}/${grade.completeness}/${grade.relevance}/${grade.grounding}\t${r.answer.slice(0, 100).replace(/\s+/g, " ")}\n`);
   return {
     label: r.label,
     overall: (grade.factuality + grade.completeness + grade.relevance + grade.grounding) / 4,

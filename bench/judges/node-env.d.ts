@@ -2,5 +2,6 @@
 declare module "node:fs" {
   export function readFileSync(path: string, encoding: "utf8"): string;
   export function readdirSync(path: string): string[];
+  export function appendFileSync(path: string, data: string): void;
 }
 declare const process: { env: Record<string, string | undefined> };

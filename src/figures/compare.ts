@@ -16,10 +16,23 @@ import { lossForProfit, oppositeDirection, profitForLoss, sourceDirection } from
 // Words for a figure of any row: "cross currency swaps, with a notional amount of $32,502 million".
 export const MEASURE = new Set(["amount", "valu", "notion", "figur", "level", "sum"]);
 
-/** Whether two line items share a word that names the item (not only "net" or "total"). */
-function itemsOverlap(a: string[], b: string[]): boolean {
+/** Whether two items share a word that names an item (qualifiers such as "total" or "adjusted" aside). */
+export function itemsOverlap(a: string[], b: string[]): boolean {
   const bs = new Set(coreItemWords(b));
   return coreItemWords(a).some((s) => bs.has(s));
+}
+
+/**
+ * Operands about a figure's item, for a step from them to count (values.ts, derivable): the statement's own
+ * figures, and source figures whose item shares a word with the figure's, or with the words after it up to
+ * the next figure ("a decrease of $781 million in cash and cash equivalents"). A figure that names no item
+ * takes any.
+ */
+export function aboutItem(f: FigureInContext, own: readonly FigureInContext[], statement: string): (o: FigureInContext) => boolean {
+  const after = f.index >= 0 ? (/^[^\d.;!?]*/.exec(statement.slice(f.index + f.raw.length, f.index + f.raw.length + 160))?.[0] ?? "") : "";
+  const words = [...f.item, ...contentStems(after)];
+  if (!coreItemWords(words).length) return () => true;
+  return (o) => own.includes(o) || itemsOverlap(words, o.item);
 }
 
 const VOCABULARIES = new Map<string, Set<string>>();

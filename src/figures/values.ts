@@ -76,7 +76,7 @@ export function statesValue(value: number, opError: number, target: Figure, oper
  * percentage or a small decimal figure; a sum or difference (only when the statement says it combines
  * figures: total, increase...) for an amount. No slack beyond the rounding of the figures as written.
  */
-export function derivable(a: Figure, operands: Figure[], cues: { additive: boolean }): boolean {
+export function derivable<F extends Figure>(a: Figure, operands: F[], cues: { additive: boolean; about?: (o: F) => boolean }): boolean {
   const ratioLike = a.kind === "percent" || (a.kind === "number" && a.decimals > 0 && a.mantissa < 100);
   if (!ratioLike && !cues.additive) return false;
   if (a.mantissa === 0) return false;
@@ -86,6 +86,9 @@ export function derivable(a: Figure, operands: Figure[], cues: { additive: boole
       if (i === j) continue;
       const x = ops[i];
       const y = ops[j];
+      // "$2,018 million" as $1.2 billion of cash returns plus $848 million of free cash flow: a step from figures
+      // of other items is a coincidence of digits. One operand at least must be about the figure's own item.
+      if (cues.about && !cues.about(x) && !cues.about(y)) continue;
       const scaled = x.scale !== null && y.scale !== null;
       // Ratios are scale-free only between figures of one scale reading.
       const xv = scaled ? x.value : x.mantissa;

@@ -202,3 +202,35 @@ describe("a qualifier shared by two items", () => {
   });
 });
 
+
+// A figure one arithmetic step from two source figures counts as computable only when one of them is about
+// the figure's item. Amcor's release prints $1.2 billion of cash returned to shareholders, "in comparable
+// constant currency terms", and $848 million of adjusted free cash flow: their sum, $2.0 billion within the
+// billion's rounding, had made "adjusted EBIT was $2,018 million" (adjusted EBITDA's figure) computable, and
+// the agent's claim supported (wrong on purpose against the demo corpus).
+describe("a step from figures of other items", () => {
+  const AMCOR_HIGHLIGHTS = [
+    "Fiscal 2023 Full Year Highlights",
+    "\u2022 GAAP Net Income of $1,048 million; GAAP diluted earnings per share (EPS) of 70.5 cps;",
+    "\u2022 Adjusted EPS of 73.3 cps and Adjusted Free Cash Flow of $848 million, in line with guidance provided in",
+    "May. Adjusted EBIT of $1,608 million;",
+    "\u2022 Strong total cash returns to shareholders of $1.2 billion: annual dividend increased to 49.0 cents per",
+    "share; $431 million of shares repurchased (approximately 3% of outstanding shares); and",
+    "\u2022 Fiscal 2024 outlook: Adjusted EPS of 67-71 cents per share. Adjusted Free Cash Flow of $850-950",
+    "million.",
+    "Amcor CEO Ron Delia said: \u201cThroughout fiscal 2023, our teams did an excellent job proactively recovering",
+    "inflation and reducing costs in a highly challenging environment. Adjusted EBIT grew modestly in comparable",
+    "constant currency terms and we returned $1.2 billion of cash to shareholders.\u201d",
+  ].join("\n");
+  const judged = judgeAgainst(() => org, "What were Amcor's adjusted EBIT and adjusted diluted EPS for fiscal 2023, and how did adjusted EPS change on a comparable constant currency basis?", [
+    { title: "Amcor FY2023 results press release", content: AMCOR_HIGHLIGHTS },
+  ]);
+  const said = (ebit: string) => `For fiscal 2023, Amcor's adjusted EBIT was ${ebit} and adjusted diluted EPS was 73.3 cents; adjusted EPS declined 2% on a comparable constant currency basis.`;
+
+  it("does not make another item's figure computable: the agent does not support adjusted EBITDA's $2,018 million as adjusted EBIT", async () => {
+    const [right, wrong] = await Promise.all([judged("agent", said("$1,608 million")), judged("agent", said("$2,018 million"))]);
+    expect(right.assessment.claims.map((c: { verdict: string }) => c.verdict)).toEqual(["supported"]);
+    expect(wrong.assessment.claims.map((c: { verdict: string }) => c.verdict)).toEqual(["unsupported"]);
+    expect(wrong.assessment.claims[0].explanation).toContain("1 of its figures is neither stated in the sources nor computable from them");
+  });
+});
