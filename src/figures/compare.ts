@@ -3,7 +3,7 @@
 // a scale both state; and, in context, under the same line item and for the same year. A figure that the
 // sources give to another year or another row while they state a different one for its own is a
 // contradiction, and the note names both.
-import type { FigureInContext, ReadText } from "./context";
+import { yearsIn, type FigureInContext, type ReadText } from "./context";
 import { contentStems, namedEntities, words } from "./text";
 import { coreItemWords, isQualifier, ITEMS } from "./line-items";
 import { candidates, tableRows } from "./figure-index";
@@ -33,6 +33,17 @@ export function aboutItem(f: FigureInContext, own: readonly FigureInContext[], s
   const words = [...f.item, ...contentStems(after)];
   if (!coreItemWords(words).length) return () => true;
   return (o) => own.includes(o) || itemsOverlap(words, o.item);
+}
+
+/**
+ * Source figures of no later year than the statement names, the only operands of its figures: fiscal 2024's
+ * outlook is no operand of a change in fiscal 2023.
+ */
+export function notLater(f: FigureInContext, statement: string): (o: FigureInContext) => boolean {
+  const named = [...yearsIn(statement), ...(f.year !== null ? [f.year] : [])];
+  if (!named.length) return () => true;
+  const latest = Math.max(...named);
+  return (o) => o.year === null || o.year <= latest || (o.altYear !== null && o.altYear <= latest);
 }
 
 const VOCABULARIES = new Map<string, Set<string>>();

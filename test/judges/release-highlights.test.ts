@@ -207,7 +207,9 @@ describe("a qualifier shared by two items", () => {
 // the figure's item. Amcor's release prints $1.2 billion of cash returned to shareholders, "in comparable
 // constant currency terms", and $848 million of adjusted free cash flow: their sum, $2.0 billion within the
 // billion's rounding, had made "adjusted EBIT was $2,018 million" (adjusted EBITDA's figure) computable, and
-// the agent's claim supported (wrong on purpose against the demo corpus).
+// the agent's claim supported (wrong on purpose against the demo corpus). Nor is a figure of a later year than
+// the statement names an operand: "adjusted EPS rose 2%" for fiscal 2023 had been computable from 73.3 cents
+// and fiscal 2024's outlook of 71 cents, and supported.
 describe("a step from figures of other items", () => {
   const AMCOR_HIGHLIGHTS = [
     "Fiscal 2023 Full Year Highlights",
@@ -225,12 +227,19 @@ describe("a step from figures of other items", () => {
   const judged = judgeAgainst(() => org, "What were Amcor's adjusted EBIT and adjusted diluted EPS for fiscal 2023, and how did adjusted EPS change on a comparable constant currency basis?", [
     { title: "Amcor FY2023 results press release", content: AMCOR_HIGHLIGHTS },
   ]);
-  const said = (ebit: string) => `For fiscal 2023, Amcor's adjusted EBIT was ${ebit} and adjusted diluted EPS was 73.3 cents; adjusted EPS declined 2% on a comparable constant currency basis.`;
+  const said = (ebit: string) => `For fiscal 2023, Amcor's adjusted EBIT was ${ebit} and adjusted diluted EPS was 73.3 cents, which declined on a comparable constant currency basis.`;
+  const verdicts = (p: { assessment: { claims: { verdict: string }[] } }) => p.assessment.claims.map((c) => c.verdict);
 
-  it("does not make another item's figure computable: the agent does not support adjusted EBITDA's $2,018 million as adjusted EBIT", async () => {
-    const [right, wrong] = await Promise.all([judged("agent", said("$1,608 million")), judged("agent", said("$2,018 million"))]);
-    expect(right.assessment.claims.map((c: { verdict: string }) => c.verdict)).toEqual(["supported"]);
-    expect(wrong.assessment.claims.map((c: { verdict: string }) => c.verdict)).toEqual(["unsupported"]);
-    expect(wrong.assessment.claims[0].explanation).toContain("1 of its figures is neither stated in the sources nor computable from them");
+  it("does not make another item's figure, or a later year's, an operand: the agent supports neither adjusted EBITDA's $2,018 million as adjusted EBIT nor a 2% rise", async () => {
+    const [right, ebitda, rise] = await Promise.all([
+      judged("agent", said("$1,608 million")),
+      judged("agent", said("$2,018 million")),
+      judged("agent", "For fiscal 2023, Amcor's adjusted EBIT was $1,608 million and adjusted diluted EPS was 73.3 cents; adjusted EPS rose 2% on a comparable constant currency basis."),
+    ]);
+    expect(verdicts(right)).toEqual(["supported"]);
+    for (const wrong of [ebitda, rise]) {
+      expect(verdicts(wrong)).toEqual(["unsupported"]);
+      expect(wrong.assessment.claims[0].explanation).toContain("1 of its figures is neither stated in the sources nor computable from them");
+    }
   });
 });
