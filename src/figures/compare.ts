@@ -92,10 +92,15 @@ const labelWords = (text: string) => text.toLowerCase().split(/[^a-z0-9]+/).filt
 const TRAILING_VERBS = new Set(["was", "were", "is", "are", "of", "at", "totaled", "totalled", "amounted", "to", "stood", "reached"]);
 const JOINERS = new Set(["and", "plus", "or", "minus", "less", "over", "by", "times", "versus", "vs", "than", "divided"]);
 
-/** "a 12.9% volume increase" is not the worldwide sales row's figure: the words after it must be the row's. */
+/**
+ * "a 12.9% volume increase" is not the worldwide sales row's figure: the words after it must be the row's
+ * ("on a comparable constant currency basis": the column group's, "basis" and "terms" aside).
+ */
 function trailFits(f: FigureInContext, s: FigureInContext): boolean {
-  return coreItemWords(f.trail).every((w) => s.context.has(w) || s.item.includes(w));
+  return coreItemWords(f.trail).every((w) => BASIS_WORDS.has(w) || s.context.has(w) || s.item.includes(w));
 }
+
+const BASIS_WORDS = new Set(contentStems("basis terms"));
 
 function sharesWords(a: ReadonlySet<string>, b: ReadonlySet<string>): boolean {
   for (const w of a) if (!isQualifier(w) && b.has(w)) return true;
@@ -382,6 +387,8 @@ export function checkFigure(
     for (const s of exhaustive ? sources[i].figures : candidates(f, sources[i])) {
       if (--budget.comparisons < 0) break;
       if (!kindsMatch(f, s)) continue;
+      // Adjusted EBIT and GAAP EBIT are one item on two bases: neither carries nor contradicts the other.
+      if (f.basis && s.basis && f.basis !== s.basis) continue;
       const known = subjectItem.length ? knownFor(subject, subjectItem, sources[i], s) : subject;
       const year = samePeriod(f, s);
       // "$0.013" where the source prints "$0.01": within its rounding, but the added digits are not the source's.

@@ -12,13 +12,17 @@ import { contentStems, sentences } from "./text";
 import { FIGURES_PER_STEP, runSteps } from "./steps";
 import { textLinks, withFiscalDays, withFiscalNames } from "./fiscal-days";
 import { comparedFigure } from "./comparison";
-import type { Figure, FigureInContext, FigureKind, ReadText } from "./figure-types";
+import { basisOf, type Figure, type FigureInContext, type FigureKind, type ReadText } from "./figure-types";
 
 export { partOf };
 export type { Figure, FigureInContext, FigureKind, ReadText } from "./figure-types";
 
 /** A row label that names an amount per share ("diluted earnings per share", "dividends declared per common share"). */
 const PER_SHARE_LABEL = /\bper\s+(?:diluted\s+|basic\s+)?(?:common\s+|ordinary\s+)?share\b/i;
+/** "EPS", "diluted EPS", "adjusted EPS": earnings per share by its abbreviation. */
+const EPS_LABEL = /\beps\b/i;
+/** "EPS (diluted US cents)", "Dividends per share (cents)": a per-share row printed in cents. */
+const CENTS_LABEL = /\bcents\b|\bcps\b/i;
 
 const STATED_SCALE =
   /\b(?:in|amounts in|dollars in|\$\s?in|usd in|€\s?in)\s+(thousands|millions|billions)\b|\(\s*(?:(?:\$|us\$|usd|€|£)\s*)?(?:in\s+)?(thousands|millions|billions|000s?|000's|mm|mn|bn)\b|\$\s?(thousands|millions|billions)\b/gi;
@@ -296,7 +300,7 @@ function* proseFigureSteps(text: string, scale: number | null, skipTableLines: b
       // Its fields written out, not spread: a spread followed by twenty more properties made each figure a
       // slow object (about 45 µs to build one in V8, and slower to read afterwards).
       const f = figureOf(q, sentence, scale);
-      out.push({ kind: f.kind, value: f.value, mantissa: f.mantissa, negative: f.negative, decimals: f.decimals, scale: f.scale, raw: f.raw, item, itemText, standard: item.length ? lineItemOf(itemText) : null, year, altYear: null, date: dateAfter(after), part, trail, years: sentenceYears, change, name: isNameNumber(q, sentence), context, index: base + q.index, fromTable: false, sentence: ordinal, cell: null, operand, ...(compared ? { compared: true } : {}), ...(yearBefore ? { yearBefore } : {}) });
+      out.push({ kind: f.kind, value: f.value, mantissa: f.mantissa, negative: f.negative, decimals: f.decimals, scale: f.scale, raw: f.raw, item, itemText, standard: item.length ? lineItemOf(itemText) : null, year, altYear: null, date: dateAfter(after), part, trail, years: sentenceYears, change, name: isNameNumber(q, sentence), context, index: base + q.index, fromTable: false, sentence: ordinal, cell: null, operand, ...(compared ? { compared: true } : {}), ...(yearBefore ? { yearBefore } : {}), basis: basisOf(itemText) });
       if (!compared && !change && year !== null) periodYear = year;
       prevItem = item;
       prevText = itemText;
@@ -367,7 +371,9 @@ function* tableFigureSteps(text: string, scale: number | null): Generator<void, 
       if (++rowsRead % ROWS_PER_STEP === 0) yield;
       const repeated = (labels.get(`${row.section}|${row.label}`) ?? 0) > 1;
       // "Diluted earnings per share $ 6.68 $ 5.41": a row its label names per share is never a percent row.
-      const perShare = PER_SHARE_LABEL.test(row.label);
+      const perShare = PER_SHARE_LABEL.test(row.label) || EPS_LABEL.test(row.label);
+      // "EPS (diluted US cents) 80.5 73.3": a per-share row in cents, its cells read as dollars (0.733), as "73.3 cps" is.
+      const inCents = perShare && CENTS_LABEL.test(row.printed);
       const percentRow = percentTable && !perShare && row.values.every((v, i) => Math.abs(v) < 100 && (row.cells?.[i]?.decimals ?? 0) > 0);
       // The row label without its parenthesised notes ("Purchases of property, plant and equipment (PP&E)").
       const own = itemStems(row.label).item;
@@ -382,11 +388,15 @@ function* tableFigureSteps(text: string, scale: number | null): Generator<void, 
       const printed = table.group ? `${table.group} ${/^[A-Z][a-z]/.test(row.printed) ? row.printed[0].toLowerCase() + row.printed.slice(1) : row.printed}` : segment ? `${row.printed} ${segment.toLowerCase()}` : row.printed;
       const context = new Set(contentStems(unhyphenated((labels.get(row.label) ?? 0) > 1 ? `${printed} ${row.section}` : printed)));
       const standard = segment ? measure : rowStandard;
+      // "Adjusted EBITDA", or any row of a table of adjusted non-GAAP results: the basis of its figures.
+      const rowBasis = table.basis ?? basisOf(row.printed);
       row.values.forEach((v, col) => {
         const written = row.cells?.[col] ?? { decimals: 0, percent: false };
         const cell = { ...written, percent: written.percent || percentRow };
-        const mantissa = Math.abs(v);
-        if (!cell.percent && mantissa < 10 && cell.decimals === 0) return;
+        if (!cell.percent && Math.abs(v) < 10 && cell.decimals === 0) return;
+        const cents = inCents && !cell.percent;
+        const mantissa = cents ? Number((Math.abs(v) / 100).toFixed(cell.decimals + 2)) : Math.abs(v);
+        const decimals = cents ? cell.decimals + 2 : cell.decimals;
         // "(Dollars in millions, except per share data)": a per-share row's cells are dollars as printed.
         const known = cell.percent || perShare ? 1 : scale;
         out.push({
@@ -394,9 +404,9 @@ function* tableFigureSteps(text: string, scale: number | null): Generator<void, 
           value: known === null ? mantissa : mantissa * known,
           mantissa,
           negative: v < 0,
-          decimals: cell.decimals,
+          decimals,
           scale: known,
-          raw: v < 0 ? `(${formatCell(mantissa, cell.decimals)})` : formatCell(mantissa, cell.decimals),
+          raw: `${v < 0 ? `(${formatCell(Math.abs(v), cell.decimals)})` : formatCell(Math.abs(v), cell.decimals)}${cents ? " cents" : ""}`,
           item,
           itemText: printed,
           standard,
@@ -406,7 +416,7 @@ function* tableFigureSteps(text: string, scale: number | null): Generator<void, 
           years: table.years,
           // "13 Weeks Ended" and "52 Weeks Ended" side by side repeat the years: which column is which period is not read.
           part: table.part !== undefined ? table.part : parts ? parts[col] : table.uncertain ? "mixed" : spanOfAll !== undefined ? spanOfAll : table.partial ? "quarter" : null,
-          change: false,
+          change: table.changes === true,
           name: false,
           trail: [],
           context,
@@ -418,6 +428,7 @@ function* tableFigureSteps(text: string, scale: number | null): Generator<void, 
           ...(groupWords ? { group: groupWords } : {}),
           ...(table.kind === "balance" ? { balance: true } : {}),
           ...(table.part !== undefined ? { titled: true } : {}),
+          ...(rowBasis ? { basis: rowBasis } : {}),
         });
       });
     }

@@ -18,6 +18,20 @@ export interface Figure {
   raw: string;
 }
 
+/** Adjusted (non-GAAP) or GAAP figures: one item on two bases, never the same figure (compare.ts). */
+export type Basis = "adjusted" | "gaap";
+
+// "Adjusted EBIT", "non-GAAP diluted EPS", "underlying earnings": an adjusted figure; "GAAP net income" a GAAP one.
+const ADJUSTED_BASIS = /\b(?:adjusted|non-?\s?gaap|underlying)\b/i;
+const GAAP_BASIS = /(?<!non-?\s?)\bgaap\b/i;
+
+/** The basis a text names for its figure, or undefined when it names none or both. */
+export function basisOf(text: string): Basis | undefined {
+  const adjusted = ADJUSTED_BASIS.test(text);
+  const gaap = GAAP_BASIS.test(text);
+  return adjusted === gaap ? undefined : adjusted ? "adjusted" : "gaap";
+}
+
 export interface FigureInContext extends Figure {
   /** Stems of the line item: a table's row label, or the content words before the figure in its clause. */
   item: string[];
@@ -83,6 +97,11 @@ export interface FigureInContext extends Figure {
   balance?: boolean;
   /** A cell of a table whose columns are named under a title that names their period (table.ts namedColumnTables). */
   titled?: boolean;
+  /**
+   * The basis its context names: "adjusted" ("Adjusted EBIT", "non-GAAP diluted EPS", a table of adjusted
+   * non-GAAP results) or "gaap" ("GAAP diluted EPS", a table of GAAP results); absent when it names none.
+   */
+  basis?: Basis;
   /** Its year is read as the one before its sentence's ("$9,569 million a year earlier"): comparison.ts. */
   yearBefore?: boolean;
 }

@@ -54,6 +54,8 @@ export function sourceDirection(s: FigureInContext, read: ReadText): 1 | -1 | 0 
   if (said !== 0) return said;
   if (!s.cell) return 0;
   if (s.negative) return -1;
+  // A change column's cell ("Comparable constant currency ∆%"): a positive change is a rise.
+  if (s.change) return s.mantissa > 0 ? 1 : 0;
   return signedRows(read).has(`${s.cell.table}:${s.cell.row}`) ? 1 : 0;
 }
 

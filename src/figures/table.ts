@@ -3,6 +3,7 @@
 // "(3,162)" negative, "—" nil), or a whole row on one line; both read the same way here.
 import { steppedTextCache, type SteppedTextCache } from "./text-cache";
 import { namedColumnTables } from "./named-columns";
+import { basisOf, type Basis } from "./figure-types";
 
 export interface StatementRow {
   /** The row label, normalized (lower case, no notes or parentheses): what lookups compare. */
@@ -80,6 +81,10 @@ export interface StatementTable {
    * "Q4 2022 YTD": null, the year): a table of named columns (namedColumnTables).
    */
   part?: string | null;
+  /** Its one column is a change, in percent, of the latest year over the one before ("Comparable constant currency ∆%"). */
+  changes?: boolean;
+  /** The basis the header's caption names ("Adjusted non-GAAP results 2022 $ million 2023 $ million"): its rows' figures'. */
+  basis?: Basis;
   rows: StatementRow[];
 }
 
@@ -202,6 +207,17 @@ function headerYears(line: string): number[] | null {
   return rest === "" && (HAS_MONTH_DAY.test(t) || years.length > 1) ? years : null;
 }
 
+// "GAAP results 2022 $ million 2023 $ million": a caption, then each column's year with its unit.
+const UNIT_HEADER = /^([A-Za-z][^\d]{0,80}?)?\s?((?:(?:19|20)\d\d\s(?:US)?\$\s?(?:m|mn|million|bn|billion|'000)\s?){2,6})$/;
+// "Reported ∆%", "Comparable constant currency ∆%": a change column's name, printed before the years' line.
+const DELTA_COLUMN = /[∆Δ]\s?%/;
+
+/** A header line that prints each year with its unit, after a caption: its years and caption, or null. */
+function unitHeader(line: string): { years: number[]; caption: string } | null {
+  const m = UNIT_HEADER.exec(line.trim());
+  return m ? { years: [...m[2].matchAll(YEAR)].map((y) => Number(y[1])), caption: (m[1] ?? "").trim() } : null;
+}
+
 /** Splits "Total revenue 12,617 11,141 9,660" into its label and trailing figures. */
 export function splitRow(line: string): { label: string; figures: number[]; cells: Cell[] } {
   const tokens: string[] = [];
@@ -293,7 +309,11 @@ function* parseSteps(text: string): Generator<void, StatementTable[], void> {
   let recent: string[] = [];
   let headerNames: string[] = [];
   /** A header of column groups: one table per group, and the positions of each group's years in a row's cells. */
-  let grouped: { tables: StatementTable[]; runs: number[][]; width: number } | null = null;
+  let grouped: { tables: StatementTable[]; runs: number[][]; width: number; yearsAlone?: boolean; changes?: { at: number; table: StatementTable }[] } | null = null;
+  /** A unit header's caption ("Adjusted non-GAAP results") and the change columns named before its years. */
+  let headerCaption = "";
+  /** The change columns' names ("Reported", "Comparable constant currency"), in order. */
+  let headerDeltas: string[] = [];
   /**
    * A caption's line item ("Operating income by reportable segment") or segment ("for the Domestic segment"),
    * and how many lines ago it was read: a header within 4 lines takes it.
@@ -301,9 +321,12 @@ function* parseSteps(text: string): Generator<void, StatementTable[], void> {
   let caption: { item?: string; scope?: string; ago: number } | null = null;
 
   const flush = () => {
-    if (grouped && label && pending.length >= grouped.width) {
+    if (grouped?.yearsAlone && label && pending.length === grouped.runs[0].length) {
+      grouped.tables[0].rows.push({ label: normalizeLabel(label), printed: label.replace(/(?<!\s)\s*\(\d\)$/, "").trim(), values: [...pending], cells: [...pendingCells], section });
+    } else if (grouped && label && pending.length >= grouped.width) {
       const printed = label.replace(/(?<!\s)\s*\(\d\)$/, "").trim();
       grouped.runs.forEach((run, g) => grouped!.tables[g].rows.push({ label: normalizeLabel(label), printed, values: run.map((i) => pending[i]), cells: run.map((i) => pendingCells[i]), section }));
+      for (const c of grouped.changes ?? []) c.table.rows.push({ label: normalizeLabel(label), printed, values: [pending[c.at]], cells: [{ ...pendingCells[c.at], percent: true }], section });
     } else if (!grouped && current && label && pending.length > 0 && pending.length < current.years.length && pending.length + blanks.length === current.years.length) {
       // A row printed with blank cells (an empty line or a line of spaces where a column has no figure): nil there.
       const values = [...pending];
@@ -362,7 +385,17 @@ function* parseSteps(text: string): Generator<void, StatementTable[], void> {
       for (const m of line.matchAll(MONTH_DAY)) headerMonths.add(m[0].slice(0, 3).toLowerCase());
       continue;
     }
-    const years = headerYears(line);
+    const plain = headerYears(line);
+    const unit = plain ? null : unitHeader(line);
+    const years = plain ?? unit?.years ?? null;
+    if (unit) {
+      // "Reported ∆%", "Comparable constant currency ∆%" above or before the years: change columns after them.
+      // "Reported ∆%" / "Comparable" / "constant" / "currency ∆%Adjusted non-GAAP results 2022 $ million ...":
+      // each ∆% closes a change column's name; the words after the last are the caption.
+      const parts = `${recent.join(" ")} ${unit.caption}`.split(DELTA_COLUMN).map((p) => p.trim());
+      headerCaption = parts.at(-1) ?? "";
+      headerDeltas = parts.slice(0, -1).slice(0, 4);
+    }
     if (years && years.length) {
       if (!headerRun.length) headerNames = recent;
       if (!headerText) headerText = before.join("\n");
@@ -396,6 +429,10 @@ function* parseSteps(text: string): Generator<void, StatementTable[], void> {
       const mixedHeader = monthsApart(headerMonths);
       const uncertain = headerLag || mixedHeader || new Set(headerRun).size < headerRun.length;
       const earlyMonths = headerLag || EARLY_MONTH.test(headerText);
+      // Change columns named before the years ("Reported ∆%"): after the years, as a "Change" line after them would be.
+      const deltas = template.includes("c") ? 0 : headerDeltas.length;
+      for (let d = 0; d < deltas; d++) template.push("c");
+      const basis = basisOf(headerCaption);
       let runs = yearGroups(template, headerRun);
       const nameLines = headerNames.filter((n) => !NOT_GROUP.test(n));
       let names = runs && runs.length > 1 ? groupNames(nameLines, runs.length) : [];
@@ -417,15 +454,23 @@ function* parseSteps(text: string): Generator<void, StatementTable[], void> {
         const years = runs[0].map((i) => headerRun[template.slice(0, i).filter((x) => x === "y").length]);
         const days = runs[0].map((i) => headerDays[template.slice(0, i).filter((x) => x === "y").length] ?? null);
         const periods = columnPeriodsOf(headerText, years.length);
-        const tablesOf = runs.map((_, g) => ({ kind, years, fiscalLag: headerLag, uncertain: headerLag || mixedHeader, partial: headerPartial, columnPeriods: byPeriod ? years.map(() => periodGroups![g]) : periods, mixedHeader, earlyMonths, dates: days, rows: [] as StatementRow[], ...(names[g] && !byPeriod ? { group: caption?.scope ? `${caption.scope} ${names[g]}` : names[g] } : captioned(caption)) }));
+        const tablesOf = runs.map((_, g) => ({ kind, years, fiscalLag: headerLag, uncertain: headerLag || mixedHeader, partial: headerPartial, columnPeriods: byPeriod ? years.map(() => periodGroups![g]) : periods, mixedHeader, earlyMonths, dates: days, rows: [] as StatementRow[], ...(basis ? { basis } : {}), ...(names[g] && !byPeriod ? { group: caption?.scope ? `${caption.scope} ${names[g]}` : names[g] } : captioned(caption)) }));
         tables.push(...tablesOf);
         current = tablesOf[0];
         grouped = { tables: tablesOf, runs, width: template.length };
       } else {
-        current = { kind, years: [...headerRun], fiscalLag: headerLag, uncertain, partial: headerPartial, columnPeriods: columnPeriodsOf(headerText, headerRun.length), mixedHeader, earlyMonths, dates: [...headerDays], rows: [], ...captioned(caption) };
+        current = { kind, years: [...headerRun], fiscalLag: headerLag, uncertain, partial: headerPartial, columnPeriods: columnPeriodsOf(headerText, headerRun.length), mixedHeader, earlyMonths, dates: [...headerDays], rows: [], ...(basis ? { basis } : {}), ...captioned(caption) };
         tables.push(current);
         // Change columns that group nothing the reader can name: the years read without them.
-        grouped = template.includes("c") ? { tables: [current], runs: [template.map((t, i) => (t === "y" ? i : -1)).filter((i) => i >= 0)], width: template.length } : null;
+        // A row of the years' cells alone, its change cells blank ("Free Cash Flow 1,066 848"), is read when the
+        // change columns were named before the years.
+        grouped = template.includes("c") ? { tables: [current], runs: [template.map((t, i) => (t === "y" ? i : -1)).filter((i) => i >= 0)], width: template.length, yearsAlone: deltas > 0 } : null;
+        if (grouped && deltas > 0) {
+          // Each named change column a table of its own: the latest year's change, in the column's name as its group.
+          const latest = Math.max(...current.years);
+          grouped.changes = headerDeltas.map((name, k) => ({ at: headerRun.length + k, table: { kind, years: [latest], partial: headerPartial, columnPeriods: [current!.columnPeriods?.at(-1) ?? "unknown"], rows: [] as StatementRow[], changes: true, ...(name ? { group: name } : {}), ...(basis ? { basis } : {}) } }));
+          tables.push(...grouped.changes.map((c) => c.table));
+        }
       }
       template = [];
       headerText = "";
@@ -434,6 +479,8 @@ function* parseSteps(text: string): Generator<void, StatementTable[], void> {
       headerRun = [];
       headerDays = [];
       headerLineYears = 0;
+      headerCaption = "";
+      headerDeltas = [];
       headerLag = false;
       headerMonths.clear();
       caption = null;
