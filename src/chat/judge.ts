@@ -6,7 +6,7 @@ import type { Tenant } from "../core/auth";
 import type { Env } from "../core/env";
 import { ApiError, invalidBody, notFound } from "../core/errors";
 import { modelProvider, ProviderError, registerLocalEngine } from "../core/providers";
-import { aboutItem, checkFigure, notLater, STATEMENT_BUDGET, subjectStems, type Budget } from "../figures/compare";
+import { aboutItem, checkFigure, shareOf, usableOperand, STATEMENT_BUDGET, subjectStems, type Budget } from "../figures/compare";
 import { checkStatementSteps } from "../figures/statement";
 import { runSteps, runStepsCooperatively } from "../figures/steps";
 import { readText, statementFigures, yearsIn, type FigureInContext } from "../figures/context";
@@ -216,7 +216,7 @@ function* checkClaimSteps(c: RawClaim, byIdx: Map<number, Prepared>, all: Prepar
       continue;
     }
     // A result the sentence's own arithmetic does not give is wrong, whatever else it could be derived from.
-    if (f.status === "unmatched" && !afterEquals(c.text, f.figure.index) && derivable(f.figure, operands.filter(notLater(f.figure, c.text)), { additive, about: aboutItem(f.figure, [], c.text) })) {
+    if (f.status === "unmatched" && !afterEquals(c.text, f.figure.index) && derivable(f.figure, operands.filter(usableOperand(f.figure, c.text)), { additive, about: aboutItem(f.figure, [], c.text), of: shareOf(f.figure, c.text) })) {
       carried++;
       continue;
     }

@@ -4,10 +4,11 @@
 // sources give to another year or another row while they state a different one for its own is a
 // contradiction, and the note names both.
 import { yearsIn, type FigureInContext, type ReadText } from "./context";
+import { basisOf } from "./figure-types";
 import { contentStems, namedEntities, words } from "./text";
 import { coreItemWords, isQualifier, ITEMS } from "./line-items";
 import { candidates, tableRows } from "./figure-index";
-import { otherPart, rowContext, rowItem, SEGMENT } from "./item-parts";
+import { otherBasis, otherPart, rowContext, rowItem, SEGMENT } from "./item-parts";
 import { equalAtSomeScale, kindsMatch, valuesEqual } from "./values";
 import { calendarGuess, dayText, earlyYearEnd, fiscalAgainstDay, yearAs, yearName, yearsFromDay } from "./fiscal-days";
 import { calendarChoice, twinColumnChoice } from "./column-choice";
@@ -35,6 +36,20 @@ export function aboutItem(f: FigureInContext, own: readonly FigureInContext[], s
   return (o) => own.includes(o) || itemsOverlap(words, o.item);
 }
 
+// "16.1% of sales", "31.7% of total revenue": the item a percentage is a share of.
+const SHARE_OF = /^\s?of\s((?:[A-Za-z&'’-]+\s?){1,8})/;
+// "of Ulta Beauty's total spend on stock repurchases for FY 2023": whose the item is, and the period after it, name no item.
+const SHARE_OWNER = /\b[A-Za-z&.-]+(?:\s[A-Z][A-Za-z&.-]*)*['’]s\b/g;
+const SHARE_END = /\b(?:for|in|during|from|to|at|by|was|were|is|are|which|that|compared)\b[\s\S]*$/i;
+
+/** The denominators a percentage given as a share of an item may have ("16.1% of sales": figures of sales), or undefined. */
+export function shareOf(f: FigureInContext, statement: string): ((o: FigureInContext) => boolean) | undefined {
+  if (f.kind !== "percent" || f.index < 0) return undefined;
+  const m = SHARE_OF.exec(statement.slice(f.index + f.raw.length, f.index + f.raw.length + 80));
+  const words = m ? coreItemWords(contentStems(m[1].replace(SHARE_END, "").replace(SHARE_OWNER, " "))) : [];
+  return words.length ? (o) => itemsOverlap(words, o.item) : undefined;
+}
+
 /**
  * Source figures of no later year than the statement names, the only operands of its figures: fiscal 2024's
  * outlook is no operand of a change in fiscal 2023.
@@ -44,6 +59,16 @@ export function notLater(f: FigureInContext, statement: string): (o: FigureInCon
   if (!named.length) return () => true;
   const latest = Math.max(...named);
   return (o) => o.year === null || o.year <= latest || (o.altYear !== null && o.altYear <= latest);
+}
+
+/**
+ * Source figures that may be operands of a statement's figure (values.ts, derivable): none of a later year than
+ * the statement names (notLater), and none of another basis named on both sides (adjusted income before tax's
+ * share of sales is not computed from reported income before tax).
+ */
+export function usableOperand(f: FigureInContext, statement: string): (o: FigureInContext) => boolean {
+  const inTime = notLater(f, statement);
+  return (o) => inTime(o) && !(f.basis !== undefined && o.basis !== undefined && f.basis !== o.basis);
 }
 
 const VOCABULARIES = new Map<string, Set<string>>();
@@ -339,6 +364,13 @@ export function label(s: FigureInContext): string {
   return /^[A-Z][a-z]+(?![A-Za-z])/.test(item) ? item[0].toLowerCase() + item.slice(1) : item;
 }
 
+/** A figure's label, its basis named ("GAAP EPS", "adjusted EPS") when the other figure's basis differs and the label does not say it. */
+function basisLabel(s: FigureInContext, other: FigureInContext): string {
+  const text = label(s);
+  if (!s.basis || s.basis === other.basis || basisOf(text)) return text;
+  return `${s.basis === "gaap" ? "GAAP" : "adjusted"} ${text}`;
+}
+
 export function written(s: FigureInContext): string {
   return s.fromTable ? `${s.raw}${s.scale === 1e6 ? " million" : s.scale === 1e3 ? " thousand" : s.scale === 1e9 ? " billion" : ""}` : s.raw;
 }
@@ -387,8 +419,12 @@ export function checkFigure(
     for (const s of exhaustive ? sources[i].figures : candidates(f, sources[i])) {
       if (--budget.comparisons < 0) break;
       if (!kindsMatch(f, s)) continue;
-      // Adjusted EBIT and GAAP EBIT are one item on two bases: neither carries nor contradicts the other.
-      if (f.basis && s.basis && f.basis !== s.basis) continue;
+      // Adjusted EBIT and GAAP EBIT are one item on two bases: neither carries nor contradicts the other, but
+      // the other basis's figure of the value names what the figure is ("$5,468 million is adjusted ..., not reported").
+      if (otherBasis(f, s)) {
+        if (!otherItem && valuesEqual(f, s) && samePeriod(f, s) === true) otherItem = { s, i };
+        continue;
+      }
       const known = subjectItem.length ? knownFor(subject, subjectItem, sources[i], s) : subject;
       const year = samePeriod(f, s);
       // "$0.013" where the source prints "$0.01": within its rounding, but the added digits are not the source's.
@@ -450,7 +486,7 @@ export function checkFigure(
       : otherYear
         ? `${otherPeriodNote(f, otherYear.s).slice(0, -1)}; the source gives ${written(c)} for ${f.year}.`
         : otherItem
-          ? `${f.raw} is ${label(otherItem.s)}${when}, not ${label(c)}; the source gives ${written(c)}.`
+          ? `${f.raw} is ${basisLabel(otherItem.s, c)}${when}, not ${basisLabel(c, otherItem.s)}; the source gives ${written(c)}.`
           : c.negative && !f.negative && valuesEqual(f, c)
             ? `The source gives ${label(c)}${when} as a loss of ${written(c).replace(/[()-]/g, "")}, not a profit of ${f.raw}.`
             : !c.negative && valuesEqual(f, c) && lossForProfit(f, c)

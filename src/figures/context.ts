@@ -6,7 +6,7 @@ import { quantities, withWrappedUnit, type Quantity } from "./numbers";
 import { partOf, unquarterly } from "./year-part";
 import { dayOf, isCellToken, parseTables } from "./table";
 import { steppedTextCache, type SteppedTextCache } from "./text-cache";
-import { lineItemOf } from "./line-items";
+import { coreItemWords, lineItemOf } from "./line-items";
 import { ratioOperand } from "./working";
 import { contentStems, sentences } from "./text";
 import { FIGURES_PER_STEP, runSteps } from "./steps";
@@ -91,10 +91,19 @@ const unhyphenated = (text: string) => text.replace(/(?<=\p{L})[-‐–](?=\p{L}
 const LEVEL_BEFORE = /\b(?:to|from)(?:\s+(?:(?:a|an|the|negative|positive|record|new|total|level|value)\s+){0,3}of)?\s*$/i;
 
 /** Content stems of a clause fragment that name a line item (change words and reporting words left out). */
+/** The financial statements' tables (table.ts, StatementKind): their plain rows are GAAP figures. */
+const STATEMENT_KINDS: ReadonlySet<string> = new Set(["income", "balance", "cash"]);
+
+/** "Reported Income Before Tax by Segment": a row the label calls reported, beside its adjusted one. */
+const REPORTED_ROW = /^reported\b/i;
+
+const NON_GAAP = /\bnon-?\s?gaap\b/gi;
+
 function itemStems(fragment: string): { item: string[]; change: boolean } {
   // "Apple's net sales": the owner is the subject, not the line item. "Lower than the total debt in 2021,
   // which was $150,868 million": a comparison with the figure's level, not a change.
-  const stems = contentStems(unhyphenated(fragment.replace(YEAR, " ").replace(POSSESSIVE, " ").replace(/\b(?:higher|lower|greater|larger|smaller)\s+than\b/gi, " ")));
+  // "Non-GAAP diluted EPS" is adjusted diluted EPS: one qualifier ("adjusted"), not a word "non" of the item.
+  const stems = contentStems(unhyphenated(fragment.replace(YEAR, " ").replace(POSSESSIVE, " ").replace(NON_GAAP, " adjusted ").replace(/\b(?:higher|lower|greater|larger|smaller)\s+than\b/gi, " ")));
   let change = false;
   const item: string[] = [];
   for (const s of stems) {
@@ -365,6 +374,8 @@ function* tableFigureSteps(text: string, scale: number | null): Generator<void, 
     // A segment caption's line item ("Operating income by reportable segment"): the rows that name no line item
     // of their own give it for their segment, down to the first that does ("Total operating income").
     const measure = table.measure ? lineItemOf(table.measure) : null;
+    /** The items of the table's adjusted rows ("Non-GAAP operating income": operating income). */
+    const adjustedItems = new Set(table.rows.filter((r) => basisOf(r.printed) === "adjusted").map((r) => coreItemWords(itemStems(r.label).item).join(" ")));
     let measured = measure !== null;
     for (let r = 0; r < table.rows.length; r++) {
       const row = table.rows[r];
@@ -388,8 +399,10 @@ function* tableFigureSteps(text: string, scale: number | null): Generator<void, 
       const printed = table.group ? `${table.group} ${/^[A-Z][a-z]/.test(row.printed) ? row.printed[0].toLowerCase() + row.printed.slice(1) : row.printed}` : segment ? `${row.printed} ${segment.toLowerCase()}` : row.printed;
       const context = new Set(contentStems(unhyphenated((labels.get(row.label) ?? 0) > 1 ? `${printed} ${row.section}` : printed)));
       const standard = segment ? measure : rowStandard;
-      // "Adjusted EBITDA", or any row of a table of adjusted non-GAAP results: the basis of its figures.
-      const rowBasis = table.basis ?? basisOf(row.printed);
+      // "Adjusted EBITDA", or any row of a table of adjusted non-GAAP results: the basis of its figures. A plain
+      // row beside its adjusted one ("Diluted EPS" above "Non-GAAP diluted EPS"), or of a financial statement
+      // (the income statement, balance sheet, cash flows), is the GAAP figure.
+      const rowBasis = table.basis ?? basisOf(row.printed) ?? (REPORTED_ROW.test(row.printed) || adjustedItems.has(coreItemWords(own).join(" ")) || STATEMENT_KINDS.has(table.kind) ? "gaap" : undefined);
       row.values.forEach((v, col) => {
         const written = row.cells?.[col] ?? { decimals: 0, percent: false };
         const cell = { ...written, percent: written.percent || percentRow };

@@ -4,7 +4,7 @@
 import { isItemStem, type FigureInContext, type ReadText } from "./context";
 import { contentStems, stem, words } from "./text";
 import { coreItemWords } from "./line-items";
-import { SEGMENT } from "./item-parts";
+import { otherBasis, SEGMENT } from "./item-parts";
 import { tableRows, type TableRow } from "./figure-index";
 import { equalAtSomeScale, kindsMatch, valuesEqual } from "./values";
 import { normalizeLabel } from "./table";
@@ -195,7 +195,8 @@ export function* namedRows(checks: FigureCheck[], sources: ReadText[], statement
       for (const p of rowsNamedIn(sources[i], stems)) {
         const { row, words, name: rowName } = rowsBySource[i][p];
         if (--budget.comparisons < 0) return;
-        if (!namesPhrase(stems, words)) continue;
+        // "Diluted EPS" is not the row of adjusted diluted EPS when "Non-GAAP diluted EPS" is beside it.
+        if (!namesPhrase(stems, words) || otherBasis(f, row.cells[0])) continue;
         // The figure's own item is that row's (its label, or the section it is printed under): "Income tax
         // expense: $(31) million" does not name "Other income".
         const context = row.cells[0].context;

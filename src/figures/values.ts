@@ -76,7 +76,7 @@ export function statesValue(value: number, opError: number, target: Figure, oper
  * percentage or a small decimal figure; a sum or difference (only when the statement says it combines
  * figures: total, increase...) for an amount. No slack beyond the rounding of the figures as written.
  */
-export function derivable<F extends Figure>(a: Figure, operands: F[], cues: { additive: boolean; about?: (o: F) => boolean }): boolean {
+export function derivable<F extends Figure>(a: Figure, operands: F[], cues: { additive: boolean; about?: (o: F) => boolean; of?: (o: F) => boolean }): boolean {
   const ratioLike = a.kind === "percent" || (a.kind === "number" && a.decimals > 0 && a.mantissa < 100);
   if (!ratioLike && !cues.additive) return false;
   if (a.mantissa === 0) return false;
@@ -98,6 +98,11 @@ export function derivable<F extends Figure>(a: Figure, operands: F[], cues: { ad
       if (ratioLike && (scaled || (x.scale === null && y.scale === null))) {
         const ratio = xv / yv;
         const relError = rx / Math.abs(xv) + ry / Math.abs(yv);
+        // "16.1% of sales": a share of the item it names, over a figure of that item; no change.
+        if (cues.of) {
+          if (cues.of(y) && statesValue(ratio, Math.abs(ratio) * relError, a, true)) return true;
+          continue;
+        }
         if (statesValue(ratio, Math.abs(ratio) * relError, a, true)) return true;
         const change = (xv - yv) / Math.abs(yv);
         if (statesValue(change, Math.abs(xv / yv) * relError, a, true)) return true;

@@ -5,6 +5,12 @@
 // were alike unmatched. Now the years' columns, the change columns (each a column group of the latest year's
 // change), the caption's basis (GAAP or adjusted: one item on two bases, never the same figure) and the cents
 // are read.
+//
+// Best Buy's 10-Q prints GAAP and non-GAAP rows of one item in one table ("Diluted EPS", "Non-GAAP diluted EPS"),
+// and its selected consolidated data the GAAP figures with no basis named. "Non-GAAP" is "adjusted"; the plain
+// row beside its adjusted one is GAAP's; and an adjusted figure is not read against a table row that names no
+// basis. The right "adjusted diluted EPS was $1.22" had been contradicted by the GAAP row (1.25), and the GAAP
+// figures given as adjusted were carried by the summary table (wrong on purpose against the demo corpus).
 import { beforeAll, describe, expect, it } from "vitest";
 import { createOrg, type TestOrg } from "../helpers/harness";
 import { expectBothTellApart, judgeAgainst } from "./judge-helpers";
@@ -46,7 +52,7 @@ describe("a release's key financials: units on the header's line, named change c
   it.each([
     { wrong: "adjusted EBITDA given as adjusted EBIT", answer: said("$2,018 million", "73.3 cents", "declined 2%"), why: "$2,018 million is EBITDA for 2023, not EBIT" },
     { wrong: "the prior year's figures", answer: said("$1,701 million", "80.5 cents", "declined 2%"), why: "$1,701 million is EBIT for 2022, not 2023" },
-    { wrong: "GAAP EPS given as adjusted", answer: said("$1,608 million", "70.5 cents", "declined 2%"), why: "as 73.3 cents, not 70.5 cents" },
+    { wrong: "GAAP EPS given as adjusted", answer: said("$1,608 million", "70.5 cents", "declined 2%"), why: "70.5 cents is GAAP EPS (diluted US cents) for 2023, not adjusted EPS (diluted US cents); the source gives 73.3 cents" },
     { wrong: "cents given as dollars", answer: said("$1,608 million", "$73.3", "declined 2%"), why: "as 73.3 cents, not $73.3" },
     { wrong: "a rise for the printed decline", answer: said("$1,608 million", "73.3 cents", "rose 2%"), why: "as a decline of 2, not a rise of 2%" },
     { wrong: "the reported change given as the comparable constant currency one", answer: said("$1,608 million", "73.3 cents", "declined 9%"), why: "9% is reported EPS (diluted US cents) for 2023, not comparable constant currency EPS" },
@@ -57,6 +63,53 @@ describe("a release's key financials: units on the header's line, named change c
   it("reads the GAAP table as GAAP: GAAP diluted EPS of 70.5 cents is carried, not contradicted by the adjusted 73.3", async () => {
     const gaap = judgeAgainst(() => org, "What was Amcor's GAAP diluted EPS for fiscal 2023?", [{ title: "Amcor FY2023 results press release", content: AMCOR_KEY_FINANCIALS }]);
     const [llm, agent] = await Promise.all([gaap("llm", "Amcor's GAAP diluted EPS for fiscal 2023 was 70.5 cents."), gaap("agent", "Amcor's GAAP diluted EPS for fiscal 2023 was 70.5 cents.")]);
+    expect(llm.result.scores.factuality).toBeGreaterThanOrEqual(4);
+    expect(agent.assessment.claims.map((c: { verdict: string }) => c.verdict)).toEqual(["supported"]);
+  });
+});
+
+const BBY_RECONCILIATION = [
+  "Reconciliations of operating income, effective tax rate and diluted EPS (GAAP financial measures) to non-GAAP operating income, non-GAAP effective tax rate",
+  "and non-GAAP diluted EPS (non-GAAP financial measures) were as follows ($ in millions, except per share amounts):",
+  "Three Months Ended Six Months Ended",
+  "July 29, 2023 July 30, 2022 July 29, 2023 July 30, 2022",
+  "Operating income $ 348 $ 371 $ 659 $ 833",
+  "Intangible asset amortization(1) 21 22 41 44",
+  "Restructuring charges(2) (7) 34 (16) 35",
+  "Non-GAAP operating income $ 362 $ 427 $ 684 $ 912",
+  "Diluted EPS $ 1.25 $ 1.35 $ 2.36 $ 2.85",
+  "Intangible asset amortization(1) 0.10 0.10 0.18 0.19",
+  "Restructuring charges(2) (0.03) 0.15 (0.07) 0.15",
+  "Non-GAAP diluted EPS $ 1.22 $ 1.54 $ 2.32 $ 3.02",
+].join("\n");
+
+const BBY_SELECTED_DATA = [
+  "Selected consolidated financial data was as follows ($ in millions, except per share amounts):",
+  "Three Months Ended Six Months Ended",
+  "July 29, 2023 July 30, 2022 July 29, 2023 July 30, 2022",
+  "Revenue $ 9,583 $ 10,329 $ 19,050 $ 20,976",
+  "Operating income $ 348 $ 371 $ 659 $ 833",
+  "Net earnings $ 274 $ 306 $ 518 $ 647",
+  "Diluted earnings per share $ 1.25 $ 1.35 $ 2.36 $ 2.85",
+].join("\n");
+
+describe("GAAP and non-GAAP rows of one item", () => {
+  const judged = judgeAgainst(() => org, "What were Best Buy's adjusted diluted EPS and adjusted operating income for the second quarter of fiscal 2024?", [
+    { title: "Best Buy 10-Q Q2 FY2024, non-GAAP reconciliation", content: BBY_RECONCILIATION },
+    { title: "Best Buy 10-Q Q2 FY2024, selected consolidated financial data", content: BBY_SELECTED_DATA },
+  ]);
+  const said = (basis: string, eps: string, income: string) => `For the second quarter of fiscal 2024, Best Buy's ${basis} diluted EPS was ${eps} and its ${basis} operating income was ${income}.`;
+  const right = said("adjusted", "$1.22", "$362 million");
+
+  it.each([
+    { wrong: "the GAAP figures given as adjusted", answer: said("adjusted", "$1.25", "$348 million"), why: "The source gives non-GAAP diluted EPS for 2024 as 1.22, not $1.25." },
+    { wrong: "the adjusted figures given as GAAP", answer: said("GAAP", "$1.22", "$362 million"), why: "$1.22 is non-GAAP diluted EPS for 2024, not GAAP diluted EPS; the source gives 1.25." },
+  ])("carries the right answer and contradicts $wrong", async (c) => {
+    await expectBothTellApart(judged, right, c.answer, c.why);
+  });
+
+  it("carries the GAAP figures given with no basis", async () => {
+    const [llm, agent] = await Promise.all([judged("llm", said("", "$1.25", "$348 million").replace(/  +/g, " ")), judged("agent", said("", "$1.25", "$348 million").replace(/  +/g, " "))]);
     expect(llm.result.scores.factuality).toBeGreaterThanOrEqual(4);
     expect(agent.assessment.claims.map((c: { verdict: string }) => c.verdict)).toEqual(["supported"]);
   });

@@ -243,3 +243,18 @@ describe("a step from figures of other items", () => {
     }
   });
 });
+
+// A percentage given as a share of an item ("16.1% of sales") is computable only over a figure of that item:
+// MedTech's adjusted income before tax over Pharmaceutical's (1,790 / 11,146 = 16.06%) had made the claim
+// "computable from the source's figures" and supported.
+describe("a share of an item", () => {
+  it("is computed over a figure of that item only", async () => {
+    const judged = judgeAgainst(() => org, "What was Johnson & Johnson's MedTech adjusted income before tax as a share of sales in fiscal 2022?", [
+      { title: "Johnson & Johnson segment results", content: "In fiscal 2022, MedTech adjusted income before tax was $1,790 million and Pharmaceutical adjusted income before tax was $11,146 million. MedTech sales were $6,930 million." },
+    ]);
+    const said = (share: string) => `Johnson & Johnson's MedTech adjusted income before tax was ${share} of sales in fiscal 2022.`;
+    const [right, wrong] = await Promise.all([judged("agent", said("25.8%")), judged("agent", said("16.1%"))]);
+    expect(right.assessment.claims.map((c: { verdict: string }) => c.verdict)).toEqual(["supported"]);
+    expect(wrong.assessment.claims.map((c: { verdict: string }) => c.verdict)).toEqual(["unsupported"]);
+  });
+});

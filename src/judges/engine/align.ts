@@ -5,7 +5,7 @@
 import { contentStems, namedEntities, sentences, stem, stemSet } from "../../figures/text";
 import { periodYears } from "../../figures/numbers";
 import { readText, type FigureInContext, type ReadText } from "../../figures/context";
-import { aboutItem, notLater, type Budget } from "../../figures/compare";
+import { aboutItem, shareOf, usableOperand, type Budget } from "../../figures/compare";
 import { checkStatement, type Around } from "../../figures/statement";
 import { derivable } from "../../figures/values";
 import { isConstant } from "./derive";
@@ -163,8 +163,8 @@ export function alignStatement(
   const own = figures.filter((c) => c.status === "carried" || c.status === "rescaled" || c.status === "undated").map((c) => c.figure);
   const operands = unmatched.length ? sources.map((src) => [...own, ...relevantOperands(src, stemsSet, 24)]) : [];
   for (const f of unmatched) {
-    const usable = notLater(f, statement);
-    if (operands.some((ops) => derivable(f, ops.filter(usable), { additive, about: aboutItem(f, own, statement) }))) derived += 1;
+    const usable = usableOperand(f, statement);
+    if (operands.some((ops) => derivable(f, ops.filter(usable), { additive, about: aboutItem(f, own, statement), of: shareOf(f, statement) }))) derived += 1;
     else if ((globalThis as any).DBG && operands.some((ops) => derivable(f, ops, { additive }))) (globalThis as any).DBG.push(`LOST ${f.raw} [${f.item}] in: ${statement.slice(0, 160)}`);
   }
   const years = periodYears(statement);
