@@ -301,7 +301,9 @@ function columnSpans(f: FigureInContext, s: FigureInContext): [number, number] |
  */
 function spans(f: FigureInContext, s: FigureInContext): [number, number] {
   // Only against a column's named span: a prose figure's or a table's part read from the words around it may be another's.
-  if (s.part !== "mixed") return [f.part === "mixed" ? 0 : span(f.part), span(s.part)];
+  // A source sentence's full year ("2022 Full-Year ... $6.73") is twelve months against a statement's quarter,
+  // unless the statement's sentence names a full year too ("As of FY2023Q1, PepsiCo raised its full-year guidance").
+  if (s.part !== "mixed") return [f.part === "mixed" ? 0 : span(f.part), s.part === null && s.wholeYear && !s.cell && !f.wholeYear ? 12 : span(s.part)];
   const a = f.part === null && f.wholeYear ? 12 : f.part === "mixed" ? 0 : span(f.part);
   return [a, s.columnPart === undefined ? 0 : s.columnPart === null ? 12 : span(s.columnPart)];
 }
@@ -438,6 +440,8 @@ export function checkFigure(
           conflict ??= { s, i };
           continue;
         }
+        // The same digits the other way in a period not told ("down 10.3%", the source's "increasing by 10.3%"): no witness.
+        if (oppositeDirection(f, s, sources[i])) continue;
         if (strong && year === true) return { figure: f, status: "carried", source: i, by: s, note: "" };
         // The statement names the row that holds the value ("Commercial Airplanes ... $25,867 million").
         // Unless the statement's clause ends with another row's label ("total assets ($4,620 million)" is not

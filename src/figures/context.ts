@@ -3,7 +3,8 @@
 // line item it is given under (a table's row label, or the words before it in its clause) and its period
 // (a table's column year, or the year its clause names). This is what "the same figure" is decided on.
 import { quantities, withWrappedUnit, type Quantity } from "./numbers";
-import { partOf, unquarterly } from "./year-part";
+import { FULL_YEAR, partOf, unquarterly } from "./year-part";
+import { wordDirection } from "./signs";
 import { dayOf, isCellToken, parseTables } from "./table";
 import { steppedTextCache, type SteppedTextCache } from "./text-cache";
 import { coreItemWords, lineItemOf } from "./line-items";
@@ -309,7 +310,7 @@ function* proseFigureSteps(text: string, scale: number | null, skipTableLines: b
       // Its fields written out, not spread: a spread followed by twenty more properties made each figure a
       // slow object (about 45 µs to build one in V8, and slower to read afterwards).
       const f = figureOf(q, sentence, scale);
-      out.push({ kind: f.kind, value: f.value, mantissa: f.mantissa, negative: f.negative, decimals: f.decimals, scale: f.scale, raw: f.raw, item, itemText, standard: item.length ? lineItemOf(itemText) : null, year, altYear: null, date: dateAfter(after), part, trail, years: sentenceYears, change, name: isNameNumber(q, sentence), context, index: base + q.index, fromTable: false, sentence: ordinal, cell: null, operand, ...(compared ? { compared: true } : {}), ...(yearBefore ? { yearBefore } : {}), basis: basisOf(itemText) });
+      out.push({ kind: f.kind, value: f.value, mantissa: f.mantissa, negative: f.negative, decimals: f.decimals, scale: f.scale, raw: f.raw, item, itemText, standard: item.length ? lineItemOf(itemText) : null, year, altYear: null, date: dateAfter(after), part, trail, years: sentenceYears, change, name: isNameNumber(q, sentence), context, index: base + q.index, fromTable: false, sentence: ordinal, cell: null, operand, ...(compared ? { compared: true } : {}), ...(yearBefore ? { yearBefore } : {}), basis: basisOf(itemText), said: wordDirection(own), wholeYear: FULL_YEAR.test(sentence) });
       if (!compared && !change && year !== null) periodYear = year;
       prevItem = item;
       prevText = itemText;

@@ -89,8 +89,13 @@ export interface FigureInContext extends Figure {
   operand?: boolean;
   /** Given in a comparison clause ("compared with $8,630.9 million"): the comparison period's value (comparison.ts). */
   compared?: boolean;
-  /** A statement's figure given for a year where neither it nor its question names a part of a year: the year's. */
+  /**
+   * A statement's figure given for a year where neither it nor its question names a part of a year: the year's;
+   * a figure whose sentence names a full year ("2022 Full-Year ... EPS of $6.73").
+   */
   wholeYear?: boolean;
+  /** A source sentence's change given as a rise (1) or a decline (-1) by the word right before it ("decreasing 24.9%"). */
+  said?: 1 | -1 | 0;
   /** A column of uncertain period (part "mixed") whose header names its span: "quarter" (13 weeks), null for the year (52 weeks). */
   columnPart?: string | null;
   /** A cell of a balance sheet: a balance on its column's day, a point in time rather than a span. */

@@ -29,10 +29,10 @@ export function lossForProfit(f: FigureInContext, s: FigureInContext): boolean {
 
 // "rose 2.4%", "increased by 2.4%"; "declined 2.4%", "fell by 2.4%": a change given as a rise or a decline by
 // the word before it (a statement's, a source sentence's, or a row label's: "Comparable Sales Increased").
-const RISE_BEFORE = /\b(?:rose|risen|rises|increased|increases|grew|grown|grows|gained|climbed|jumped|improved|up|higher)(?:\s+by)?$/i;
-const DECLINE_BEFORE = /\b(?:fell|fallen|falls|declined|declines|decreased|decreases|dropped|drops|shrank|contracted|down|lower)(?:\s+by)?$/i;
+const RISE_BEFORE = /\b(?:rose|risen|rises|rising|increased|increases|increasing|grew|grown|grows|growing|gained|climbed|jumped|improved|up|higher)(?:\s+by)?$/i;
+const DECLINE_BEFORE = /\b(?:fell|fallen|falls|falling|declined|declines|declining|decreased|decreases|decreasing|dropped|drops|dropping|shrank|contracted|down|lower)(?:\s+by)?$/i;
 
-function wordDirection(text: string): 1 | -1 | 0 {
+export function wordDirection(text: string): 1 | -1 | 0 {
   const t = text.trim();
   return RISE_BEFORE.test(t) ? 1 : DECLINE_BEFORE.test(t) ? -1 : 0;
 }
@@ -50,7 +50,8 @@ function signedRows(read: ReadText): Set<string> {
 
 /** Which way a source figure goes: its words, a cell printed negative, or a positive cell of a row of signed changes. */
 export function sourceDirection(s: FigureInContext, read: ReadText): 1 | -1 | 0 {
-  const said = wordDirection(s.itemText);
+  // "EPS of $1.33 decreasing 24.9%": the word right before the figure, whatever item its sentence gives it.
+  const said = wordDirection(s.itemText) || (s.said ?? 0);
   if (said !== 0) return said;
   if (!s.cell) return 0;
   if (s.negative) return -1;
@@ -61,7 +62,7 @@ export function sourceDirection(s: FigureInContext, read: ReadText): 1 | -1 | 0 
 
 /** A statement's change given one way ("rose 2.4%") where the source gives the same digits the other way ("(2.4)%", "increased 15.6%"). */
 export function oppositeDirection(f: FigureInContext, s: FigureInContext, read: ReadText): boolean {
-  if (!f.change) return false;
-  const said = f.negative ? -1 : wordDirection(f.itemText);
+  if (!f.change && !f.said) return false;
+  const said = f.negative ? -1 : wordDirection(f.itemText) || (f.said ?? 0);
   return said !== 0 && said === -sourceDirection(s, read);
 }

@@ -2,8 +2,11 @@
 // ("six months", "H1") or nine months, or none (a whole year). "Quarterly" says how often an item is paid, so a
 // caller reads it only in the figure's own clause (unquarterly).
 
-const PART = /\b(?:(first|second|third|fourth|1st|2nd|3rd|4th)\s+quarter|q([1-4])|([1-4])q|(three|six|nine)\s+months|(13|26|39|thirteen|twenty-six|thirty-nine)[\s-]weeks?|(first|second)\s+half|(h[12])|quarter(?:ly)?)\b/i;
+const PART = /\b(?:(first|second|third|fourth|1st|2nd|3rd|4th)[\s-]quarter|q([1-4])|([1-4])q|(three|six|nine)\s+months|(13|26|39|thirteen|twenty-six|thirty-nine)[\s-]weeks?|(first|second)\s+half|(h[12])|quarter(?:ly)?)\b/i;
 const ORDINAL: Record<string, string> = { first: "1", second: "2", third: "3", fourth: "4", "1st": "1", "2nd": "2", "3rd": "3", "4th": "4" };
+
+/** "Full-Year", "twelve months", "52 weeks": words that give a figure for a whole year, against a quarter's. */
+export const FULL_YEAR = /\bfull[\s-]year\b|\btwelve\smonths\b|\b(?:52|53|fifty-two|fifty-three)[\s-]weeks?\b/i;
 
 /** A text without its "quarterly" (how often, not which part of the year), for the figures it does not name. */
 export const unquarterly = (text: string) => text.replace(/\bquarterly\b/gi, "");

@@ -114,3 +114,43 @@ describe("GAAP and non-GAAP rows of one item", () => {
     expect(agent.assessment.claims.map((c: { verdict: string }) => c.verdict)).toEqual(["supported"]);
   });
 });
+
+// Johnson & Johnson's 2022 results release, as its first page prints the fourth quarter's and the full year's
+// highlights: "2022 Fourth-Quarter earnings per share (EPS) of $1.33 decreasing 24.9% and adjusted EPS of $2.35"
+// over "increasing by 10.3%*" (wrong on purpose against the demo corpus). The full year's figures given for the
+// fourth quarter, the two changes swapped, and GAAP EPS given as adjusted each scored 5/5/4/4 and were supported,
+// like the right answer: a hyphenated "Fourth-Quarter" was no quarter, "Full-Year" no year against a quarter,
+// "decreasing" and "increasing" no direction, and a change's direction word before it was lost when its item was
+// the sentence's previous figure's.
+describe("a release's quarter and full-year highlights", () => {
+  const JNJ_HIGHLIGHTS = [
+    "2022 Fourth-Quarter reported sales decline of 4.4% to $23.7 Billion primarily driven by unfavorable",
+    "foreign exchange and reduced COVID-19 Vaccine sales vs. prior year. Operational growth excluding",
+    "COVID-19 Vaccine of 4.6%*",
+    "2022 Fourth-Quarter earnings per share (EPS) of $1.33 decreasing 24.9% and adjusted EPS of $2.35",
+    "increasing by 10.3%*",
+    "2022 Full-Year reported sales growth of 1.3% to $94.9 Billion primarily driven by strong commercial",
+    "execution partially offset by unfavorable foreign exchange. Operational growth of 6.1%*",
+    "2022 Full-Year earnings per share (EPS) of $6.73 decreasing 13.8% and adjusted EPS of $10.15",
+    "increasing by 3.6%*",
+  ].join("\n");
+  const judged = judgeAgainst(() => org, "What were Johnson & Johnson's fourth-quarter 2022 EPS and adjusted EPS, and how did they change?", [
+    { title: "Johnson & Johnson 2022 results release", content: JNJ_HIGHLIGHTS },
+  ]);
+  const said = (eps: string, down: string, adjusted: string, change: string) =>
+    `In the fourth quarter of 2022, Johnson & Johnson's EPS was ${eps}, down ${down}, and its adjusted EPS was ${adjusted}, ${change}.`;
+  const right = said("$1.33", "24.9%", "$2.35", "up 10.3%");
+
+  it.each([
+    { wrong: "the full year's figures", answer: said("$6.73", "13.8%", "$10.15", "up 3.6%"), why: "$6.73 is 2022 Full-Year earnings per share (EPS) for the full year of 2022, not for three months" },
+    { wrong: "the two changes swapped", answer: said("$1.33", "10.3%", "$2.35", "up 24.9%"), why: "as a decline of 24.9%, not a rise of 24.9%" },
+    { wrong: "the adjusted EPS given as EPS", answer: said("$2.35", "24.9%", "$1.33", "up 10.3%"), why: "The source gives adjusted EPS for 2022 as $2.35, not $1.33." },
+  ])("carries the right answer and contradicts $wrong", async (c) => {
+    await expectBothTellApart(judged, right, c.answer, c.why);
+  });
+
+  it("does not carry a change given the other way round than the source's word before it", async () => {
+    const agent = await judged("agent", said("$1.33", "24.9%", "$2.35", "down 10.3%"));
+    expect(agent.assessment.claims.map((c: { verdict: string }) => c.verdict)).not.toContain("supported");
+  });
+});
