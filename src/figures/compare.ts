@@ -3,7 +3,7 @@
 // a scale both state; and, in context, under the same line item and for the same year. A figure that the
 // sources give to another year or another row while they state a different one for its own is a
 // contradiction, and the note names both.
-import { yearsIn, type FigureInContext, type ReadText } from "./context";
+import type { FigureInContext, ReadText } from "./context";
 import { basisOf } from "./figure-types";
 import { contentStems, namedEntities, words } from "./text";
 import { coreItemWords, isQualifier, ITEMS } from "./line-items";
@@ -21,54 +21,6 @@ export const MEASURE = new Set(["amount", "valu", "notion", "figur", "level", "s
 export function itemsOverlap(a: string[], b: string[]): boolean {
   const bs = new Set(coreItemWords(b));
   return coreItemWords(a).some((s) => bs.has(s));
-}
-
-/**
- * Operands about a figure's item, for a step from them to count (values.ts, derivable): the statement's own
- * figures, and source figures whose item shares a word with the figure's, or with the words after it up to
- * the next figure ("a decrease of $781 million in cash and cash equivalents"). A figure that names no item
- * takes any.
- */
-export function aboutItem(f: FigureInContext, own: readonly FigureInContext[], statement: string): (o: FigureInContext) => boolean {
-  const after = f.index >= 0 ? (/^[^\d.;!?]*/.exec(statement.slice(f.index + f.raw.length, f.index + f.raw.length + 160))?.[0] ?? "") : "";
-  const words = [...f.item, ...contentStems(after)];
-  if (!coreItemWords(words).length) return () => true;
-  return (o) => own.includes(o) || itemsOverlap(words, o.item);
-}
-
-// "16.1% of sales", "31.7% of total revenue": the item a percentage is a share of.
-const SHARE_OF = /^\s?of\s((?:[A-Za-z&'’-]+\s?){1,8})/;
-// "of Ulta Beauty's total spend on stock repurchases for FY 2023": whose the item is, and the period after it, name no item.
-const SHARE_OWNER = /\b[A-Za-z&.-]+(?:\s[A-Z][A-Za-z&.-]*)*['’]s\b/g;
-const SHARE_END = /\b(?:for|in|during|from|to|at|by|was|were|is|are|which|that|compared)\b[\s\S]*$/i;
-
-/** The denominators a percentage given as a share of an item may have ("16.1% of sales": figures of sales), or undefined. */
-export function shareOf(f: FigureInContext, statement: string): ((o: FigureInContext) => boolean) | undefined {
-  if (f.kind !== "percent" || f.index < 0) return undefined;
-  const m = SHARE_OF.exec(statement.slice(f.index + f.raw.length, f.index + f.raw.length + 80));
-  const words = m ? coreItemWords(contentStems(m[1].replace(SHARE_END, "").replace(SHARE_OWNER, " "))) : [];
-  return words.length ? (o) => itemsOverlap(words, o.item) : undefined;
-}
-
-/**
- * Source figures of no later year than the statement names, the only operands of its figures: fiscal 2024's
- * outlook is no operand of a change in fiscal 2023.
- */
-export function notLater(f: FigureInContext, statement: string): (o: FigureInContext) => boolean {
-  const named = [...yearsIn(statement), ...(f.year !== null ? [f.year] : [])];
-  if (!named.length) return () => true;
-  const latest = Math.max(...named);
-  return (o) => o.year === null || o.year <= latest || (o.altYear !== null && o.altYear <= latest);
-}
-
-/**
- * Source figures that may be operands of a statement's figure (values.ts, derivable): none of a later year than
- * the statement names (notLater), and none of another basis named on both sides (adjusted income before tax's
- * share of sales is not computed from reported income before tax).
- */
-export function usableOperand(f: FigureInContext, statement: string): (o: FigureInContext) => boolean {
-  const inTime = notLater(f, statement);
-  return (o) => inTime(o) && !(f.basis !== undefined && o.basis !== undefined && f.basis !== o.basis);
 }
 
 const VOCABULARIES = new Map<string, Set<string>>();

@@ -5,7 +5,8 @@
 import { contentStems, namedEntities, sentences, stem, stemSet } from "../../figures/text";
 import { periodYears } from "../../figures/numbers";
 import { readText, type FigureInContext, type ReadText } from "../../figures/context";
-import { aboutItem, shareOf, usableOperand, type Budget } from "../../figures/compare";
+import type { Budget } from "../../figures/compare";
+import { aboutItem, shareOf, usableOperand } from "../../figures/operands";
 import { checkStatement, type Around } from "../../figures/statement";
 import { derivable } from "../../figures/values";
 import { isConstant } from "./derive";
