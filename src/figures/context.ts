@@ -246,6 +246,7 @@ function* proseFigureSteps(text: string, scale: number | null, skipTableLines: b
     let prevPart: string | null = null;
     // The sentence's own period: the year of its last figure outside a comparison clause.
     let periodYear: number | null = null;
+    const first = out.length;
     qs.forEach((q, i) => {
       const before = sentence.slice(prevEnd, q.index);
       // The clause before the figure: from the last clause boundary in the words since the previous figure.
@@ -318,8 +319,30 @@ function* proseFigureSteps(text: string, scale: number | null, skipTableLines: b
       prevChange = change;
       prevPart = part;
     });
+    contrastBases(out, first);
   }
   return out;
+}
+
+/**
+ * "earnings per share (EPS) of $1.33 ... and adjusted EPS of $2.35": a sentence that gives one item on both
+ * bases. Its plain figure is the GAAP one, and its adjusted figure is contrasted with it: a figure given with no
+ * basis is not read against it (item-parts.ts, otherBasis).
+ */
+function contrastBases(figures: FigureInContext[], from: number): void {
+  for (let a = from; a < figures.length; a++) {
+    const adjusted = figures[a];
+    if (adjusted.basis !== "adjusted") continue;
+    const core = coreItemWords(adjusted.item).join(" ");
+    if (!core) continue;
+    for (let p = from; p < figures.length; p++) {
+      const plain = figures[p];
+      const words = coreItemWords(plain.item).join(" ");
+      if (plain.basis !== undefined || plain.kind !== adjusted.kind || (words !== core && !words.endsWith(` ${core}`))) continue;
+      plain.basis = "gaap";
+      adjusted.contrasted = true;
+    }
+  }
 }
 
 /** "1,234.50": a cell as printed, with thousands separators (toLocaleString is slow on thousands of cells). */

@@ -107,6 +107,8 @@ export interface FigureInContext extends Figure {
    * non-GAAP results) or "gaap" ("GAAP diluted EPS", a table of GAAP results); absent when it names none.
    */
   basis?: Basis;
+  /** An adjusted figure its sentence gives beside the item's GAAP figure ("EPS of $1.33 ... and adjusted EPS of $2.35"). */
+  contrasted?: boolean;
   /** Its year is read as the one before its sentence's ("$9,569 million a year earlier"): comparison.ts. */
   yearBefore?: boolean;
 }

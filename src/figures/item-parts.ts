@@ -58,13 +58,14 @@ function otherScope(f: FigureInContext, s: FigureInContext): boolean {
  * The source figure is of another basis than the statement's (figure-types.ts, Basis): adjusted EBIT and GAAP
  * EBIT are one item on two bases. An adjusted figure is not read against a GAAP figure, nor against a table
  * row that names no basis (the GAAP figures of a summary table); a figure given as GAAP is not read against an
- * adjusted one, nor is a figure given with no basis against an adjusted row ("Non-GAAP diluted EPS"). A
+ * adjusted one, nor is a figure given with no basis against an adjusted row ("Non-GAAP diluted EPS") or an
+ * adjusted figure its sentence sets beside the GAAP one ("EPS of $1.33 ... and adjusted EPS of $2.35"). A
  * sentence's figure may carry its basis in words the reading does not tie to it ("adjusted EPS of $2.35
  * increasing by 10.3%", "adjusted EPS was $10.15, and the company guides to $10.50"): read as before.
  */
 export function otherBasis(f: FigureInContext, s: FigureInContext): boolean {
   if (f.basis === "adjusted") return s.basis === "gaap" || (s.basis === undefined && s.cell !== null);
-  return s.basis === "adjusted" && (f.basis === "gaap" || s.cell !== null);
+  return s.basis === "adjusted" && (f.basis === "gaap" || s.cell !== null || s.contrasted === true);
 }
 
 /** The statement's figure is for another part of the company or another reading of the item than the source's. */

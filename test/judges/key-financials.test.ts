@@ -118,7 +118,7 @@ describe("GAAP and non-GAAP rows of one item", () => {
 // Johnson & Johnson's 2022 results release, as its first page prints the fourth quarter's and the full year's
 // highlights: "2022 Fourth-Quarter earnings per share (EPS) of $1.33 decreasing 24.9% and adjusted EPS of $2.35"
 // over "increasing by 10.3%*" (wrong on purpose against the demo corpus). The full year's figures given for the
-// fourth quarter, the two changes swapped, and GAAP EPS given as adjusted each scored 5/5/4/4 and were supported,
+// fourth quarter, the two changes swapped, and EPS and adjusted EPS swapped each scored 5/5/4/4 and were supported,
 // like the right answer: a hyphenated "Fourth-Quarter" was no quarter, "Full-Year" no year against a quarter,
 // "decreasing" and "increasing" no direction, and a change's direction word before it was lost when its item was
 // the sentence's previous figure's.
@@ -144,9 +144,18 @@ describe("a release's quarter and full-year highlights", () => {
   it.each([
     { wrong: "the full year's figures", answer: said("$6.73", "13.8%", "$10.15", "up 3.6%"), why: "$6.73 is 2022 Full-Year earnings per share (EPS) for the full year of 2022, not for three months" },
     { wrong: "the two changes swapped", answer: said("$1.33", "10.3%", "$2.35", "up 24.9%"), why: "as a decline of 24.9%, not a rise of 24.9%" },
-    { wrong: "the adjusted EPS given as EPS", answer: said("$2.35", "24.9%", "$1.33", "up 10.3%"), why: "The source gives adjusted EPS for 2022 as $2.35, not $1.33." },
+    { wrong: "EPS and adjusted EPS swapped", answer: said("$2.35", "24.9%", "$1.33", "up 10.3%"), why: "$1.33 is GAAP 2022 Fourth-Quarter earnings per share (EPS) for 2022, not adjusted EPS; the source gives $2.35." },
   ])("carries the right answer and contradicts $wrong", async (c) => {
     await expectBothTellApart(judged, right, c.answer, c.why);
+  });
+
+  it("does not carry the adjusted EPS given as EPS, where the sentence gives both", async () => {
+    const [llm, agent] = await Promise.all([
+      judged("llm", "In the fourth quarter of 2022, Johnson & Johnson's EPS was $2.35."),
+      judged("agent", "In the fourth quarter of 2022, Johnson & Johnson's EPS was $2.35."),
+    ]);
+    expect(llm.result.scores.factuality).toBeLessThanOrEqual(3);
+    expect(agent.assessment.claims.map((c: { verdict: string }) => c.verdict)).not.toContain("supported");
   });
 
   it("does not carry a change given the other way round than the source's word before it", async () => {
