@@ -4,7 +4,7 @@
 // sources give to another year or another row while they state a different one for its own is a
 // contradiction, and the note names both.
 import type { FigureInContext, ReadText } from "./context";
-import { basisOf } from "./figure-types";
+import { basisOf } from "./basis";
 import { contentStems, namedEntities, words } from "./text";
 import { coreItemWords, isQualifier, ITEMS } from "./line-items";
 import { candidates, tableRows } from "./figure-index";

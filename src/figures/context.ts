@@ -7,13 +7,14 @@ import { FULL_YEAR, partOf, unquarterly } from "./year-part";
 import { wordDirection } from "./signs";
 import { dayOf, isCellToken, parseTables } from "./table";
 import { steppedTextCache, type SteppedTextCache } from "./text-cache";
-import { coreItemWords, lineItemOf } from "./line-items";
+import { lineItemOf } from "./line-items";
 import { ratioOperand } from "./working";
 import { contentStems, sentences } from "./text";
 import { FIGURES_PER_STEP, runSteps } from "./steps";
 import { textLinks, withFiscalDays, withFiscalNames } from "./fiscal-days";
 import { comparedFigure } from "./comparison";
-import { basisOf, type Figure, type FigureInContext, type FigureKind, type ReadText } from "./figure-types";
+import type { Figure, FigureInContext, FigureKind, ReadText } from "./figure-types";
+import { basisOf, contrastBases, NON_GAAP, tableRowBases } from "./basis";
 
 export { partOf };
 export type { Figure, FigureInContext, FigureKind, ReadText } from "./figure-types";
@@ -92,14 +93,6 @@ const unhyphenated = (text: string) => text.replace(/(?<=\p{L})[-‐–](?=\p{L}
 const LEVEL_BEFORE = /\b(?:to|from)(?:\s+(?:(?:a|an|the|negative|positive|record|new|total|level|value)\s+){0,3}of)?\s*$/i;
 
 /** Content stems of a clause fragment that name a line item (change words and reporting words left out). */
-/** The financial statements' tables (table.ts, StatementKind): their plain rows are GAAP figures. */
-const STATEMENT_KINDS: ReadonlySet<string> = new Set(["income", "balance", "cash"]);
-
-/** "Reported Income Before Tax by Segment": a row the label calls reported, beside its adjusted one. */
-const REPORTED_ROW = /^reported\b/i;
-
-const NON_GAAP = /\bnon-?\s?gaap\b/gi;
-
 function itemStems(fragment: string): { item: string[]; change: boolean } {
   // "Apple's net sales": the owner is the subject, not the line item. "Lower than the total debt in 2021,
   // which was $150,868 million": a comparison with the figure's level, not a change.
@@ -324,27 +317,6 @@ function* proseFigureSteps(text: string, scale: number | null, skipTableLines: b
   return out;
 }
 
-/**
- * "earnings per share (EPS) of $1.33 ... and adjusted EPS of $2.35": a sentence that gives one item on both
- * bases. Its plain figure is the GAAP one, and its adjusted figure is contrasted with it: a figure given with no
- * basis is not read against it (item-parts.ts, otherBasis).
- */
-function contrastBases(figures: FigureInContext[], from: number): void {
-  for (let a = from; a < figures.length; a++) {
-    const adjusted = figures[a];
-    if (adjusted.basis !== "adjusted") continue;
-    const core = coreItemWords(adjusted.item).join(" ");
-    if (!core) continue;
-    for (let p = from; p < figures.length; p++) {
-      const plain = figures[p];
-      const words = coreItemWords(plain.item).join(" ");
-      if (plain.basis !== undefined || plain.kind !== adjusted.kind || (words !== core && !words.endsWith(` ${core}`))) continue;
-      plain.basis = "gaap";
-      adjusted.contrasted = true;
-    }
-  }
-}
-
 /** "1,234.50": a cell as printed, with thousands separators (toLocaleString is slow on thousands of cells). */
 function formatCell(v: number, decimals: number): string {
   const [whole, fraction] = v.toFixed(decimals).split(".");
@@ -398,8 +370,7 @@ function* tableFigureSteps(text: string, scale: number | null): Generator<void, 
     // A segment caption's line item ("Operating income by reportable segment"): the rows that name no line item
     // of their own give it for their segment, down to the first that does ("Total operating income").
     const measure = table.measure ? lineItemOf(table.measure) : null;
-    /** The items of the table's adjusted rows ("Non-GAAP operating income": operating income). */
-    const adjustedItems = new Set(table.rows.filter((r) => basisOf(r.printed) === "adjusted").map((r) => coreItemWords(itemStems(r.label).item).join(" ")));
+    const rowBasis = tableRowBases(table, (label) => itemStems(label).item);
     let measured = measure !== null;
     for (let r = 0; r < table.rows.length; r++) {
       const row = table.rows[r];
@@ -423,10 +394,6 @@ function* tableFigureSteps(text: string, scale: number | null): Generator<void, 
       const printed = table.group ? `${table.group} ${/^[A-Z][a-z]/.test(row.printed) ? row.printed[0].toLowerCase() + row.printed.slice(1) : row.printed}` : segment ? `${row.printed} ${segment.toLowerCase()}` : row.printed;
       const context = new Set(contentStems(unhyphenated((labels.get(row.label) ?? 0) > 1 ? `${printed} ${row.section}` : printed)));
       const standard = segment ? measure : rowStandard;
-      // "Adjusted EBITDA", or any row of a table of adjusted non-GAAP results: the basis of its figures. A plain
-      // row beside its adjusted one ("Diluted EPS" above "Non-GAAP diluted EPS"), or of a financial statement
-      // (the income statement, balance sheet, cash flows), is the GAAP figure.
-      const rowBasis = table.basis ?? basisOf(row.printed) ?? (REPORTED_ROW.test(row.printed) || adjustedItems.has(coreItemWords(own).join(" ")) || STATEMENT_KINDS.has(table.kind) ? "gaap" : undefined);
       row.values.forEach((v, col) => {
         const written = row.cells?.[col] ?? { decimals: 0, percent: false };
         const cell = { ...written, percent: written.percent || percentRow };
@@ -465,7 +432,7 @@ function* tableFigureSteps(text: string, scale: number | null): Generator<void, 
           ...(groupWords ? { group: groupWords } : {}),
           ...(table.kind === "balance" ? { balance: true } : {}),
           ...(table.part !== undefined ? { titled: true } : {}),
-          ...(rowBasis ? { basis: rowBasis } : {}),
+          ...(rowBasis[r] ? { basis: rowBasis[r] } : {}),
         });
       });
     }

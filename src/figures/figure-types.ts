@@ -21,17 +21,6 @@ export interface Figure {
 /** Adjusted (non-GAAP) or GAAP figures: one item on two bases, never the same figure (compare.ts). */
 export type Basis = "adjusted" | "gaap";
 
-// "Adjusted EBIT", "non-GAAP diluted EPS", "underlying earnings": an adjusted figure; "GAAP net income" a GAAP one.
-const ADJUSTED_BASIS = /\b(?:adjusted|non-?\s?gaap|underlying)\b/i;
-const GAAP_BASIS = /(?<!non-?\s?)\bgaap\b/i;
-
-/** The basis a text names for its figure, or undefined when it names none or both. */
-export function basisOf(text: string): Basis | undefined {
-  const adjusted = ADJUSTED_BASIS.test(text);
-  const gaap = GAAP_BASIS.test(text);
-  return adjusted === gaap ? undefined : adjusted ? "adjusted" : "gaap";
-}
-
 export interface FigureInContext extends Figure {
   /** Stems of the line item: a table's row label, or the content words before the figure in its clause. */
   item: string[];

@@ -3,7 +3,8 @@
 // "(3,162)" negative, "—" nil), or a whole row on one line; both read the same way here.
 import { steppedTextCache, type SteppedTextCache } from "./text-cache";
 import { namedColumnTables } from "./named-columns";
-import { basisOf, type Basis } from "./figure-types";
+import type { Basis } from "./figure-types";
+import { basisOf } from "./basis";
 
 export interface StatementRow {
   /** The row label, normalized (lower case, no notes or parentheses): what lookups compare. */
@@ -322,11 +323,10 @@ function* parseSteps(text: string): Generator<void, StatementTable[], void> {
 
   const flush = () => {
     if (grouped?.yearsAlone && label && pending.length === grouped.runs[0].length) {
-      grouped.tables[0].rows.push({ label: normalizeLabel(label), printed: label.replace(/(?<!\s)\s*\(\d\)$/, "").trim(), values: [...pending], cells: [...pendingCells], section });
+      grouped.tables[0].rows.push({ label: normalizeLabel(label), printed: printedLabel(label), values: [...pending], cells: [...pendingCells], section });
     } else if (grouped && label && pending.length >= grouped.width) {
-      const printed = label.replace(/(?<!\s)\s*\(\d\)$/, "").trim();
-      grouped.runs.forEach((run, g) => grouped!.tables[g].rows.push({ label: normalizeLabel(label), printed, values: run.map((i) => pending[i]), cells: run.map((i) => pendingCells[i]), section }));
-      for (const c of grouped.changes ?? []) c.table.rows.push({ label: normalizeLabel(label), printed, values: [pending[c.at]], cells: [{ ...pendingCells[c.at], percent: true }], section });
+      grouped.runs.forEach((run, g) => grouped!.tables[g].rows.push({ label: normalizeLabel(label), printed: printedLabel(label), values: run.map((i) => pending[i]), cells: run.map((i) => pendingCells[i]), section }));
+      for (const c of grouped.changes ?? []) c.table.rows.push({ label: normalizeLabel(label), printed: printedLabel(label), values: [pending[c.at]], cells: [{ ...pendingCells[c.at], percent: true }], section });
     } else if (!grouped && current && label && pending.length > 0 && pending.length < current.years.length && pending.length + blanks.length === current.years.length) {
       // A row printed with blank cells (an empty line or a line of spaces where a column has no figure): nil there.
       const values = [...pending];
@@ -335,10 +335,10 @@ function* parseSteps(text: string): Generator<void, StatementTable[], void> {
         values.splice(at, 0, 0);
         rowCells.splice(at, 0, { decimals: 0, percent: false });
       }
-      current.rows.push({ label: normalizeLabel(label), printed: label.replace(/(?<!\s)\s*\(\d\)$/, "").trim(), values, cells: rowCells, section });
+      current.rows.push({ label: normalizeLabel(label), printed: printedLabel(label), values, cells: rowCells, section });
     } else if (!grouped && current && label && pending.length >= current.years.length && current.years.length) {
       const n = current.years.length;
-      current.rows.push({ label: normalizeLabel(label), printed: label.replace(/(?<!\s)\s*\(\d\)$/, "").trim(), values: pending.slice(0, n), cells: pendingCells.slice(0, n), section });
+      current.rows.push({ label: normalizeLabel(label), printed: printedLabel(label), values: pending.slice(0, n), cells: pendingCells.slice(0, n), section });
     }
     pending = [];
     pendingCells = [];
@@ -555,6 +555,11 @@ function groupNames(lines: string[], runs: number): string[] {
 function captioned(caption: { item?: string; scope?: string } | null): { measure?: string; group?: string } {
   if (caption?.item) return { measure: caption.item };
   return caption?.scope ? { group: caption.scope } : {};
+}
+
+/** A row label as printed, without a footnote mark at its end ("Net loss on disposals(2)"). */
+function printedLabel(label: string): string {
+  return label.replace(/(?<!\s)\s*\(\d\)$/, "").trim();
 }
 
 export function normalizeLabel(label: string): string {
