@@ -54,7 +54,8 @@ function parseCsv(text: string): string[][] {
 }
 
 const pct = (x: number) => `${(100 * x).toFixed(1)}%`;
-const f3 = (x: number) => x.toFixed(3);
+/** JUDGE_BENCH_DIGITS=5 prints the figures to five places (a change of one row moves the oracle AUROC by less than 0.001). */
+const f3 = (x: number) => x.toFixed(Number(process.env.JUDGE_BENCH_DIGITS ?? 3));
 
 interface ScoredAnswer { label: FbRow["label"]; overall: number; grounding: number; excluded: boolean; half: "calibration" | "held-back" }
 

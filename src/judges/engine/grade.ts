@@ -86,6 +86,15 @@ export const RULES = {
    * oracle AUROC 0.828 -> 0.827, changed-figure variants scored lower 0.73 -> 0.74 (scaled), 0.34 -> 0.39 (neighbour).
    */
   unsupportedFigureCeiling: 0.84,
+  /**
+   * A figure shown wrong is worse than a figure not found: an answer the sources show nothing wrong in (no figure
+   * contradicted in context, no claim worded as theirs with other figures, every calculation holding, no
+   * recomputed metric or ranking against it, its own company) reads 2 at least on factuality, so the same answer
+   * with one figure shown wrong reads strictly lower. Grounding is untouched: unverified figures are ungrounded.
+   * Calibration half: oracle AUROC 0.8765 -> 0.8772, non-oracle 0.7780 -> 0.7822, neighbour-figure variants
+   * scored lower 0.94 -> 0.95, scaled 0.95 -> 0.96.
+   */
+  unverifiedFloor: 0.35,
   /** An answer about another company than the question's (named nowhere in it, another name instead): 1 on factuality and grounding, 2 on relevance. */
   otherCompanyCeiling: 0.2,
   otherCompanyRelevance: 0.5,
@@ -293,6 +302,8 @@ function* gradeSteps(input: GradeInput): Generator<void, GradeDetails, void> {
   if (figures.contradicted) factuality = Math.min(factuality, RULES.contradictedFigureCeiling);
   if (figures.unsupported) factuality = Math.min(factuality, RULES.unsupportedFigureCeiling);
   if (otherCompany) factuality = Math.min(factuality, RULES.otherCompanyCeiling);
+  const shownWrong = figures.contradicted + contradicted + uncarried + mathErrors > 0 || recomputed?.status === "mismatch" || ranked?.status === "mismatch" || otherCompany;
+  if (sources.length && !shownWrong) factuality = Math.max(factuality, RULES.unverifiedFloor);
 
   // Completeness: the asked periods, a figure when one is asked for, a stance on a yes/no question.
   const askedYears = [...periodYears(query)];
