@@ -91,7 +91,7 @@ async function timedNormal() {
   return performance.now() - t;
 }
 
-// HOSTILE_SERIES=1: each slow neighbour request (over 40 ms) and each step of the input (submitted, settled)
+// HOSTILE_SERIES=1: each slow neighbour request (over HOSTILE_SLOW ms, default 40) and each step of the input (submitted, settled)
 // is printed with its time from the input's start, to see which part of a run holds the isolate.
 const series = process.env.HOSTILE_SERIES === "1";
 let started = 0;
@@ -107,7 +107,7 @@ async function withNeighbour(work) {
       if (done) break;
       const ms = await timedNormal();
       during.push(ms);
-      if (ms > 40) mark(`neighbour ${ms.toFixed(0)} ms`);
+      if (ms > Number(process.env.HOSTILE_SLOW ?? 40)) mark(`neighbour ${ms.toFixed(0)} ms`);
     }
   })();
   started = performance.now();
