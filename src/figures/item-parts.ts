@@ -36,10 +36,15 @@ const TOTAL = /\b(?:total|consolidated|company-wide|overall)\b/i;
  */
 const SCOPE = new Set(contentStems("domestic international americas america europe emea asia pacific apac china japan canada mexico latin"));
 
-/** Words of one reading of an item against the other's: reported (GAAP) against adjusted, basic against diluted. */
+/**
+ * Words of one reading of an item against the other's: reported (GAAP) against adjusted, basic against diluted,
+ * a reported change against one at constant currency or organic ("adjusted EPS declined 2% on a comparable
+ * constant currency basis" is not the reported change's 9%).
+ */
 const OPPOSED: [Set<string>, Set<string>][] = [
   [new Set(contentStems("reported")), new Set(contentStems("adjusted"))],
   [new Set(contentStems("basic")), new Set(contentStems("diluted"))],
+  [new Set(contentStems("reported")), new Set(contentStems("constant organic"))],
 ];
 
 /** The statement names one reading of its item and the source figure the other ("reported" income, the "Adjusted" row). */

@@ -3,6 +3,7 @@
 // "(3,162)" negative, "—" nil), or a whole row on one line; both read the same way here.
 import { steppedTextCache, type SteppedTextCache } from "./text-cache";
 import { namedColumnTables } from "./named-columns";
+import { readReconciliations } from "./reconciliation";
 import type { Basis } from "./figure-types";
 import { basisOf } from "./basis";
 
@@ -345,6 +346,11 @@ function* parseSteps(text: string): Generator<void, StatementTable[], void> {
     blanks = [];
   };
 
+  // A reconciliation's period titles (reconciliation.ts): figures printed a line each under them are its
+  // columns' (each period's EBITDA, EBIT, ...), which the years of the titles do not name.
+  const reconciled = readReconciliations(text);
+  let headerReconciled = false;
+  let readSplitCells = true;
   let lineNumber = 0;
   for (const raw of text.replace(/\r/g, "").split("\n")) {
     if (++lineNumber % LINES_PER_STEP === 0) yield;
@@ -397,6 +403,7 @@ function* parseSteps(text: string): Generator<void, StatementTable[], void> {
       headerDeltas = parts.slice(0, -1).slice(0, 4);
     }
     if (years && years.length) {
+      if (reconciled.titleLines.has(lineNumber - 1)) headerReconciled = true;
       if (!headerRun.length) headerNames = recent;
       if (!headerText) headerText = before.join("\n");
       headerText += `\n${line}`;
@@ -425,6 +432,8 @@ function* parseSteps(text: string): Generator<void, StatementTable[], void> {
     if (headerRun.length) {
       flush();
       label = "";
+      readSplitCells = !headerReconciled;
+      headerReconciled = false;
       // A new header starts a new table; a lone year after a title is a one-column table.
       const mixedHeader = monthsApart(headerMonths);
       const uncertain = headerLag || mixedHeader || new Set(headerRun).size < headerRun.length;
@@ -524,7 +533,7 @@ function* parseSteps(text: string): Generator<void, StatementTable[], void> {
       pending = wider ? [] : ofSales ? figures.filter((_, i) => i % 2 === 0) : whole ? figures.slice(-width) : figures;
       pendingCells = wider ? [] : ofSales ? cells.filter((_, i) => i % 2 === 0) : whole ? cells.slice(-width) : cells;
       if (width !== undefined && pending.length >= width) flush();
-    } else if (figures.length) {
+    } else if (figures.length && readSplitCells) {
       pending.push(...figures);
       pendingCells.push(...cells);
       if (current && pending.length >= (grouped ? grouped.width : current.years.length)) {
@@ -535,7 +544,7 @@ function* parseSteps(text: string): Generator<void, StatementTable[], void> {
   }
   flush();
   yield;
-  return [...tables.filter((t) => t.rows.length > 0), ...namedColumnTables(text)];
+  return [...tables.filter((t) => t.rows.length > 0), ...namedColumnTables(text), ...reconciled.tables];
 }
 
 /**
