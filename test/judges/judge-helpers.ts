@@ -110,3 +110,41 @@ export async function uploadPrimarySource(): Promise<string> {
   expect(docs.find((x: { document_id: string }) => x.document_id === id)?.status).toBe("success");
   return id;
 }
+
+/** Amcor's fiscal 2023 results release: the reconciliation of its adjusted EBITDA, EBIT, net income and EPS, each period's four columns side by side, then the growth rows. */
+export const AMCOR_RECONCILIATION = [
+  "Twelve Months Ended June 30, 2022 Twelve Months Ended June 30, 2023",
+  "($ million) EBITDA EBIT Net",
+  "Income",
+  "EPS",
+  "(Diluted",
+  "US",
+  "cents)(1) EBITDA EBIT Net",
+  "Income",
+  "EPS",
+  "(Diluted",
+  "US",
+  "cents)(1)",
+  "Net income attributable to Amcor 805 805 805 52.9 1,048 1,048 1,048 70.5",
+  "Net income attributable to non-controlling",
+  "interests 10 10 10 10",
+  "Tax expense 300 300 193 193",
+  "Interest expense, net 135 135 259 259",
+  "Depreciation and amortization 579 569",
+  "EBITDA, EBIT, Net income and EPS 1,829 1,250 805 52.9 2,080 1,510 1,048 70.5",
+  "2019 Bemis Integration Plan 37 37 37 2.5 — — — —",
+  "Net loss on disposals(2) 10 10 10 0.7 — — — —",
+  "Impact of hyperinflation 16 16 16 1.0 24 24 24 1.9",
+  "Property and other losses, net(3) 13 13 13 0.8 2 2 2 0.1",
+  "Russia-Ukraine conflict impacts(4) 200 200 200 13.2 (90) (90) (90) (6.0)",
+  "Pension settlements 8 8 8 0.5 5 5 5 0.3",
+  "Other 4 4 4 0.3 (3) (3) (3) (0.3)",
+  "Amortization of acquired intangibles (5) 163 163 10.7 160 160 10.8",
+  "Tax effect of above items (32) (2.1) (57) (4.0)",
+  "Adjusted EBITDA, EBIT, Net income and EPS 2,117 1,701 1,224 80.5 2,018 1,608 1,089 73.3",
+  "Reconciliation of adjusted growth to comparable constant currency growth",
+  "% growth - Adjusted EBITDA, EBIT, Net income, and EPS (5) (5) (11) (9)",
+  "% items affecting comparability(6) 3 4 4 4",
+  "% currency impact 3 2 3 3",
+  "% comparable constant currency growth 1 1 (4) (2)",
+].join("\n");
