@@ -7,7 +7,7 @@
 // page), its cells had been read two at a time as the titles' two years, so the right "adjusted EBITDA was
 // $2,018 million" was contradicted by adjusted EBIT's 1,701. Now each listed item is a table of its own, each
 // growth row the later year's change, and cells a line each under those titles are not read as years.
-import { beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, it } from "vitest";
 import { createOrg, type TestOrg } from "../helpers/harness";
 import { AMCOR_RECONCILIATION, expectBothTellApart, judgeAgainst } from "./judge-helpers";
 
