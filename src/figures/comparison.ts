@@ -10,6 +10,11 @@
 export interface ComparedReading {
   /** The period is one year before the sentence's ("a year earlier", "the prior year's $Y"). */
   yearBefore: boolean;
+  /**
+   * The year before is named right before the figure ("the prior year's 3.6% growth"): it is that figure's own
+   * period, a change's too; named after it ("up 5% from the prior year") it is only a level's.
+   */
+  namedBefore?: boolean;
 }
 
 // The words right before the figure that open a comparison: "compared with", "compared to", "versus", "vs.",
@@ -33,7 +38,8 @@ const PRIOR_AFTER =
 export function comparedFigure(before: string, after: string): ComparedReading | null {
   // Only the last 80 characters before the figure: a clause opener stands right before it.
   const near = before.slice(-80);
-  const prior = PRIOR_BEFORE.test(near) || PRIOR_AFTER.test(after.slice(0, 80));
-  if (prior || COMPARE_BEFORE.test(near) || FROM_BEFORE.test(near) || FROM_LEVEL.test(near)) return { yearBefore: prior };
+  const namedBefore = PRIOR_BEFORE.test(near);
+  const prior = namedBefore || PRIOR_AFTER.test(after.slice(0, 80));
+  if (prior || COMPARE_BEFORE.test(near) || FROM_BEFORE.test(near) || FROM_LEVEL.test(near)) return { yearBefore: prior, ...(namedBefore ? { namedBefore } : {}) };
   return null;
 }

@@ -286,12 +286,14 @@ function* proseFigureSteps(text: string, scale: number | null, skipTableLines: b
         // "Inventories at the beginning of 2022" are the balance at the end of 2021.
         if (/\b(beginning|start|opening)\b/i.test(i === 0 ? before : fragment)) year = openingYear(i === 0 ? before : fragment.slice(taken));
         else if (ys.length === 1) year = ys[0];
+        // "versus the prior year's 3.6% growth": the year before the sentence's, not the year that opens it.
+        else if (compared?.namedBefore) year = null;
         else if (compared && !change) year = null;
         else if (ys.length === 0 && sentenceYears.length === 0) year = sectionYear;
         else if (ys.length === 0 && opening.length === 1 && sentenceYears.length === 1 && !claimed.has(opening[0])) year = opening[0];
       }
       // Not its sentence's year but the one before, where the clause says so ("$9,569 million a year earlier").
-      const yearBefore = Boolean(compared?.yearBefore) && !change && afterYears[i] === null && !respectively && year === null;
+      const yearBefore = Boolean(compared?.yearBefore) && (!change || compared?.namedBefore === true) && afterYears[i] === null && !respectively && year === null;
       if (yearBefore) year = periodYear === null ? null : periodYear - 1;
       // A quarter or half-year figure is not the year's: "$3.2 billion in the fourth quarter of fiscal 2022".
       // "Quarterly" names how often an item is paid ("a quarterly cash dividend"): the part of its own clause's

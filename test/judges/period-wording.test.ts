@@ -109,3 +109,21 @@ describe("a release's table: amounts each followed by their percent of sales, da
   });
 });
 
+
+// "versus the prior year's 3.6% growth" in a sentence that opens on FY2023: the 3.6% is the year before's, not
+// the opening year's. The opening year had been given to it, so a right answer was contradicted ("3.6% is
+// adjusted EPS for 2022, not 2023"); a change named right after its year before ("up 5% from the prior year")
+// stays the sentence's own.
+describe("a change the sentence names as the prior year's", () => {
+  const release = "Johnson & Johnson reported 2022 adjusted EPS of $10.15, an increase of 3.6% in 2022. The company guides 2023 adjusted EPS of $10.50, reflecting growth of 3.5%.";
+  const growth = judgeAgainst(() => org, "Is growth in JnJ's adjusted EPS expected to accelerate in FY2023?", [{ title: "J&J 2022 results release", content: release }]);
+
+  it("is read for the year before the sentence's, not contradicted by it", async () => {
+    const [llm, agent] = await Promise.all([
+      growth("llm", "In summary, JnJ's FY2023 adjusted EPS growth guidance of 3.5% indicates growth is not accelerating versus the prior year's 3.6% growth rate."),
+      growth("agent", "In summary, JnJ's FY2023 adjusted EPS growth guidance of 3.5% indicates growth is not accelerating versus the prior year's 3.6% growth rate."),
+    ]);
+    expect(llm.result.reasoning).not.toContain("contradict");
+    expect(agent.assessment.claims.map((c: { verdict: string }) => c.verdict)).not.toContain("contradicted");
+  });
+});
