@@ -3,7 +3,8 @@
 // calendar year it starts in) but Best Buy's fiscal 2023 and 2022 (by the year it ends in). The question's
 // company, when its calendar is known (src/core/fiscal-calendar.ts), tells which column a fiscal year is: the
 // other column's figure is contradicted. For a company whose calendar is not known, neither column carries
-// the figure: the right column's and the other one's are scored alike, and neither is supported.
+// the figure: the right column's and the other one's are scored alike (factuality 3 at most), and neither is
+// supported.
 import { beforeAll, describe, expect, it } from "vitest";
 import { createOrg, type TestOrg } from "../helpers/harness";
 import { expectBothTellApart, expectLlmTellsApart, judgeAgainst } from "./judge-helpers";
@@ -63,7 +64,9 @@ describe("a fiscal year against January year-end columns", () => {
     const answers = [said("Acme Retail", 2022, "$737.9 million", "$1,603.5 million"), said("Acme Retail", 2022, "$431.6 million", "$1,499.2 million")];
     const [llmA, llmB, agentA, agentB] = await Promise.all([...answers.map((a) => judged("llm", a)), ...answers.map((a) => judged("agent", a))]);
     expect(llmA.result.scores).toEqual(llmB.result.scores);
-    expect(llmA.result.scores.factuality).toBeLessThan(5);
+    // Half a stated figure's credit each: the other year's figures had read 4, a confident score for an answer
+    // that may be a year off (session 21).
+    expect(llmA.result.scores.factuality).toBeLessThanOrEqual(3);
     for (const agent of [agentA, agentB]) {
       expect(agent.assessment.claims.map((c: { verdict: string }) => c.verdict)).toEqual(["unsupported"]);
       expect(agent.assessment.claims[0].explanation).toContain("in one of two columns the source does not tell apart");

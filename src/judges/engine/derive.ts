@@ -7,7 +7,7 @@ import { roundingOf, statesValue } from "../../figures/values";
 import type { Figure, FigureInContext } from "../../figures/context";
 import { FIGURES_PER_STEP, runSteps } from "../../figures/steps";
 
-export type FigureSupport = "stated" | "derived" | "contradicted" | "unsupported" | "constant";
+export type FigureSupport = "stated" | "derived" | "undated" | "contradicted" | "unsupported" | "constant";
 
 export interface FigureReading {
   figure: FigureInContext;
@@ -126,7 +126,7 @@ export function* readFiguresSteps(checks: FigureCheck[], relevantSource: Figure[
     // The same digits as a figure whose scale its text does not state, or the row's value in a column that may
     // not be the statement's year (compare.ts, FigureStatus): read as derived, not as stated.
     if (c.status === "rescaled" || c.status === "undated") {
-      out.push({ figure: f, support: "derived", note: "" });
+      out.push({ figure: f, support: c.status === "undated" ? "undated" : "derived", note: "" });
       grounded.push(operandOf(f));
       continue;
     }

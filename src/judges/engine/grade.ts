@@ -134,7 +134,7 @@ export interface GradeDetails {
   mathErrors: number;
   contradicted: number;
   strayYears: number;
-  figures: { stated: number; derived: number; contradicted: number; unsupported: number };
+  figures: { stated: number; derived: number; undated: number; contradicted: number; unsupported: number };
   claims: number;
   material: number;
   refusal: boolean;
@@ -231,11 +231,13 @@ function* gradeSteps(input: GradeInput): Generator<void, GradeDetails, void> {
   yield;
   const readings = answerChecks ? yield* readFiguresSteps(answerChecks.figures, sources.flatMap((s) => relevantOperands(s, figureStems, 24))) : [];
   yield;
-  const figures = { stated: 0, derived: 0, contradicted: 0, unsupported: 0 };
+  const figures = { stated: 0, derived: 0, undated: 0, contradicted: 0, unsupported: 0 };
   for (const r of readings) if (r.support !== "constant") figures[r.support] += 1;
   const contradictions = readings.filter((r) => r.support === "contradicted").map((r) => r.note);
-  const readTotal = figures.stated + figures.derived + figures.contradicted + figures.unsupported;
-  const figureShare = readTotal ? (figures.stated + 0.8 * figures.derived) / readTotal : figureTotal ? figureHit / figureTotal : 1;
+  const readTotal = figures.stated + figures.derived + figures.undated + figures.contradicted + figures.unsupported;
+  // A row's value in a column whose year the source does not tell (a January year-end of an unknown calendar):
+  // the right year's figure and the other year's alike, so half the credit of a stated one.
+  const figureShare = readTotal ? (figures.stated + 0.8 * figures.derived + 0.5 * figures.undated) / readTotal : figureTotal ? figureHit / figureTotal : 1;
   const unsupportedShare = readTotal ? (figures.unsupported + figures.contradicted) / readTotal : 0;
   // Names (companies, people, places, products) the answer brings that no source mentions.
   const novel = yield* novelNamesSteps(answer, sources, queryStems);
