@@ -91,28 +91,49 @@ function readRows(lines: string[]): Row[] {
   return rows;
 }
 
+/** The columns' names as printed, and lower-cased with parentheses as spaces, for look-ups of a whole item. */
+interface ColumnNames {
+  printed: string;
+  words: string;
+}
+
+function columnNames(printed: string): ColumnNames {
+  return { printed, words: ` ${printed.toLowerCase().replace(/[()]/g, " ").replace(/\s+/g, " ")} ` };
+}
+
+/** Whether the columns name an item, whole words ("EBIT", not the start of "EBITDA"). */
+function names(columns: ColumnNames, item: string): boolean {
+  return columns.words.includes(` ${item.toLowerCase()} `);
+}
+
 /**
  * A row label that lists the columns' items, each named by the columns ("EBITDA", "Net income"): the words
  * before the first item ("Adjusted", "% growth - Adjusted") and the items, or null.
  */
-function listedItems(label: string, names: string): { prefix: string; items: string[] } | null {
+function listedItems(label: string, columns: ColumnNames): { prefix: string; items: string[] } | null {
   const parts = listParts(label.replace(/\(\d\)$/, ""));
-  if (parts.length < 2) return null;
-  const named = (item: string) => new RegExp(`(?:^|\\s)${item.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}(?:\\s|\\(|$)`, "i").test(names);
-  if (!parts.slice(1).every(named)) return null;
+  if (parts.length < 2 || !parts.slice(1).every((p) => names(columns, p))) return null;
   // The first item is the longest run of the first part's last words that the columns name.
   const words = parts[0].split(/\s+/);
   for (let i = 0; i < words.length; i++) {
     const item = words.slice(i).join(" ");
-    if (named(item)) return { prefix: words.slice(0, i).join(" "), items: [item, ...parts.slice(1)] };
+    if (names(columns, item)) return { prefix: words.slice(0, i).join(" "), items: [item, ...parts.slice(1)] };
   }
   return null;
 }
 
-/** An item as the columns print it, with the note after its name ("EPS (Diluted US cents)"). */
-function columnName(item: string, names: string): string {
-  const note = new RegExp(`(?:^|\\s)${item.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}\\s*(\\([^()]*[a-z][^()]*\\))`, "i").exec(names);
-  return note ? `${item} ${note[1]}` : item;
+/** An item as the columns print it, with the note after its name ("EPS (Diluted US cents)"; not a footnote mark "(1)"). */
+function columnName(item: string, columns: ColumnNames): string {
+  const lower = columns.printed.toLowerCase();
+  const wanted = item.toLowerCase();
+  // The item's first whole-word place ("EBIT", not the start of "EBITDA").
+  let at = lower.indexOf(wanted);
+  while (at >= 0 && ((at > 0 && lower[at - 1] !== " ") || /[a-z0-9]/.test(lower[at + wanted.length] ?? ""))) at = lower.indexOf(wanted, at + 1);
+  if (at < 0) return item;
+  const after = columns.printed.slice(at + item.length).trimStart();
+  const close = after.startsWith("(") ? after.indexOf(")") : -1;
+  const note = close > 0 ? after.slice(0, close + 1) : "";
+  return /[a-z]/.test(note) ? `${item} ${note}` : item;
 }
 
 /** The tables of one reconciliation: after its period titles (the line at `start`), its names, then its rows. */
@@ -127,8 +148,9 @@ function readReconciliation(lines: string[], start: number, periods: { year: num
     if (line && next !== undefined && isFigureLine(next) && !/^\(/.test(line)) break;
     end += 1;
   }
-  const names = lines.slice(start, end).filter(Boolean).join(" ").replace(/\s+/g, " ");
-  if (!names) return [];
+  const printed = lines.slice(start, end).filter(Boolean).join(" ").replace(/\s+/g, " ");
+  if (!printed) return [];
+  const columns = columnNames(printed);
   let last = end;
   for (let filled = 0; last < lines.length && filled < MAX_ROW_LINES; last++) if (lines[last]) filled += 1;
   const rows = readRows(lines.slice(end, last));
@@ -142,11 +164,11 @@ function readReconciliation(lines: string[], start: number, periods: { year: num
   let lastList: { prefix: string; items: string[] } | null = null;
   for (const row of rows) {
     const change = changeRow(row.label);
-    const list = listedItems(change ? change.rest || row.label : row.label, names);
+    const list = listedItems(change ? change.rest || row.label : row.label, columns);
     if (list && row.figures.length === groups * list.items.length && !change && (width === 0 || width === list.items.length)) {
       width = list.items.length;
       list.items.forEach((item, j) => {
-        const printed = `${list.prefix} ${columnName(item, names)}`.trim();
+        const printed = `${list.prefix} ${columnName(item, columns)}`.trim();
         const values = periods.map((_, g) => row.figures[g * width + j]);
         const cells = periods.map((_, g) => row.cells[g * width + j]);
         let table = items.get(item.toLowerCase());
@@ -166,7 +188,7 @@ function readReconciliation(lines: string[], start: number, periods: { year: num
     if (!name) continue;
     const table: StatementTable = { kind: "other", years: [years.at(-1)!], ...(partial ? { partial } : {}), changes: true, group: name, rows: [] };
     of.items.forEach((item, j) => {
-      const printed = `${trimDashes(of.prefix)} ${columnName(item, names)}`.trim();
+      const printed = `${trimDashes(of.prefix)} ${columnName(item, columns)}`.trim();
       table.rows.push({ label: normalizeLabel(printed), printed, values: [row.figures[j]], cells: [{ ...row.cells[j], percent: true }], section: "" } satisfies StatementRow);
     });
     changes.set(name.toLowerCase(), table);

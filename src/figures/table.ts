@@ -4,6 +4,7 @@
 import { steppedTextCache, type SteppedTextCache } from "./text-cache";
 import { namedColumnTables } from "./named-columns";
 import { readReconciliations } from "./reconciliation";
+import { groupNames, repeatedRuns, yearGroups } from "./column-groups";
 import type { Basis } from "./figure-types";
 import { basisOf } from "./basis";
 
@@ -146,34 +147,6 @@ const BY_SEGMENT = /^(?:the\s+)?([a-z][a-z ,&()-]{2,60}?)\s+by\s+(?:reportable\s
 const SEGMENT_SCOPE =
   /\bfor\s+(?:the|its|our)\s+([A-Z][A-Za-z&.'-]*(?:\s[A-Z][A-Za-z&.'-]*){0,3})\s+segment\b|^([A-Z][A-Za-z&.'-]*(?:\s[A-Z][A-Za-z&.'-]*){0,3})\s+Segment$|^([A-Z][A-Za-z&.'-]*(?:\s[A-Z][A-Za-z&.'-]*){0,3})\s+segment\s[^.:]*\bas\s+follows:?$/;
 const NOT_GROUP = /\b(?:millions|thousands|billions|except|ratios|ended|ending|months|weeks|unaudited|following|table|summar|results)/i;
-
-/** Year columns of a header read with its change columns: the runs of years, each followed by a change column. */
-function yearGroups(template: ("y" | "c")[], years: number[]): number[][] | null {
-  if (!template.includes("c") || template.at(-1) !== "c") return null;
-  const runs: number[][] = [];
-  let run: number[] = [];
-  template.forEach((t, i) => {
-    if (t === "y") run.push(i);
-    else {
-      runs.push(run);
-      run = [];
-    }
-  });
-  // Each run the same years in the same order, every column a year of a run or a change column.
-  const yearsOf = (r: number[]) => r.map((i) => years[template.slice(0, i).filter((x) => x === "y").length]).join(",");
-  return runs.every((r) => r.length > 0 && yearsOf(r) === yearsOf(runs[0])) ? runs : null;
-}
-
-/** A header's years as two or more runs of the same distinct years, in the same order: each run's column positions; else null. */
-function repeatedRuns(years: number[]): number[][] | null {
-  for (let width = 2; width <= years.length / 2; width++) {
-    if (years.length % width !== 0) continue;
-    const first = years.slice(0, width);
-    if (new Set(first).size !== width) continue;
-    if (years.every((y, i) => y === first[i % width])) return Array.from({ length: years.length / width }, (_, g) => first.map((_, i) => g * width + i));
-  }
-  return null;
-}
 
 /** Whether a token is one figure cell of a table row ("(3,162)", "$1,577", "12.5%", "—"). */
 export function isCellToken(token: string): boolean {
@@ -545,19 +518,6 @@ function* parseSteps(text: string): Generator<void, StatementTable[], void> {
   flush();
   yield;
   return [...tables.filter((t) => t.rows.length > 0), ...namedColumnTables(text), ...reconciled.tables];
-}
-
-/**
- * The names of a header's column groups, one per run of years: the last lines before the header, one name a
- * line; or one line of capitalized words that splits evenly into as many names of two to four words
- * ("Revenue Mix Comparable Sales": "Revenue Mix", "Comparable Sales").
- */
-function groupNames(lines: string[], runs: number): string[] {
-  if (lines.length >= runs || lines.length !== 1) return lines.slice(-runs);
-  const words = lines[0].split(/\s+/);
-  const each = words.length / runs;
-  if (!Number.isInteger(each) || each < 2 || each > 4 || !words.every((w) => /^(?:[A-Z][A-Za-z'.-]*|&)$/.test(w))) return [];
-  return Array.from({ length: runs }, (_, g) => words.slice(g * each, (g + 1) * each).join(" "));
 }
 
 /** A caption's line item (measure) or segment (a group of its own: "Domestic" operating income). */
