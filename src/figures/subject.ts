@@ -34,16 +34,16 @@ export function* novelNamesSteps(text: string, sources: KnownNames[], queryStems
   const known = (e: string) => sources.some((s) => s.entities.has(e.toLowerCase()) || contentStems(e).every((w) => s.stems.has(w))) || contentStems(e).every((w) => queryStems.has(w));
   const all = sentences(text);
   const entities: string[] = [];
-  const possessives: string[] = [];
+  const openers: string[] = [];
   for (let i = 0; i < all.length; i++) {
     entities.push(...sentenceEntities(all[i]));
-    const possessive = openingPossessive(all[i]);
-    if (possessive) possessives.push(possessive);
+    const opener = openingName(all[i]);
+    if (opener) openers.push(opener);
     if ((i + 1) % SENTENCES_PER_STEP === 0) yield;
   }
   const out: string[] = [];
   let checked = 0;
-  for (const e of new Set([...entities, ...possessives])) {
+  for (const e of new Set([...entities, ...openers])) {
     if (!vocabulary(e) && !known(e)) out.push(e);
     if (++checked % SENTENCES_PER_STEP === 0) yield;
   }
@@ -51,11 +51,12 @@ export function* novelNamesSteps(text: string, sources: KnownNames[], queryStems
 }
 
 /**
- * The capitalized word that opens a sentence naming its company in the possessive: "Honeywell's net sales",
- * "Sally Beauty's net sales" (Sally: namedEntities reads the later words, never a sentence's first).
+ * The capitalized word that opens a sentence naming its company in the possessive, "Honeywell's net sales",
+ * "Sally Beauty's net sales", or as the subject of a reporting verb, "Globex reported a net loss" (Sally,
+ * Globex: namedEntities reads the later words, never a sentence's first).
  */
-function openingPossessive(sentence: string): string | null {
-  return /^[("'“]*(\p{Lu}[\p{L}&.-]+)(?:\s+\p{Lu}[\p{L}&.-]*){0,3}['’]s\s/u.exec(sentence)?.[1] ?? null;
+function openingName(sentence: string): string | null {
+  return /^[("'“]*(\p{Lu}[\p{L}&.-]+)(?:\s+\p{Lu}[\p{L}&.-]*){0,3}(?:['’]s\s|\s(?:reported|recorded|posted|generated|earned|announced)\s)/u.exec(sentence)?.[1] ?? null;
 }
 
 /** Finance abbreviations and periods a question capitalizes: no company's name. */

@@ -78,6 +78,26 @@ describe("a company named by several words at the opening of its sentences, in t
   });
 });
 
+// The other company named only as the subject opening its sentence ("Globex reported a net loss of $418
+// million"): namedEntities reads no sentence's first word, so the answer had scored 5/5/3/5 and been supported
+// (wrong on purpose against `npm run dev`, session 21).
+describe("a company named as the subject of a reporting verb at the opening of its sentence", () => {
+  const ACME_QUERY = "What was Acme Corp's net income in fiscal 2023?";
+  const ACME_REF = {
+    title: "Acme Corp annual report",
+    content: "Acme Corp\nConsolidated Statements of Operations\n(In millions)\nYear Ended December 31,\n2023 2022\nRevenue 4,210 3,980\nNet income (loss) (418) 150",
+  };
+  const acme = judgeAgainst(() => org, ACME_QUERY, [ACME_REF]);
+
+  it("gives Acme's figure to Globex: graded 2 or less and unsupported, naming Globex", async () => {
+    const answer = "Globex reported a net loss of $418 million in fiscal 2023.";
+    const [right, llm, agent] = await Promise.all([acme("llm", "Acme Corp reported a net loss of $418 million in fiscal 2023."), acme("llm", answer), acme("agent", answer)]);
+    expectLlmTellsApart(right.result, llm.result, "The answer is about Globex, not the company the question names.");
+    expect(agent.assessment.claims.map((c: { verdict: string }) => c.verdict)).toEqual(["unsupported"]);
+    expect(agent.assessment.claims[0].explanation).toContain("about Globex");
+  });
+});
+
 describe("agent judge: a claim is supported only when every figure of it is", () => {
   it("a claim with one figure the sources neither state nor compute is unsupported, and says so", async () => {
     const a = (await judged("agent", EXTRA)).assessment;
