@@ -5,6 +5,7 @@ import { stemPrefix, type Concept, type QueryPlan } from "./query";
 export { stemPrefix };
 import type { CandidateRow } from "./repo";
 import { runSteps } from "../figures/steps";
+import { textCache } from "../figures/text-cache";
 
 export interface Ranked {
   row: CandidateRow;
@@ -31,24 +32,30 @@ function sequencePattern(variant: string[]): string {
   return START + [...head, tail].join(GAP);
 }
 
-function wholeWords(words: string[]): RegExp {
-  return new RegExp(`${START}${words.map(escapeRegExp).join(GAP)}(?![${WORD}])`);
-}
-
 /** Whether a UTF-16 unit is one of WORD's characters. */
 function isWordUnit(c: number): boolean {
   return (c >= 97 && c <= 122) || (c >= 48 && c <= 57) || c >= 0xc0;
 }
 
-/** A lower-cased text's words (maximal runs of WORD characters) and where each stands. */
+/** Whether every unit of a word is one of WORD's characters (such a word stands whole in a text's words). */
+function allWordUnits(word: string): boolean {
+  for (let i = 0; i < word.length; i++) if (!isWordUnit(word.charCodeAt(i))) return false;
+  return word.length > 0;
+}
+
+/**
+ * A lower-cased text's words (maximal runs of WORD characters): its distinct words sorted, and each word
+ * of the text in order as its place among them. Compact (about the text's own size), so a chunk's is kept
+ * for the searches that rank it again (chunkWords).
+ */
 export interface WordIndex {
-  words: string[];
-  at: Map<string, number[]>;
+  vocab: string[];
+  ids: Int32Array;
 }
 
 export function wordIndex(text: string): WordIndex {
-  const words: string[] = [];
-  const at = new Map<string, number[]>();
+  const firstSeen = new Map<string, number>();
+  const order: number[] = [];
   for (let i = 0; i < text.length; ) {
     if (!isWordUnit(text.charCodeAt(i))) {
       i++;
@@ -57,35 +64,112 @@ export function wordIndex(text: string): WordIndex {
     let end = i + 1;
     while (end < text.length && isWordUnit(text.charCodeAt(end))) end++;
     const w = text.slice(i, end);
-    const list = at.get(w);
-    if (list) list.push(words.length);
-    else at.set(w, [words.length]);
-    words.push(w);
+    let id = firstSeen.get(w);
+    if (id === undefined) {
+      id = firstSeen.size;
+      firstSeen.set(w, id);
+    }
+    order.push(id);
     i = end;
   }
-  return { words, at };
+  const seen = [...firstSeen.keys()];
+  const sorted = seen.map((_, k) => k).sort((a, b) => (seen[a] < seen[b] ? -1 : 1));
+  const place = new Int32Array(seen.length);
+  sorted.forEach((k, at) => (place[k] = at));
+  return { vocab: sorted.map((k) => seen[k]), ids: Int32Array.from(order, (k) => place[k]) };
+}
+
+/** The first place in the sorted words not before `word`. */
+function lowerBound(vocab: string[], word: string): number {
+  let lo = 0;
+  let hi = vocab.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (vocab[mid] < word) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
+/** A word's place among the text's words, -1 when the text does not have it. */
+function placeOf(index: WordIndex, word: string): number {
+  const at = lowerBound(index.vocab, word);
+  return at < index.vocab.length && index.vocab[at] === word ? at : -1;
+}
+
+/** The places of the words starting with `prefix`: one run of the sorted words, [from, to). */
+function prefixPlaces(index: WordIndex, prefix: string): [number, number] {
+  const from = lowerBound(index.vocab, prefix);
+  let to = from;
+  while (to < index.vocab.length && index.vocab[to].startsWith(prefix)) to++;
+  return [from, to];
 }
 
 /**
- * Whether the text has these words one after another, whatever stands between them: what
- * wholeWords(words) matches, found by the words' places instead of a scan of the text per phrase (a
- * long query, such as a reference's table, has a hundred phrases).
+ * Whether the text has `head` one after another, then (when `tail` is given) a word within `tail`'s places,
+ * whatever stands between them.
  */
-export function hasWordSequence(index: WordIndex, words: string[]): boolean {
-  if (words.length === 0) return false;
-  for (const p of index.at.get(words[0]) ?? []) {
+function hasPlaces(index: WordIndex, head: number[], tail?: [number, number]): boolean {
+  const { ids } = index;
+  const n = head.length + (tail ? 1 : 0);
+  if (n === 0) return false;
+  for (let p = 0; p + n <= ids.length; p++) {
+    if (head.length ? ids[p] !== head[0] : ids[p] < tail![0] || ids[p] >= tail![1]) continue;
     let k = 1;
-    while (k < words.length && index.words[p + k] === words[k]) k++;
-    if (k === words.length) return true;
+    while (k < head.length && ids[p + k] === head[k]) k++;
+    if (k < head.length) continue;
+    if (!tail || head.length === 0) return true;
+    const last = ids[p + head.length];
+    if (last >= tail[0] && last < tail[1]) return true;
   }
   return false;
 }
 
 /**
- * One look-up of a chunk per concept: its variants as one alternation, scanned for only when the text
+ * Whether the text has these words one after another, whatever stands between them (the words whole):
+ * found by the words' places instead of a scan of the text per phrase (a long query, such as a
+ * reference's table, has a hundred phrases).
+ */
+export function hasWordSequence(index: WordIndex, words: string[]): boolean {
+  if (words.length === 0) return false;
+  const head: number[] = [];
+  for (const w of words) {
+    const at = placeOf(index, w);
+    if (at < 0) return false;
+    head.push(at);
+  }
+  return hasPlaces(index, head);
+}
+
+/**
+ * A variant's pattern (sequencePattern) read from a text's words: its words in order, the last one whole
+ * when it is a number, else any word starting with its stem. Null when the variant has a character that
+ * is no WORD character, or an empty stem: only its pattern tells those.
+ */
+function variantInWords(variant: string[]): ((index: WordIndex) => boolean) | null {
+  const last = variant[variant.length - 1];
+  const whole = /^\d+$/.test(last);
+  const tail = whole ? last : stemPrefix(last);
+  if (!variant.slice(0, -1).every(allWordUnits) || !allWordUnits(tail)) return null;
+  const headWords = whole ? variant : variant.slice(0, -1);
+  return (index) => {
+    const head: number[] = [];
+    for (const w of headWords) {
+      const at = placeOf(index, w);
+      if (at < 0) return false;
+      head.push(at);
+    }
+    if (whole) return hasPlaces(index, head);
+    const places = prefixPlaces(index, tail);
+    return places[0] < places[1] && hasPlaces(index, head, places);
+  };
+}
+
+/**
+ * One look-up of a chunk per concept: from the chunk's words when it has them (chunkWords) and every
+ * variant is made of WORD characters; else its variants as one alternation, scanned for only when the text
  * holds the first word (or prefix) of one of them, which is told far faster than the pattern's scan (most
- * concepts are absent from most candidates): by a substring search, or for a query of many concepts by the
- * chunk's words, read once for all of them (wordSet).
+ * concepts are absent from most candidates).
  */
 export function conceptMatcher(c: Concept): ConceptMatcher | null {
   const variants = c.variants.filter((v) => v.length > 0);
@@ -94,49 +178,35 @@ export function conceptMatcher(c: Concept): ConceptMatcher | null {
   // What a variant's pattern needs first: its first word whole (a word of several, or a number), else a
   // word starting with the word's stem.
   const firsts = [...new Map(variants.map((v) => (v.length > 1 || /^\d+$/.test(v[0]) ? [`=${v[0]}`, { word: v[0], whole: true }] : [`^${v[0]}`, { word: stemPrefix(v[0]), whole: false }]))).values()];
-  // A first word with a character that is no WORD character never stands in a text's words: its text is searched.
-  const byWords = firsts.every((f) => [...f.word].every((ch) => isWordUnit(ch.charCodeAt(0))));
-  return (text, words) =>
-    (words && byWords ? firsts.some((f) => (f.whole ? words.has(f.word) : words.hasPrefix(f.word))) : firsts.some((f) => text.includes(f.word))) && re.test(text);
+  const byWords = variants.map(variantInWords);
+  const wordsTell = byWords.every((m) => m !== null);
+  return (text, words) => (words && wordsTell ? byWords.some((m) => m!(words)) : firsts.some((f) => text.includes(f.word)) && re.test(text));
 }
 
-/** Whether a concept is in a lower-cased text; `words` (the text's, for a query of many concepts) tells first. */
-type ConceptMatcher = (text: string, words?: WordSet) => boolean;
+/** Whether a concept is in a lower-cased text; `words` (the text's) tells it without reading the text. */
+type ConceptMatcher = (text: string, words?: WordIndex) => boolean;
 
-/** A text's distinct words, for many look-ups: whole words, and whether any word starts with a prefix. */
-interface WordSet {
-  has(word: string): boolean;
-  hasPrefix(prefix: string): boolean;
+/** A candidate chunk as the rerank reads it: its lower-cased text and that text's words. */
+interface ChunkWords {
+  text: string;
+  words: WordIndex;
 }
 
-export function wordSet(index: WordIndex): WordSet {
-  const sorted = [...index.at.keys()].sort();
-  return {
-    has: (w) => index.at.has(w),
-    hasPrefix(prefix) {
-      let lo = 0;
-      let hi = sorted.length;
-      while (lo < hi) {
-        const mid = (lo + hi) >> 1;
-        if (sorted[mid] < prefix) lo = mid + 1;
-        else hi = mid;
-      }
-      return lo < sorted.length && sorted[lo].startsWith(prefix);
-    },
-  };
-}
-
-/** Concepts of a query beyond which each candidate's words are read once to tell which of them it may hold. */
-const MAX_SCANNED_CONCEPTS = 24;
+/**
+ * Each chunk's lower-cased text and words, kept per text: the searches of the judges' claims and references
+ * rank the same chunks again and again (bench:judge's agent runs read about 35,000 candidate rows of 2,600
+ * chunks), so each is read once per isolate instead of scanned once per concept and word pair of each search.
+ */
+const chunkWords = textCache((text: string): ChunkWords => {
+  const lower = text.toLowerCase();
+  return { text: lower, words: wordIndex(lower) };
+}, 2_000_000);
 
 export interface RankContext {
   plan: QueryPlan;
   /** Tickers of companies named in the question (upper-case). */
   companies: Set<string>;
 }
-
-/** Distinct word pairs of a query beyond which the rerank looks them up in each chunk's words (see phraseShare). */
-const MAX_SCANNED_PHRASES = 24;
 
 export const WEIGHTS = { bm25: 0.3, coverage: 0.4, phrase: 0.1, docYear: 0.2, textYear: 0.05, docType: 0.05, company: 0.25 };
 
@@ -157,29 +227,22 @@ export function rerank(rows: CandidateRow[], ctx: RankContext): Ranked[] {
 /** rerank in steps (figures/steps.ts): a turn every LOOKUPS_PER_STEP look-ups, so a long query's rerank never holds the isolate whole. */
 export function* rerankSteps(rows: CandidateRow[], ctx: RankContext): Generator<void, Ranked[], void> {
   if (rows.length === 0) return [];
-  const texts = rows.map((r) => r.text.toLowerCase());
   const { plan } = ctx;
   const matchers = plan.concepts.map(conceptMatcher);
-  // The question's word pairs (a pair met twice counts twice), each matched whole in a chunk. A few
-  // distinct pairs are scanned for with their patterns; many (a long query such as a reference's table
-  // has a hundred) are looked up in the chunk's words, one pass over the chunk however many there are.
-  // Both read the same matches.
+  // The question's word pairs (a pair met twice counts twice), each matched whole in a chunk: looked up
+  // in the chunk's words (the same matches as a pattern of the pair's words whole, anything
+  // but WORD characters between them).
   const counts = new Map<string, number>();
   for (const b of plan.bigrams) counts.set(b, (counts.get(b) ?? 0) + 1);
   const pairs = [...counts].map(([b, count]) => ({ words: b.split(/[^a-z0-9\u00c0-\uffff]+/).filter(Boolean), count }));
-  const manyPairs = pairs.length > MAX_SCANNED_PHRASES && pairs.every((p) => p.words.length > 0);
-  const patterns = manyPairs ? [] : pairs.map((p) => ({ words: p.words, re: wholeWords(p.words), count: p.count }));
   // present[concept][row], read row by row so the turns fall between rows.
   const present: boolean[][] = plan.concepts.map(() => []);
   const matchStep = rowsPerStep(matchers.length);
-  const manyConcepts = matchers.length > MAX_SCANNED_CONCEPTS;
-  // Each candidate's words, read once when the query has many concepts or word pairs (see phraseShare).
-  const indexes: (WordIndex | undefined)[] = [];
-  for (const [i, t] of texts.entries()) {
-    const index = manyConcepts || manyPairs ? wordIndex(t) : undefined;
-    if (manyPairs) indexes[i] = index;
-    const words = manyConcepts && index ? wordSet(index) : undefined;
-    matchers.forEach((m, ci) => (present[ci][i] = m ? m(t, words) : false));
+  const chunks: ChunkWords[] = [];
+  for (const [i, row] of rows.entries()) {
+    const c = chunkWords(row.text);
+    chunks.push(c);
+    matchers.forEach((m, ci) => (present[ci][i] = m ? m(c.text, c.words) : false));
     if ((i + 1) % matchStep === 0) yield;
   }
   const n = rows.length;
@@ -190,31 +253,26 @@ export function* rerankSteps(rows: CandidateRow[], ctx: RankContext): Generator<
   const conceptTotal = plan.concepts.reduce((s, c, i) => s + c.weight * idf[i], 0);
   const best = Math.max(...rows.map((r) => -r.rank), 1e-9);
   const latestYear = plan.years.length ? Math.max(...plan.years) : null;
-  const phraseShare = (text: string, index: WordIndex | undefined): number => {
+  const phraseShare = (words: WordIndex): number => {
     if (!plan.bigrams.length) return 0;
     let matched = 0;
-    if (index) {
-      for (const p of pairs) if (hasWordSequence(index, p.words)) matched += p.count;
-    } else {
-      for (const p of patterns) if (p.words.every((w) => text.includes(w)) && p.re.test(text)) matched += p.count;
-    }
+    for (const p of pairs) if (hasWordSequence(words, p.words)) matched += p.count;
     return matched / plan.bigrams.length;
   };
-  const yearRe = latestYear !== null ? wholeWords([String(latestYear)]) : null;
 
   const scored: Ranked[] = [];
   // A candidate's score reads its concepts found above and looks each word pair up.
   const scoreStep = rowsPerStep(pairs.length);
   for (const [i, row] of rows.entries()) {
     if (i > 0 && i % scoreStep === 0) yield;
-    const text = texts[i];
+    const { words } = chunks[i];
     const bm = Math.max(0, -row.rank) / best;
     let coverage = 0;
     plan.concepts.forEach((c, ci) => {
       if (present[ci][i]) coverage += c.weight * idf[ci];
     });
     coverage = conceptTotal > 0 ? coverage / conceptTotal : 0;
-    const phrase = phraseShare(text, indexes[i]);
+    const phrase = phraseShare(words);
     let docYear = 0;
     let textYear = 0;
     if (latestYear !== null) {
@@ -223,7 +281,7 @@ export function* rerankSteps(rows: CandidateRow[], ctx: RankContext): Generator<
       else if (fy !== null && plan.years.includes(fy)) docYear = 0.6;
       else if (fy === latestYear + 1) docYear = 0.4;
       if (plan.quarter !== null && fy === latestYear) docYear = row.fiscal_quarter === plan.quarter ? 1 : 0.6;
-      textYear = yearRe?.test(text) ? 1 : 0;
+      textYear = hasWordSequence(words, [String(latestYear)]) ? 1 : 0;
     }
     const docType = row.doc_sub_type && plan.docSubTypes.includes(row.doc_sub_type.toLowerCase()) ? 1 : 0;
     let company = 0;
