@@ -254,7 +254,7 @@ for (let i = 0; i < 40; i++) idle.push(await timedNormal());
 const lines = [];
 for (const c of cases.filter((c) => !process.env.HOSTILE_ONLY || c.name.includes(process.env.HOSTILE_ONLY))) {
   const { ms, outcome, during } = await withNeighbour(c.run);
-  lines.push(`${c.name.padEnd(36)} ${(ms / 1000).toFixed(2).padStart(7)} s   ${String(outcome).padEnd(44)} neighbour p95 ${percentile(during, 95).toFixed(0).padStart(5)} ms (${during.length} requests)`);
+  lines.push(`${c.name.padEnd(36)} ${(ms / 1000).toFixed(2).padStart(7)} s   ${String(outcome).padEnd(44)} neighbour p50 ${percentile(during, 50).toFixed(1).padStart(5)} p95 ${percentile(during, 95).toFixed(0).padStart(4)} max ${(during.length ? Math.max(...during) : NaN).toFixed(0).padStart(4)} ms (${during.length} requests)`);
   console.log(lines.at(-1));
 }
 console.log(

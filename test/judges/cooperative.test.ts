@@ -15,6 +15,7 @@ import {
   type AssessInput,
 } from "../../src/judges/engine/assess";
 import { TASK_ASSESS, TASK_CLAIMS } from "../../src/judges/engine";
+import { alignStatement, alignStatementSteps, prepareSource } from "../../src/judges/engine/align";
 import { LocalProvider } from "../../src/core/providers/local";
 import { timerTurns } from "../helpers/turns";
 import { assessOutputSchema, claimsOutputSchema } from "../../src/judges/engine/assess";
@@ -142,6 +143,27 @@ describe("agent judge engines in steps", () => {
     const all = extractClaims(answer);
     expect(all.length).toBeGreaterThan(100);
     for (const max of [0, 1, 40, all.length, all.length + 5]) expect(runSteps(extractClaimsSteps(answer, max))).toEqual(all.slice(0, max));
+  });
+
+  it("aligns a statement with many long sources in steps, as alignStatement does at once", () => {
+    // Ten references of about 9,000 characters, as bench:hostile's dense submission has.
+    const d = dense(11, 2_000, 30);
+    const sources = [...Array.from({ length: 10 }, (_, i) => d.references.slice(3 * i, 3 * i + 3).join("\n")), STATEMENTS].map((text) => prepareSource(text));
+    const stepsOf = (statement: string) => {
+      const steps = alignStatementSteps(statement, sources);
+      let yields = 0;
+      let step = steps.next();
+      for (; !step.done; step = steps.next()) yields += 1;
+      expect(step.value).toEqual(alignStatement(statement, sources));
+      return { yields, verdict: step.value.verdict };
+    };
+    // Figures no source states: each is tried against the sources' operands, with turns between them.
+    const amounts = Array.from({ length: 10 }, (_, i) => `$${(i + 1) * 1_111}.5 million`).join(", ");
+    const unstated = stepsOf(`Net sales of the company were ${amounts} in 2015, up 7.3% on the prior year.`);
+    expect(unstated.yields).toBeGreaterThanOrEqual(5);
+    expect(stepsOf("Net sales were $12,000 million in 2022, up from the prior year, and net income was $800 million.").verdict).toBe("supported");
+    // Contradicted by its figures: no sentence is read for its year.
+    expect(stepsOf("Net sales were $11,500 million in 2021 and total assets were $20,000 million in 2022.").verdict).toBe("contradicted");
   });
 
   it("takes turns: timers set meanwhile fire while a dense assessment and extraction run", async () => {

@@ -7,7 +7,8 @@ import { periodYears } from "../../figures/numbers";
 import { readText, type FigureInContext, type ReadText } from "../../figures/context";
 import type { Budget } from "../../figures/compare";
 import { aboutItem, shareOf, usableOperand } from "../../figures/operands";
-import { checkStatement, type Around } from "../../figures/statement";
+import { checkStatementSteps, type Around } from "../../figures/statement";
+import { runSteps } from "../../figures/steps";
 import { derivable } from "../../figures/values";
 import { isConstant } from "./derive";
 import { yearKinds, type HeadingYear } from "../../figures/headings";
@@ -112,6 +113,21 @@ export function relevantOperands(src: PreparedSource, statementStems: Set<string
     .map(([i]) => src.read.figures[i]);
 }
 
+/**
+ * Work of alignStatementSteps between two of its turns: operands tried for a figure, or a source's sentences
+ * read for another year. A statement against a few passages takes no turn of its own; one against ten long
+ * references takes one every few figures or sources.
+ */
+const WORK_PER_STEP = 400;
+
+/** Adds `amount` to the work done since the last turn; true (and the count starts again) when a turn is due. */
+function stepDone(work: { done: number }, amount: number): boolean {
+  work.done += amount;
+  if (work.done < WORK_PER_STEP) return false;
+  work.done = 0;
+  return true;
+}
+
 const ADDITIVE = /\b(total|combined|sum|together|aggregate|difference|increase[ds]?|decrease[ds]?|change[ds]?|grew|declined?|rose|fell|more than|less than|net of|minus|plus|average)\b/i;
 
 /**
@@ -133,6 +149,24 @@ export function alignStatement(
   /** What the whole text the statement is part of tells (an answer, for one of its claims): see checkStatement. */
   around: Around = {},
 ): Alignment {
+  return runSteps(alignStatementSteps(statement, sources, extraStems, subject, budget, period, context, around));
+}
+
+/**
+ * alignStatement in steps (figures/steps.ts): its figures checked as checkStatementSteps checks them, then
+ * a turn every WORK_PER_STEP operands tried for its figures or sentences read for another year, so a
+ * statement aligned with many long sources never holds the isolate for all of them.
+ */
+export function* alignStatementSteps(
+  statement: string,
+  sources: PreparedSource[],
+  extraStems: Set<string> = new Set(),
+  subject: ReadonlySet<string> = new Set(),
+  budget?: Budget,
+  period: HeadingYear | null = null,
+  context = "",
+  around: Around = {},
+): Generator<void, Alignment, void> {
   const stems = contentStems(statement);
   const stemsSet = new Set(stems);
   let best = -1;
@@ -147,7 +181,7 @@ export function alignStatement(
     }
     return lexical;
   });
-  const check = checkStatement(statement, sources.map((src) => src.read), subject, context, budget, around);
+  const check = yield* checkStatementSteps(statement, sources.map((src) => src.read), subject, context, budget, around);
   // Formula constants ("* 100", "365 days") that no source states are no claims of the statement (as the
   // answer's figure reading has it, derive.ts).
   const figures = check.figures.filter((c) => c.status === "carried" || !isConstant(c.figure));
@@ -163,10 +197,13 @@ export function alignStatement(
   // from the figures it quotes, whatever words their rows are under.
   const own = figures.filter((c) => c.status === "carried" || c.status === "rescaled" || c.status === "undated").map((c) => c.figure);
   const operands = unmatched.length ? sources.map((src) => [...own, ...relevantOperands(src, stemsSet, 24)]) : [];
+  const work = { done: 0 };
+  const operandCount = operands.reduce((n, ops) => n + ops.length, 0);
   for (const f of unmatched) {
     const usable = usableOperand(f, statement);
     if (operands.some((ops) => derivable(f, ops.filter(usable), { additive, about: aboutItem(f, own, statement), of: shareOf(f, statement) }))) derived += 1;
     else if ((globalThis as any).DBG && operands.some((ops) => derivable(f, ops, { additive }))) (globalThis as any).DBG.push(`LOST ${f.raw} [${f.item}] in: ${statement.slice(0, 160)}`);
+    if (stepDone(work, operandCount)) yield;
   }
   const years = periodYears(statement);
   let yearHits = 0;
@@ -195,7 +232,7 @@ export function alignStatement(
     figures.length > 0
       ? `${direct} of ${figures.length} figures found as stated${derived ? `, ${derived} computable from the source's figures` : ""}${undated ? `, ${undated} in one of two columns the source does not tell apart` : ""}${contradictedFigures ? `, ${contradictedFigures} contradicted` : ""}; ${Math.round(lexical * 100)}% of the wording is in the source.${check.notes.length ? ` ${check.notes.join(" ")}` : ""}`
       : `${Math.round(lexical * 100)}% of the statement's content words are in the source${entities.length ? `; ${entityHits} of ${entities.length} names found` : ""}.`;
-  const otherYear = verdict === "contradicted" ? null : sentenceOfOtherYear(stems, statement, sources, period);
+  const otherYear = verdict === "contradicted" ? null : yield* sentenceOfOtherYearSteps(stems, statement, sources, period, work);
   if (otherYear) {
     verdict = "contradicted";
     best = otherYear.passage;
@@ -236,7 +273,13 @@ function proseSentences(text: string): string[] {
  * from its context ("In fiscal year 2023:" over "- Current Health Ltd. ... was acquired on November 2,
  * 2021"): a date of the statement agreeing with the source's does not carry another period given to the event.
  */
-function sentenceOfOtherYear(stems: string[], statement: string, sources: PreparedSource[], period: HeadingYear | null): { passage: number; note: string } | null {
+function* sentenceOfOtherYearSteps(
+  stems: string[],
+  statement: string,
+  sources: PreparedSource[],
+  period: HeadingYear | null,
+  work = { done: 0 },
+): Generator<void, { passage: number; note: string } | null, void> {
   const own = new Set(stems);
   if (own.size < MIN_SENTENCE_STEMS) return null;
   const kinds = yearKinds(statement);
@@ -247,6 +290,7 @@ function sentenceOfOtherYear(stems: string[], statement: string, sources: Prepar
   const fiscal = Boolean(inherited?.fiscal) || /\b(?:fy|fiscal)\b/i.test(statement) || /\bFY\s?'?\d/.test(statement);
   let other: { passage: number; years: Set<number> } | null = null;
   for (const [i, src] of sources.entries()) {
+    if (stepDone(work, proseOf(src).length)) yield;
     for (const sentence of proseOf(src)) {
       // "SG&A decreased to 23.5% compared to 23.9% in fiscal 2021": the year named is the one compared with,
       // the sentence's own is its heading's.

@@ -2,7 +2,7 @@
 // reasoning from the answer's claims aligned with the references and the verified primary sources.
 import { z } from "zod";
 import { extractClaimsSteps, detectRefusal } from "./claims";
-import { alignStatement, prepareSource, relevantOperands, warmSourceSteps, REPORTING_STEMS, unsupportedCausalLink, type Alignment, type PreparedSource } from "./align";
+import { alignStatementSteps, prepareSource, relevantOperands, warmSourceSteps, REPORTING_STEMS, unsupportedCausalLink, type Alignment, type PreparedSource } from "./align";
 import { readFiguresSteps } from "./derive";
 import { runSteps, runStepsCooperatively } from "../../figures/steps";
 import { STATEMENT_BUDGET, subjectStems, type Budget } from "../../figures/compare";
@@ -200,7 +200,7 @@ function* gradeSteps(input: GradeInput): Generator<void, GradeDetails, void> {
     // The answer's years and the question's company tell a claim how the sources' January year-ends are named (checkStatement).
     const around = { years: new Set(yearsIn(answer)), company: fiscalTickerNamedIn(query) };
     for (const c of spread<{ text: string; period: HeadingYear | null }>(material.length ? material : [{ text: answer, period: null }], MAX_ALIGNED_CLAIMS)) {
-      alignments.push(alignStatement(c.text, sources, groundingKnown, subjectWords, budget, c.period, "", around));
+      alignments.push(yield* alignStatementSteps(c.text, sources, groundingKnown, subjectWords, budget, c.period, "", around));
       yield;
     }
   }
