@@ -5,7 +5,7 @@
 // contradiction, and the note names both.
 import type { FigureInContext, ReadText } from "./context";
 import { basisOf } from "./basis";
-import { contentStems, namedEntities, words } from "./text";
+import { contentStems, namedEntities, stem, words } from "./text";
 import { coreItemWords, isQualifier, ITEMS } from "./line-items";
 import { candidates, tableRows } from "./figure-index";
 import { otherBasis, otherPart, rowContext, rowItem, SEGMENT } from "./item-parts";
@@ -119,8 +119,15 @@ export function sameItem(f: FigureInContext, s: FigureInContext, known: Readonly
   const a = coreItemWords(f.item).filter((w) => !MEASURE.has(w));
   const b = coreItemWords(s.item).filter((w) => !MEASURE.has(w));
   if (!a.length || !b.length) return false;
-  return b.every((w) => f.context.has(w) || known.has(w)) && a.every((w) => s.context.has(w) || known.has(w));
+  const said = (w: string, x: FigureInContext) => x.context.has(w) || known.has(w) || SPELLED_OUT.some(([abbr, words]) => words.has(w) && x.context.has(abbr));
+  return b.every((w) => said(w, f)) && a.every((w) => said(w, s));
 }
+
+/**
+ * An abbreviation and the words it stands for: "Adjusted Reported Earnings Per Share (EPS)" is the item an
+ * answer's "adjusted reported EPS" names, its spelled-out words said by the abbreviation.
+ */
+const SPELLED_OUT: [string, ReadonlySet<string>][] = [[stem("eps"), new Set(contentStems("earnings per share"))]];
 
 /**
  * Words that name the subject rather than a line item (the companies and names a question mentions): a
@@ -311,10 +318,26 @@ function otherPeriodNote(f: FigureInContext, s: FigureInContext): string {
 // "For the three months ended July 29, 2023, Domestic segment revenue was": the period opening the clause is no part of the item's name.
 const PERIOD_OPENING = /^(?:for|in|during)\s+the\s+(?:three|six|nine|twelve|\d{1,2})[\s-](?:months|weeks)\s+ended\s+[a-z]+\.?\s+\d{1,2},?\s+\d{4},?\s+/i;
 
+// "• Company expects ...", "- Net sales": a list's mark.
+const LIST_MARK = /^[\s•·▪◦*\u2013\u2014-]+/;
+// "Company expects 2023 Adjusted Reported EPS", "The Company reported net sales": the subject and its verb, not the item.
+const SUBJECT_OPENING = /^(?:the\s+)?(?:company|group)\s+(?:expects|reported|reports|recorded|posted|had|delivered|generated)\s+/i;
+// "2023 Adjusted Reported EPS", "FY2022 net sales": the period, which the note names after the item.
+const YEAR_OPENING = /^(?:fy\s?|fiscal\s+(?:year\s+)?)?(?:19|20)\d\d\s+(?=[A-Za-z])/i;
+// "at the mid-point and Adjusted Operational EPS": the words of the clause before, up to the item's capitalized name.
+const CLAUSE_BEFORE_NAME = /^[a-z][^A-Z]*?\s(?:and|with|while)\s+(?=[A-Z])/;
+
 export function label(s: FigureInContext): string {
-  const text = s.itemText.replace(PERIOD_OPENING, "").replace(/^(?:the|in|and|of|for|while|compared (?:with|to))\s+/i, "").replace(/(?<!\s)\s+(?:was|were|is|are|of|totaled|amounted to|reached|(?:fell|rose|grew|increased|decreased|declined|dropped)(?:\s+(?:to|from|by))?)$/i, "").trim();
+  const text = s.itemText
+    .replace(LIST_MARK, "")
+    .replace(SUBJECT_OPENING, "")
+    .replace(YEAR_OPENING, "")
+    .replace(PERIOD_OPENING, "")
+    .replace(CLAUSE_BEFORE_NAME, "").replace(/^(?:the|in|and|of|for|while|compared (?:with|to))\s+/i, "").replace(/(?<!\s)\s+(?:was|were|is|are|of|totaled|amounted to|reached|(?:fell|rose|grew|increased|decreased|declined|dropped)(?:\s+(?:to|from|by))?)$/i, "").trim();
   const item = text || "this item";
-  // "Net sales" reads "net sales" inside a sentence; "3M" and "EBITDA" keep their capitals.
+  // "Net sales" reads "net sales" inside a sentence, "Fourth-Quarter EPS" "fourth-quarter EPS"; "3M" and "EBITDA" keep their capitals.
+  const compound = /^[A-Z][a-z]+-[A-Z][a-z]+(?![A-Za-z])/.exec(item);
+  if (compound) return compound[0].toLowerCase() + item.slice(compound[0].length);
   return /^[A-Z][a-z]+(?![A-Za-z])/.test(item) ? item[0].toLowerCase() + item.slice(1) : item;
 }
 

@@ -4,7 +4,7 @@
 // (a table's column year, or the year its clause names). This is what "the same figure" is decided on.
 import { quantities, withWrappedUnit, type Quantity } from "./numbers";
 import { FULL_YEAR, partOf, unquarterly } from "./year-part";
-import { wordDirection } from "./signs";
+import { saidDirection } from "./signs";
 import { dayOf, isCellToken, parseTables } from "./table";
 import { steppedTextCache, type SteppedTextCache } from "./text-cache";
 import { lineItemOf } from "./line-items";
@@ -68,7 +68,7 @@ const NOT_ITEM = new Set(
   `compar versu vs against report respectively approximately approximat around roughly nearly almost year years fiscal fy quarter quarters ended ending end
   period month months week weeks million billion thousand amount amounted stood came totaled totalled reach reached equal equaled represent
   represented whil wherea prior previou last current same reflect reflecting reflected recorded record recognized recogniz posted post generat generated
-  slight modest marginal sharp somewhat notab considerab substantial
+  slight modest marginal sharp somewhat notab considerab substantial expect guid previous
   beginn begin negativ positiv see note notes page q1 q2 q3 q4 h1 h2 approx respective corresponding one two three four five six seven eight nine ten both januar january februar february march april may june juli july august septemb octob novemb decemb jan feb mar apr jun jul aug sep sept oct nov dec`
     .split(/\s+/)
     .filter(Boolean),
@@ -187,6 +187,42 @@ function openingYear(words: string): number | null {
   return implied.size === 1 ? [...implied][0] : null;
 }
 
+/** A line that opens with the change of the figure before it ("increasing by 3.6%*", "reflecting growth of 3.5%"). */
+const OPENS_WITH_CHANGE = /^(?:increas|decreas|declin|grow|grew|ris|rose|fell|fall|drop|reflect|represent|up\b|down\b)\p{L}*\s+(?:by\s+|of\s+|growth\s+of\s+|a\s+(?:decline|decrease|increase)\s+of\s+)?[(]?[-\u2212\u2013]?\s?(?:\$|US\$|€|£|¥)?\s?\d/u;
+/** A line that opens with a figure ("12.5% at the mid-point", "$9.90 - $10.00, reflecting ..."), not with a year ("2017: $34.4 billion"). */
+const OPENS_WITH_FIGURE = /^(?!(?:19|20)\d\d\b)[(]?[-\u2212\u2013]?\s?(?:\$|US\$|€|£|¥)?\s?\d/;
+
+/**
+ * The sentences of a text as the prose reader reads them: sentences(text), with a sentence that a line break
+ * cut right before a figure, or before the change of the figure before it, joined to the line it continues.
+ * "reflecting increased growth of\n12.5% at the mid-point" is one clause: the figure's words, and the
+ * direction they give it, are on the line before. "adjusted EPS of $10.15\nincreasing by 3.6%*": the change
+ * is the adjusted EPS's, beside the GAAP EPS's "decreasing 13.8%" (basis.ts contrastBases). Only where the
+ * line before ends in a word (or, before a change, a figure) and the line goes on in words (not a table's
+ * cell or row, which the table reader reads). Lines that merely go on a sentence are read as before: joined,
+ * their figures took other years and items in the judge bench.
+ */
+function figureSentences(text: string): string[] {
+  const out: string[] = [];
+  let lastStart = -1;
+  let offset = 0;
+  for (const s of sentences(text)) {
+    const at = text.indexOf(s, offset);
+    const start = at >= 0 ? at : offset;
+    const last = out.length - 1;
+    const before = out[last] ?? "";
+    const continues = (OPENS_WITH_FIGURE.test(s) && /\p{L}$/u.test(before)) || (OPENS_WITH_CHANGE.test(s) && /[\p{L}\d%*]$/u.test(before));
+    if (last >= 0 && at >= 0 && continues && /^[ \t]*\r?\n[ \t]*$/.test(text.slice(offset, start)) && /\p{L}/u.test(s) && !isTableLine(s)) {
+      out[last] = text.slice(lastStart, start + s.length);
+    } else {
+      out.push(s);
+      lastStart = start;
+    }
+    offset = start + s.length;
+  }
+  return out;
+}
+
 /**
  * Figures of prose: per sentence, each figure's item from the words before it and its year from its clause.
  * In steps (steps.ts): a turn every FIGURES_PER_STEP sentences.
@@ -197,7 +233,7 @@ function* proseFigureSteps(text: string, scale: number | null, skipTableLines: b
   let section: string[] = [];
   let sectionYear: number | null = null;
   let ordinal = -1;
-  for (const sentence of sentences(text)) {
+  for (const sentence of figureSentences(text)) {
     ordinal += 1;
     if (ordinal > 0 && ordinal % FIGURES_PER_STEP === 0) yield;
     const at = text.indexOf(sentence, offset);
@@ -273,7 +309,9 @@ function* proseFigureSteps(text: string, scale: number | null, skipTableLines: b
         itemText = prevText;
       }
       // "increased 18% to $10.2 billion" states a level; "grew 3%", "up by $5 million" a change.
-      const change = LEVEL_BEFORE.test(own) ? false : /\bby\s*$/i.test(own) ? true : read.item.length ? read.change : read.change || prevChange;
+      // "up 24.9%", "a decline of 3%": a direction given right before the figure makes it a change.
+      const said = saidDirection(own, q.negative);
+      const change = LEVEL_BEFORE.test(own) ? false : /\bby\s*$/i.test(own) || said !== 0 ? true : read.item.length ? read.change : read.change || prevChange;
       let year: number | null = null;
       if (respectively) year = leadYears[i];
       else if (afterYears[i] !== null) year = afterYears[i];
@@ -306,7 +344,7 @@ function* proseFigureSteps(text: string, scale: number | null, skipTableLines: b
       // Its fields written out, not spread: a spread followed by twenty more properties made each figure a
       // slow object (about 45 µs to build one in V8, and slower to read afterwards).
       const f = figureOf(q, sentence, scale);
-      out.push({ kind: f.kind, value: f.value, mantissa: f.mantissa, negative: f.negative, decimals: f.decimals, scale: f.scale, raw: f.raw, item, itemText, standard: item.length ? lineItemOf(itemText) : null, year, altYear: null, date: dateAfter(after), part, trail, years: sentenceYears, change, name: isNameNumber(q, sentence), context, index: base + q.index, fromTable: false, sentence: ordinal, cell: null, operand, ...(compared ? { compared: true } : {}), ...(yearBefore ? { yearBefore } : {}), basis: basisOf(itemText), said: wordDirection(own), wholeYear: FULL_YEAR.test(sentence) });
+      out.push({ kind: f.kind, value: f.value, mantissa: f.mantissa, negative: f.negative, decimals: f.decimals, scale: f.scale, raw: f.raw, item, itemText, standard: item.length ? lineItemOf(itemText) : null, year, altYear: null, date: dateAfter(after), part, trail, years: sentenceYears, change, name: isNameNumber(q, sentence), context, index: base + q.index, fromTable: false, sentence: ordinal, cell: null, operand, ...(compared ? { compared: true } : {}), ...(yearBefore ? { yearBefore } : {}), basis: basisOf(itemText), said, wholeYear: FULL_YEAR.test(sentence) });
       if (!compared && !change && year !== null) periodYear = year;
       prevItem = item;
       prevText = itemText;

@@ -39,17 +39,31 @@ const SCOPE = new Set(contentStems("domestic international americas america euro
 /**
  * Words of one reading of an item against the other's: reported (GAAP) against adjusted, basic against diluted,
  * a reported change against one at constant currency or organic ("adjusted EPS declined 2% on a comparable
- * constant currency basis" is not the reported change's 9%).
+ * constant currency basis" is not the reported change's 9%; nor is "operational" growth the reported one).
  */
+const REPORTED = new Set(contentStems("reported"));
+const CONSTANT = new Set(contentStems("constant organic"));
 const OPPOSED: [Set<string>, Set<string>][] = [
-  [new Set(contentStems("reported")), new Set(contentStems("adjusted"))],
+  [REPORTED, new Set(contentStems("adjusted"))],
   [new Set(contentStems("basic")), new Set(contentStems("diluted"))],
-  [new Set(contentStems("reported")), new Set(contentStems("constant organic"))],
+  [REPORTED, CONSTANT],
 ];
+
+/**
+ * A reading named by the figure's line item as written, which its own clause may not repeat: "adjusted
+ * reported EPS of $10.00 - $10.10, reflecting growth of 12.5%" gives the growth the EPS's reading. And
+ * "Adjusted Operational EPS", "Operational Sales Growth": a reading at constant currency (Johnson & Johnson's
+ * word), against the reported one, read as the word itself: its stem is that of "operations" ("income from
+ * continuing operations"), which names no reading.
+ */
+const READING_WORDS = new Map<Set<string>, RegExp>([
+  [REPORTED, /\breported\b/i],
+  [CONSTANT, /\boperational\b/i],
+]);
 
 /** The statement names one reading of its item and the source figure the other ("reported" income, the "Adjusted" row). */
 function opposed(f: FigureInContext, s: FigureInContext): boolean {
-  const has = (x: FigureInContext, words: Set<string>) => [...words].some((w) => x.context.has(w));
+  const has = (x: FigureInContext, words: Set<string>) => [...words].some((w) => x.context.has(w)) || (READING_WORDS.get(words)?.test(x.itemText) ?? false);
   return OPPOSED.some(([a, b]) => has(f, a) !== has(f, b) && has(s, a) !== has(s, b) && has(f, a) !== has(s, a));
 }
 

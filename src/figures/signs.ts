@@ -37,6 +37,24 @@ export function wordDirection(text: string): 1 | -1 | 0 {
   return RISE_BEFORE.test(t) ? 1 : DECLINE_BEFORE.test(t) ? -1 : 0;
 }
 
+// "growth of 12.5%", "an increase of $5 million"; "a decline of 3%", "a reduction of": the change a noun right
+// before the figure names.
+const RISE_NOUN = /\b(?:growth|increases?|rises?|improvements?)\s+of$/i;
+const DECLINE_NOUN = /\b(?:declines?|decreases?|drops?|falls?|reductions?|contractions?)\s+of$/i;
+
+/**
+ * Which way a figure's own words give it: a verb right before it ("rose 2.4%", wordDirection), else a noun
+ * ("reflecting increased growth of 12.5%", "a decline of 12.5%"). Growth of a negative figure ("growth of
+ * (2.0)%") is a decline.
+ */
+export function saidDirection(text: string, negative: boolean): 1 | -1 | 0 {
+  const verb = wordDirection(text);
+  if (verb !== 0) return verb;
+  const t = text.trim();
+  if (RISE_NOUN.test(t)) return negative ? -1 : 1;
+  return DECLINE_NOUN.test(t) ? -1 : 0;
+}
+
 /** Per source, its table rows ("table:row") that print a negative cell: rows of signed changes, where a positive cell is a rise. */
 const SIGNED_ROWS = new WeakMap<ReadText, Set<string>>();
 function signedRows(read: ReadText): Set<string> {

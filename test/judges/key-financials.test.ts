@@ -142,9 +142,9 @@ describe("a release's quarter and full-year highlights", () => {
   const right = said("$1.33", "24.9%", "$2.35", "up 10.3%");
 
   it.each([
-    { wrong: "the full year's figures", answer: said("$6.73", "13.8%", "$10.15", "up 3.6%"), why: "$6.73 is 2022 Full-Year earnings per share (EPS) for the full year of 2022, not for three months" },
-    { wrong: "the two changes swapped", answer: said("$1.33", "10.3%", "$2.35", "up 24.9%"), why: "as a decline of 24.9%, not a rise of 24.9%" },
-    { wrong: "EPS and adjusted EPS swapped", answer: said("$2.35", "24.9%", "$1.33", "up 10.3%"), why: "$1.33 is GAAP 2022 Fourth-Quarter earnings per share (EPS) for 2022, not adjusted EPS; the source gives $2.35." },
+    { wrong: "the full year's figures", answer: said("$6.73", "13.8%", "$10.15", "up 3.6%"), why: "$6.73 is full-year earnings per share (EPS) for the full year of 2022, not for three months" },
+    { wrong: "the two changes swapped", answer: said("$1.33", "10.3%", "$2.35", "up 24.9%"), why: "24.9% is GAAP fourth-quarter earnings per share (EPS) for 2022, not adjusted EPS; the source gives 10.3%." },
+    { wrong: "EPS and adjusted EPS swapped", answer: said("$2.35", "24.9%", "$1.33", "up 10.3%"), why: "$1.33 is GAAP fourth-quarter earnings per share (EPS) for 2022, not adjusted EPS; the source gives $2.35." },
   ])("carries the right answer and contradicts $wrong", async (c) => {
     await expectBothTellApart(judged, right, c.answer, c.why);
   });
