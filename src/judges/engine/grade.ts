@@ -9,7 +9,7 @@ import { STATEMENT_BUDGET, subjectStems, type Budget } from "../../figures/compa
 import { checkStatementSteps } from "../../figures/statement";
 import { yearsIn } from "../../figures/context";
 import { fiscalTickerNamedIn } from "../../core/fiscal-calendar";
-import { checkRecomputation } from "./solve";
+import { checkRecomputation, statesRecomputation } from "./solve";
 import { arithmeticErrors, groundedSteps } from "./arithmetic";
 import { checkRanking } from "./rank";
 import { contentStems, sentences, stemSet, stemSetSteps } from "../../figures/text";
@@ -229,8 +229,16 @@ function* gradeSteps(input: GradeInput): Generator<void, GradeDetails, void> {
   // Each figure in its context (line item, year): carried, contradicted, or neither (src/figures).
   const answerChecks = sources.length ? yield* checkStatementSteps(answer, sources.map((s) => s.read), subjectWords, query, { comparisons: STATEMENT_BUDGET }) : null;
   yield;
-  const readings = answerChecks ? yield* readFiguresSteps(answerChecks.figures, sources.flatMap((s) => relevantOperands(s, figureStems, 24))) : [];
+  const read = answerChecks ? yield* readFiguresSteps(answerChecks.figures, sources.flatMap((s) => relevantOperands(s, figureStems, 24))) : [];
   yield;
+  // The metric the question asks for, recomputed from the sources' statement tables: an answer can use
+  // only figures of the passage and still compute the wrong thing (wrong year, item or definition).
+  const recomputed = sources.length ? checkRecomputation(query, answer, [...input.references, ...input.evidence]) : null;
+  yield;
+  // The answer's figure that the recomputation states is worked out from the sources (derived), whatever
+  // operands the reading above was given.
+  const metric = recomputed?.status === "match" ? recomputed.recomputation : null;
+  const readings = metric ? read.map((r) => (r.support === "unsupported" && statesRecomputation(metric, r.figure) ? { ...r, support: "derived" as const } : r)) : read;
   const figures = { stated: 0, derived: 0, undated: 0, contradicted: 0, unsupported: 0 };
   for (const r of readings) if (r.support !== "constant") figures[r.support] += 1;
   const contradictions = readings.filter((r) => r.support === "contradicted").map((r) => r.note);
@@ -280,10 +288,6 @@ function* gradeSteps(input: GradeInput): Generator<void, GradeDetails, void> {
     factuality -= RULES.contradictedFigurePenalty * Math.min(2, figures.contradicted);
     factuality = Math.max(0, Math.min(1, factuality));
   }
-  // The metric the question asks for, recomputed from the sources' statement tables: an answer can use
-  // only figures of the passage and still compute the wrong thing (wrong year, item or definition).
-  const recomputed = sources.length ? checkRecomputation(query, answer, [...input.references, ...input.evidence]) : null;
-  yield;
   const basis = recomputed?.recomputation?.basis;
   const recomputedCeiling = basis === "defined" ? RULES.recomputedMismatchDefined : basis === "standard" ? RULES.recomputedMismatchStandard : RULES.recomputedMismatchConvention;
   // An answer whose own written arithmetic does not hold agrees with the recomputation by chance: no floor.

@@ -2,6 +2,7 @@
 // financial metric, the engine computes it from the statement tables of the sources and checks the answer's
 // figures and conclusion against it. A derivation can use only figures that are in the passage and still be wrong.
 import { isBareSmall, quantities, type Quantity } from "../../figures/numbers";
+import type { Figure } from "../../figures/figure-types";
 import { recompute, type Recomputation } from "../../figures/recompute";
 import { sentences } from "../../figures/text";
 import { yearsIn } from "../../figures/formula";
@@ -20,6 +21,12 @@ function matches(q: Quantity, expected: number, unit: Recomputation["unit"]): bo
   const written = q.percent ? q.mantissa : q.value;
   const precision = 0.5 * 10 ** -q.decimals * (q.percent ? 1 : q.scale);
   return forms.some((f) => Math.abs(Math.abs(written) - Math.abs(f)) <= Math.max(precision * 1.01, 0.015 * Math.abs(f)) && f !== 0);
+}
+
+/** Whether a figure read in context states the recomputed value (as `matches` reads an answer's quantity). */
+export function statesRecomputation(r: Recomputation, f: Figure): boolean {
+  const percent = f.kind === "percent";
+  return matches({ percent, mantissa: f.mantissa, value: f.kind === "percent" ? f.mantissa : f.scale === null ? f.mantissa : f.value, decimals: f.decimals, scale: f.scale ?? 1 } as Quantity, r.value, r.unit);
 }
 
 // ---- Direction and sign: "Has the quick ratio improved between FY2022 and FY2023?", "Does X have an

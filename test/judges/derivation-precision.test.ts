@@ -1,0 +1,43 @@
+// A figure is not "worked out" from operands too coarse to tell it (issue 19: "a derivation never adds slack
+// beyond that rounding"; wrong on purpose against npm run dev, Ulta Beauty's fourth-quarter release). An
+// invented "$826.1 million" of SG&A had been read as derived, $447.6 million of operating income less the
+// full year's "$1.3 billion" of the year before: -$852.4 million, within that figure's rounding of ±$50
+// million. The LLM judge graded the answer 5/5/5/5 and the agent judge supported it. Operands whose
+// rounding is wider than a fiftieth of the target (or ten of its own units) no longer state it.
+import { beforeAll, describe, expect, it } from "vitest";
+import { createOrg, type TestOrg } from "../helpers/harness";
+import { judgeAgainst } from "./judge-helpers";
+
+let org: TestOrg;
+beforeAll(async () => {
+  org = await createOrg();
+});
+
+/** Ulta Beauty's release for the fourth quarter of fiscal 2022, two of its paragraphs as printed. */
+const ULTA = [
+  "Selling, general and administrative (SG&A) expenses increased 17.3% to $762.7",
+  "million compared to $650.0 million in the fourth quarter of fiscal 2021.",
+  "Operating income increased 19.2% to $447.6 million, or 13.9% of net sales, compared",
+  "to $375.6 million, or 13.8% of net sales, in the fourth quarter of fiscal 2021.",
+  "For the Full Year of Fiscal 2022",
+  "Operating income increased 26.3% to $1.6 billion, or 16.1% of net sales, compared to",
+  "$1.3 billion, or 15.0% of net sales, in fiscal 2021.",
+].join("\n");
+
+describe("a figure finer than the operands it would be worked out from", () => {
+  const judged = judgeAgainst(() => org, "How did Ulta Beauty's operating income and SG&A expenses change in the fourth quarter of fiscal 2022?", [
+    { title: "Ulta Beauty Q4 FY2022 release", content: ULTA },
+  ]);
+
+  it("carries the printed SG&A and does not read an invented one as derived", async () => {
+    const said = (sga: string) => `In the fourth quarter of fiscal 2022, Ulta Beauty's operating income increased 19.2% to $447.6 million and its SG&A expenses increased 17.3% to ${sga}.`;
+    const right = said("$762.7 million");
+    const wrong = said("$826.1 million");
+    const [llmRight, llmWrong, agentRight, agentWrong] = await Promise.all([judged("llm", right), judged("llm", wrong), judged("agent", right), judged("agent", wrong)]);
+    expect(llmRight.result.scores.factuality).toBe(5);
+    expect(llmWrong.result.scores.factuality).toBeLessThanOrEqual(4);
+    expect(llmWrong.result.reasoning).toContain("neither stated in the sources nor computable from them");
+    expect(agentRight.assessment.claims.map((c: { verdict: string }) => c.verdict)).not.toContain("contradicted");
+    expect(agentWrong.assessment.claims.map((c: { verdict: string }) => c.verdict)).not.toContain("supported");
+  });
+});
