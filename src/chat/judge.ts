@@ -217,7 +217,7 @@ function* checkClaimSteps(c: RawClaim, byIdx: Map<number, Prepared>, all: Prepar
       continue;
     }
     // A result the sentence's own arithmetic does not give is wrong, whatever else it could be derived from.
-    if (f.status === "unmatched" && !afterEquals(c.text, f.figure.index) && derivable(f.figure, operands.filter(usableOperand(f.figure, c.text)), { additive, about: aboutItem(f.figure, [], c.text), of: shareOf(f.figure, c.text) })) {
+    if (f.status === "unmatched" && !afterEquals(c.text, f.figure.index) && derivable(f.figure, operands.filter(usableOperand(f.figure, c.text)), { additive, about: aboutItem(f.figure, [], c.text), of: shareOf(f.figure, c.text), direction: f.figure.said })) {
       carried++;
       continue;
     }

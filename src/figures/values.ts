@@ -86,7 +86,7 @@ function finerThan(opError: number, target: number, rounding: number): boolean {
  * percentage or a small decimal figure; a sum or difference (only when the statement says it combines
  * figures: total, increase...) for an amount. No slack beyond the rounding of the figures as written.
  */
-export function derivable<F extends Figure>(a: Figure, operands: F[], cues: { additive: boolean; about?: (o: F) => boolean; of?: (o: F) => boolean }): boolean {
+export function derivable<F extends Figure>(a: Figure, operands: F[], cues: { additive: boolean; about?: (o: F) => boolean; of?: (o: F) => boolean; direction?: 1 | -1 | 0 }): boolean {
   const ratioLike = a.kind === "percent" || (a.kind === "number" && a.decimals > 0 && a.mantissa < 100);
   if (!ratioLike && !cues.additive) return false;
   if (a.mantissa === 0) return false;
@@ -115,7 +115,8 @@ export function derivable<F extends Figure>(a: Figure, operands: F[], cues: { ad
         }
         if (statesValue(ratio, Math.abs(ratio) * relError, a, true)) return true;
         const change = (xv - yv) / Math.abs(yv);
-        if (statesValue(change, Math.abs(xv / yv) * relError, a, true)) return true;
+        // A change said one way ("decreased 19.2%") is not the other way's change of the same digits.
+        if ((!cues.direction || Math.sign(change) === cues.direction) && statesValue(change, Math.abs(xv / yv) * relError, a, true)) return true;
       }
       if (a.kind !== "percent" && cues.additive && kindsMatch(a, x) && kindsMatch(a, y) && (scaled || (x.scale === null && y.scale === null))) {
         for (const s of [xv + yv, xv - yv]) if (statesValue(s, rx + ry, a, scaled)) return true;

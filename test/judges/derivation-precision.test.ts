@@ -41,3 +41,23 @@ describe("a figure finer than the operands it would be worked out from", () => {
     expect(agentWrong.assessment.claims.map((c: { verdict: string }) => c.verdict)).not.toContain("supported");
   });
 });
+
+// A change worked out from two levels goes one way: "decreased 19.2%" is not the rise from $375.6 million to
+// $447.6 million, which the sources' figures give (wrong on purpose against npm run dev: a decline given for
+// Ulta's printed rise had kept factuality 5 as "computable from the source's figures").
+describe("a change said one way, worked out from levels that go the other", () => {
+  const judged = judgeAgainst(() => org, "How did Ulta Beauty's operating income change in the fourth quarter of fiscal 2022?", [
+    { title: "Ulta Beauty Q4 FY2022 release", content: "Operating income was $447.6 million in the fourth quarter of fiscal 2022, compared to $375.6 million in the fourth quarter of fiscal 2021." },
+  ]);
+
+  it("derives the rise and not the decline", async () => {
+    const said = (way: string) => `In the fourth quarter of fiscal 2022, Ulta Beauty's operating income ${way} 19.2% to $447.6 million.`;
+    const [llmRise, llmDecline, agentRise, agentDecline] = await Promise.all([judged("llm", said("increased")), judged("llm", said("decreased")), judged("agent", said("increased")), judged("agent", said("decreased"))]);
+    expect(llmRise.result.scores.factuality).toBe(5);
+    expect(llmDecline.result.reasoning).toContain("1 figure(s) are neither stated in the sources nor computable from them.");
+    expect(llmDecline.result.scores.factuality).toBeLessThan(llmRise.result.scores.factuality);
+    expect(agentRise.assessment.claims.map((c: { verdict: string }) => c.verdict)).toEqual(["supported"]);
+    expect(agentDecline.assessment.claims.map((c: { verdict: string }) => c.verdict)).not.toContain("supported");
+  });
+});
+

@@ -201,7 +201,7 @@ export function* alignStatementSteps(
   const operandCount = operands.reduce((n, ops) => n + ops.length, 0);
   for (const f of unmatched) {
     const usable = usableOperand(f, statement);
-    if (operands.some((ops) => derivable(f, ops.filter(usable), { additive, about: aboutItem(f, own, statement), of: shareOf(f, statement) }))) derived += 1;
+    if (operands.some((ops) => derivable(f, ops.filter(usable), { additive, about: aboutItem(f, own, statement), of: shareOf(f, statement), direction: f.said }))) derived += 1;
     else if ((globalThis as any).DBG && operands.some((ops) => derivable(f, ops, { additive }))) (globalThis as any).DBG.push(`LOST ${f.raw} [${f.item}] in: ${statement.slice(0, 160)}`);
     if (stepDone(work, operandCount)) yield;
   }

@@ -35,15 +35,15 @@ function operandOf(f: Figure): Operand {
 }
 
 /** Results of one step from two operands of one scale reading, with the rounding they carry. */
-function oneStep(x: Operand, y: Operand): { value: number; err: number; ratio: boolean }[] {
-  const out = [
+function oneStep(x: Operand, y: Operand): { value: number; err: number; ratio: boolean; change?: boolean }[] {
+  const out: { value: number; err: number; ratio: boolean; change?: boolean }[] = [
     { value: x.v + y.v, err: x.err + y.err, ratio: false },
     { value: x.v - y.v, err: x.err + y.err, ratio: false },
     { value: (x.v + y.v) / 2, err: (x.err + y.err) / 2, ratio: false },
   ];
   if (y.v !== 0 && x.v !== 0) {
     const rel = x.err / Math.abs(x.v) + y.err / Math.abs(y.v);
-    out.push({ value: x.v / y.v, err: Math.abs(x.v / y.v) * rel, ratio: true }, { value: (x.v - y.v) / y.v, err: Math.abs(x.v / y.v) * rel, ratio: true });
+    out.push({ value: x.v / y.v, err: Math.abs(x.v / y.v) * rel, ratio: true }, { value: (x.v - y.v) / y.v, err: Math.abs(x.v / y.v) * rel, ratio: true, change: true });
   }
   return out;
 }
@@ -152,6 +152,8 @@ export function* readFiguresSteps(checks: FigureCheck[], relevantSource: Figure[
       for (let j = 0; j < ops.length; j++) {
         if (i === j || ops[i].scaled !== ops[j].scaled) continue;
         for (const r of oneStep(ops[i], ops[j])) {
+          // "decreased 19.2%" is not the rise from 375.6 to 447.6: a change said one way is not worked out the other.
+          if (r.change && f.said && Math.sign(r.value) !== f.said) continue;
           if (matches(r, f, ops[i].scaled)) {
             ok = true;
             break outer;
