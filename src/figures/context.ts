@@ -187,6 +187,10 @@ function openingYear(words: string): number | null {
   return implied.size === 1 ? [...implied][0] : null;
 }
 
+// "13.6% increase in transactions", "a 1.8% decline in average ticket": a change and the item it is of, after the figure.
+const CHANGE_IN = /^\s*(increases?|decreases?|growth|declines?|rises?|drops?|reductions?|improvements?)\s+in\s+(?:the\s+|its\s+|our\s+)?([\p{L}&'-]+(?:\s+[\p{L}&'-]+){0,3}?)(?=\s*(?:[,;.()]|$)|\s+(?:and|or|compared|versus|from|to|in|for|at|as|while|of)\b)/iu;
+const DECLINE_NOUNS = /^(?:decreas|declin|drop|reduc)/i;
+
 /** A line that opens with the change of the figure before it ("increasing by 3.6%*", "reflecting growth of 3.5%"). */
 const OPENS_WITH_CHANGE = /^(?:increas|decreas|declin|grow|grew|ris|rose|fell|fall|drop|reflect|represent|up\b|down\b)\p{L}*\s+(?:by\s+|of\s+|growth\s+of\s+|a\s+(?:decline|decrease|increase)\s+of\s+)?[(]?[-\u2212\u2013]?\s?(?:\$|US\$|€|£|¥)?\s?\d/u;
 /** A line that opens with a figure ("12.5% at the mid-point", "$9.90 - $10.00, reflecting ..."), not with a year ("2017: $34.4 billion"). */
@@ -308,10 +312,17 @@ function* proseFigureSteps(text: string, scale: number | null, skipTableLines: b
         item = prevItem;
         itemText = prevText;
       }
+      // "driven by a 13.6% increase in transactions": the change of the item named after it, whatever the clause before names.
+      const changeIn = CHANGE_IN.exec(after);
+      const changed = changeIn ? itemStems(changeIn[2]).item : [];
+      if (changed.length) {
+        item = changed;
+        itemText = changeIn![2].trim();
+      }
       // "increased 18% to $10.2 billion" states a level; "grew 3%", "up by $5 million" a change.
       // "up 24.9%", "a decline of 3%": a direction given right before the figure makes it a change.
-      const said = saidDirection(own, q.negative);
-      const change = LEVEL_BEFORE.test(own) ? false : /\bby\s*$/i.test(own) || said !== 0 ? true : read.item.length ? read.change : read.change || prevChange;
+      const said = changed.length ? (DECLINE_NOUNS.test(changeIn![1]) ? -1 : 1) : saidDirection(own, q.negative);
+      const change = changed.length ? true : LEVEL_BEFORE.test(own) ? false : /\bby\s*$/i.test(own) || said !== 0 ? true : read.item.length ? read.change : read.change || prevChange;
       let year: number | null = null;
       if (respectively) year = leadYears[i];
       else if (afterYears[i] !== null) year = afterYears[i];

@@ -1,3 +1,4 @@
+// What a figure of an answer is worked out from, and what item a change is of (wrong on purpose, Ulta Beauty).
 // A figure is not "worked out" from operands too coarse to tell it (issue 19: "a derivation never adds slack
 // beyond that rounding"; wrong on purpose against npm run dev, Ulta Beauty's fourth-quarter release). An
 // invented "$826.1 million" of SG&A had been read as derived, $447.6 million of operating income less the
@@ -6,7 +7,7 @@
 // rounding is wider than a fiftieth of the target (or ten of its own units) no longer state it.
 import { beforeAll, describe, expect, it } from "vitest";
 import { createOrg, type TestOrg } from "../helpers/harness";
-import { judgeAgainst } from "./judge-helpers";
+import { expectBothTellApart, judgeAgainst } from "./judge-helpers";
 
 let org: TestOrg;
 beforeAll(async () => {
@@ -61,3 +62,18 @@ describe("a change said one way, worked out from levels that go the other", () =
   });
 });
 
+
+// "driven by a 10.8% increase in transactions and a 4.3% increase in average ticket": each change is of the
+// item named after it. The words before the figure ("transactions and a") had given 4.3% to transactions, so
+// the drivers swapped were carried and the right ones read against the wrong items.
+describe("a change and the item named after it", () => {
+  const judged = judgeAgainst(() => org, "What drove Ulta Beauty's comparable sales growth in fiscal 2022?", [
+    { title: "Ulta Beauty Q4 FY2022 release", content: "In fiscal 2022, comparable sales increased 15.6%, driven by a 10.8% increase in transactions and a 4.3% increase in average ticket." },
+  ]);
+  const said = (transactions: string, ticket: string) =>
+    `In fiscal 2022, Ulta Beauty's comparable sales increased 15.6%, driven by a ${transactions} increase in transactions and a ${ticket} increase in average ticket.`;
+
+  it("carries the drivers as printed and contradicts them swapped", async () => {
+    await expectBothTellApart(judged, said("10.8%", "4.3%"), said("4.3%", "10.8%"), "The source gives transactions for 2022 as 10.8%, not 4.3%.");
+  });
+});
