@@ -138,18 +138,8 @@ const ADDITIVE = /\b(total|combined|sum|together|aggregate|difference|increase[d
  * none of its own; context: the question, whose one year (or quarter and year) dates the figures the
  * statement gives no period of their own, as for a whole answer (statement.ts).
  */
-export function alignStatement(
-  statement: string,
-  sources: PreparedSource[],
-  extraStems: Set<string> = new Set(),
-  subject: ReadonlySet<string> = new Set(),
-  budget?: Budget,
-  period: HeadingYear | null = null,
-  context = "",
-  /** What the whole text the statement is part of tells (an answer, for one of its claims): see checkStatement. */
-  around: Around = {},
-): Alignment {
-  return runSteps(alignStatementSteps(statement, sources, extraStems, subject, budget, period, context, around));
+export function alignStatement(...args: Parameters<typeof alignStatementSteps>): Alignment {
+  return runSteps(alignStatementSteps(...args));
 }
 
 /**
@@ -165,6 +155,7 @@ export function* alignStatementSteps(
   budget?: Budget,
   period: HeadingYear | null = null,
   context = "",
+  /** What the whole text the statement is part of tells (an answer, for one of its claims): see checkStatement. */
   around: Around = {},
 ): Generator<void, Alignment, void> {
   const stems = contentStems(statement);
