@@ -363,9 +363,36 @@ function* proseFigureSteps(text: string, scale: number | null, skipTableLines: b
       prevChange = change;
       prevPart = part;
     });
+    comparedYear(out, first, sentence, base, sentenceYears);
     contrastBases(out, first);
   }
   return out;
+}
+
+/**
+ * "SG&A expenses increased 17.3% to $762.7 million compared to $650.0 million in the fourth quarter of fiscal
+ * 2021": a sentence whose one year is written in its comparison clause gives the figures compared with that
+ * year, and its own figures the year after (a year-over-year comparison), each in the part of the year they
+ * were read in.
+ */
+function comparedYear(out: FigureInContext[], first: number, sentence: string, base: number, sentenceYears: number[]): void {
+  if (sentenceYears.length !== 1) return;
+  let firstCompared = -1;
+  for (let k = first; k < out.length; k++) if (out[k].compared) {
+    firstCompared = out[k].index - base;
+    break;
+  }
+  if (firstCompared < 0) return;
+  const year = sentenceYears[0];
+  YEAR.lastIndex = 0;
+  const written = YEAR.exec(sentence);
+  YEAR.lastIndex = 0;
+  if (!written || written.index < firstCompared) return;
+  for (let k = first; k < out.length; k++) {
+    const f = out[k];
+    if (f.year !== null || f.yearBefore) continue;
+    f.year = f.compared ? year : year + 1;
+  }
 }
 
 /** "1,234.50": a cell as printed, with thousands separators (toLocaleString is slow on thousands of cells). */

@@ -8,7 +8,7 @@ import { env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
 import { indexDocument } from "../../src/search/index";
 import { createOrg, type TestOrg } from "../helpers/harness";
-import { BBY_DOMESTIC_PAGE, judgeAgainst } from "./judge-helpers";
+import { BBY_DOMESTIC_PAGE, expectBothTellApart, judgeAgainst } from "./judge-helpers";
 
 let org: TestOrg;
 beforeAll(async () => {
@@ -125,5 +125,27 @@ describe("a change the sentence names as the prior year's", () => {
     ]);
     expect(llm.result.reasoning).not.toContain("contradict");
     expect(agent.assessment.claims.map((c: { verdict: string }) => c.verdict)).not.toContain("contradicted");
+  });
+});
+
+// A release's sentence names only the period it compares with ("Operating income increased 19.2% to $447.6
+// million, ..., compared to $375.6 million, ..., in the fourth quarter of fiscal 2021"): its own figures were
+// undated, so the prior year's figure, or a decline for the printed rise, given for the quarter of fiscal 2022
+// read as carried (Ulta Beauty's release, each sentence on one line; wrong on purpose). The figures compared
+// with are the year the sentence names, its own the year after.
+describe("a sentence that names only the period it compares with", () => {
+  const ULTA = [
+    "Operating income increased 19.2% to $447.6 million, or 13.9% of net sales, compared to $375.6 million, or 13.8% of net sales, in the fourth quarter of fiscal 2021.",
+    "Net income increased 17.8% to $340.8 million compared to $289.4 million in the fourth quarter of fiscal 2021.",
+  ].join("\n");
+  const judged = judgeAgainst(() => org, "How did Ulta Beauty's operating income and net income change in the fourth quarter of fiscal 2022?", [{ title: "Ulta Beauty Q4 FY2022 release", content: ULTA }]);
+  const said = (op: string, ni: string) => `In the fourth quarter of fiscal 2022, Ulta Beauty's operating income ${op}, and its net income ${ni}.`;
+  const right = said("increased 19.2% to $447.6 million", "increased 17.8% to $340.8 million");
+
+  it.each([
+    { wrong: "the prior year's figure", answer: said("increased 19.2% to $375.6 million", "increased 17.8% to $340.8 million"), why: "$375.6 million is operating income for 2021, not 2022." },
+    { wrong: "a decline for the printed rise", answer: said("decreased 19.2% to $447.6 million", "increased 17.8% to $340.8 million"), why: "The source gives operating income for 2022 as an increase of 19.2%, not a decline of 19.2%." },
+  ])("carries the right answer and contradicts $wrong", async (c) => {
+    await expectBothTellApart(judged, right, c.answer, c.why);
   });
 });
