@@ -193,6 +193,12 @@ const DECLINE_NOUNS = /^(?:decreas|declin|drop|reduc)/i;
 
 /** A line that opens with the change of the figure before it ("increasing by 3.6%*", "reflecting growth of 3.5%"). */
 const OPENS_WITH_CHANGE = /^(?:increas|decreas|declin|grow|grew|ris|rose|fell|fall|drop|reflect|represent|up\b|down\b)\p{L}*\s+(?:by\s+|of\s+|growth\s+of\s+|a\s+(?:decline|decrease|increase)\s+of\s+)?[(]?[-\u2212\u2013]?\s?(?:\$|US\$|€|£|¥)?\s?\d/u;
+// "compared" / "to $375.6 million ...": the comparison a line break cut after its verb.
+const OPENS_WITH_COMPARISON = /^(?:to|with)\s+(?:an?\s+(?:increase|decrease|decline)\s+of\s+)?[(]?[-\u2212\u2013]?\s?(?:\$|US\$|€|£|¥)?\s?\d/i;
+// "$762.7" / "million compared to $650.0 million ...": the scale word of the figure that ends the line before.
+const OPENS_WITH_SCALE = /^(?:thousand|million|billion|trillion)s?\b/i;
+// "in the fourth" / "quarter of fiscal 2021.": a period's words a line break cut.
+const OPENS_WITH_PERIOD = /^(?:quarter|half|year|fiscal|months?|weeks?)\b/i;
 /** A line that opens with a figure ("12.5% at the mid-point", "$9.90 - $10.00, reflecting ..."), not with a year ("2017: $34.4 billion"). */
 const OPENS_WITH_FIGURE = /^(?!(?:19|20)\d\d\b)[(]?[-\u2212\u2013]?\s?(?:\$|US\$|€|£|¥)?\s?\d/;
 
@@ -201,8 +207,10 @@ const OPENS_WITH_FIGURE = /^(?!(?:19|20)\d\d\b)[(]?[-\u2212\u2013]?\s?(?:\$|US\$
  * cut right before a figure, or before the change of the figure before it, joined to the line it continues.
  * "reflecting increased growth of\n12.5% at the mid-point" is one clause: the figure's words, and the
  * direction they give it, are on the line before. "adjusted EPS of $10.15\nincreasing by 3.6%*": the change
- * is the adjusted EPS's, beside the GAAP EPS's "decreasing 13.8%" (basis.ts contrastBases). Only where the
- * line before ends in a word (or, before a change, a figure) and the line goes on in words (not a table's
+ * is the adjusted EPS's, beside the GAAP EPS's "decreasing 13.8%" (basis.ts contrastBases). So are a
+ * comparison cut after its verb ("compared" / "to $375.6 million"), a period cut inside ("in the fourth" /
+ * "quarter of fiscal 2021") and a figure's scale word on the next line ("$762.7" / "million compared to"), so
+ * the sentence's years date its figures (comparedYear). Only where the line goes on in words (not a table's
  * cell or row, which the table reader reads). Lines that merely go on a sentence are read as before: joined,
  * their figures took other years and items in the judge bench.
  */
@@ -215,7 +223,12 @@ function figureSentences(text: string): string[] {
     const start = at >= 0 ? at : offset;
     const last = out.length - 1;
     const before = out[last] ?? "";
-    const continues = (OPENS_WITH_FIGURE.test(s) && /\p{L}$/u.test(before)) || (OPENS_WITH_CHANGE.test(s) && /[\p{L}\d%*]$/u.test(before));
+    const continues =
+      (OPENS_WITH_FIGURE.test(s) && /\p{L}$/u.test(before)) ||
+      (OPENS_WITH_CHANGE.test(s) && /[\p{L}\d%*]$/u.test(before)) ||
+      (OPENS_WITH_COMPARISON.test(s) && /\b(?:compared|as compared)$/i.test(before)) ||
+      (OPENS_WITH_SCALE.test(s) && /\d$/.test(before)) ||
+      (OPENS_WITH_PERIOD.test(s) && /\b(?:first|second|third|fourth|the|fiscal|full|of)$/i.test(before));
     if (last >= 0 && at >= 0 && continues && /^[ \t]*\r?\n[ \t]*$/.test(text.slice(offset, start)) && /\p{L}/u.test(s) && !isTableLine(s)) {
       out[last] = text.slice(lastStart, start + s.length);
     } else {
