@@ -128,48 +128,54 @@ describe("a change the sentence names as the prior year's", () => {
   });
 });
 
+/** Ulta Beauty's operating and net income for the fourth quarter of fiscal 2022, as an answer gives them. */
+const ultaSaid = (op: string, ni: string) => `In the fourth quarter of fiscal 2022, Ulta Beauty's operating income ${op}, and its net income ${ni}.`;
+const ULTA_RIGHT = ultaSaid("increased 19.2% to $447.6 million", "increased 17.8% to $340.8 million");
+
+/** Both judges against one text of Ulta's release: the right answer carried, each wrong one contradicted with its reason. */
+function ultaCases(content: string, wrongs: { wrong: string; answer: string; why: string }[]) {
+  const judged = judgeAgainst(() => org, "How did Ulta Beauty's operating income and net income change in the fourth quarter of fiscal 2022?", [{ title: "Ulta Beauty Q4 FY2022 release", content }]);
+  it.each(wrongs)("carries the right answer and contradicts $wrong", async (c) => {
+    await expectBothTellApart(judged, ULTA_RIGHT, c.answer, c.why);
+  });
+}
+
+const PRIOR_YEAR = { answer: ultaSaid("increased 19.2% to $375.6 million", "increased 17.8% to $340.8 million"), why: "$375.6 million is operating income for 2021, not 2022." };
+
 // A release's sentence names only the period it compares with ("Operating income increased 19.2% to $447.6
 // million, ..., compared to $375.6 million, ..., in the fourth quarter of fiscal 2021"): its own figures were
 // undated, so the prior year's figure, or a decline for the printed rise, given for the quarter of fiscal 2022
 // read as carried (Ulta Beauty's release, each sentence on one line; wrong on purpose). The figures compared
 // with are the year the sentence names, its own the year after.
 describe("a sentence that names only the period it compares with", () => {
-  const ULTA = [
-    "Operating income increased 19.2% to $447.6 million, or 13.9% of net sales, compared to $375.6 million, or 13.8% of net sales, in the fourth quarter of fiscal 2021.",
-    "Net income increased 17.8% to $340.8 million compared to $289.4 million in the fourth quarter of fiscal 2021.",
-  ].join("\n");
-  const judged = judgeAgainst(() => org, "How did Ulta Beauty's operating income and net income change in the fourth quarter of fiscal 2022?", [{ title: "Ulta Beauty Q4 FY2022 release", content: ULTA }]);
-  const said = (op: string, ni: string) => `In the fourth quarter of fiscal 2022, Ulta Beauty's operating income ${op}, and its net income ${ni}.`;
-  const right = said("increased 19.2% to $447.6 million", "increased 17.8% to $340.8 million");
-
-  it.each([
-    { wrong: "the prior year's figure", answer: said("increased 19.2% to $375.6 million", "increased 17.8% to $340.8 million"), why: "$375.6 million is operating income for 2021, not 2022." },
-    { wrong: "a decline for the printed rise", answer: said("decreased 19.2% to $447.6 million", "increased 17.8% to $340.8 million"), why: "The source gives operating income for 2022 as an increase of 19.2%, not a decline of 19.2%." },
-  ])("carries the right answer and contradicts $wrong", async (c) => {
-    await expectBothTellApart(judged, right, c.answer, c.why);
-  });
+  ultaCases(
+    [
+      "Operating income increased 19.2% to $447.6 million, or 13.9% of net sales, compared to $375.6 million, or 13.8% of net sales, in the fourth quarter of fiscal 2021.",
+      "Net income increased 17.8% to $340.8 million compared to $289.4 million in the fourth quarter of fiscal 2021.",
+    ].join("\n"),
+    [
+      { wrong: "the prior year's figure", ...PRIOR_YEAR },
+      { wrong: "a decline for the printed rise", answer: ultaSaid("decreased 19.2% to $447.6 million", "increased 17.8% to $340.8 million"), why: "The source gives operating income for 2022 as an increase of 19.2%, not a decline of 19.2%." },
+    ],
+  );
 });
 
 // The same release as its PDF prints it, a line break cutting each sentence before its comparison ("compared" /
 // "to $375.6 million"), inside its period ("in the fourth" / "quarter of fiscal 2021") or before a figure's
 // scale ("$762.7" / "million compared to"): the lines are read as one sentence, so the same periods hold.
 describe("a comparison a line break cuts", () => {
-  const PRINTED = [
-    "Selling, general and administrative (SG&A) expenses increased 17.3% to $762.7",
-    "million compared to $650.0 million in the fourth quarter of fiscal 2021.",
-    "Operating income increased 19.2% to $447.6 million, or 13.9% of net sales, compared",
-    "to $375.6 million, or 13.8% of net sales, in the fourth quarter of fiscal 2021.",
-    "Net income increased 17.8% to $340.8 million compared to $289.4 million in the fourth",
-    "quarter of fiscal 2021.",
-  ].join("\n");
-  const judged = judgeAgainst(() => org, "How did Ulta Beauty's operating income and net income change in the fourth quarter of fiscal 2022?", [{ title: "Ulta Beauty Q4 FY2022 release", content: PRINTED }]);
-  const said = (op: string, ni: string) => `In the fourth quarter of fiscal 2022, Ulta Beauty's operating income ${op}, and its net income ${ni}.`;
-  const right = said("increased 19.2% to $447.6 million", "increased 17.8% to $340.8 million");
-
-  it.each([
-    { wrong: "the prior year's operating income", answer: said("increased 19.2% to $375.6 million", "increased 17.8% to $340.8 million"), why: "$375.6 million is operating income for 2021, not 2022." },
-    { wrong: "net income given another growth", answer: said("increased 19.2% to $447.6 million", "increased 18.2% to $340.8 million"), why: "The source gives net income for 2022 as 17.8%, not 18.2%." },
-  ])("carries the right answer and contradicts $wrong", async (c) => {
-    await expectBothTellApart(judged, right, c.answer, c.why);
-  });
+  ultaCases(
+    [
+      "Selling, general and administrative (SG&A) expenses increased 17.3% to $762.7",
+      "million compared to $650.0 million in the fourth quarter of fiscal 2021.",
+      "Operating income increased 19.2% to $447.6 million, or 13.9% of net sales, compared",
+      "to $375.6 million, or 13.8% of net sales, in the fourth quarter of fiscal 2021.",
+      "Net income increased 17.8% to $340.8 million compared to $289.4 million in the fourth",
+      "quarter of fiscal 2021.",
+    ].join("\n"),
+    [
+      { wrong: "the prior year's operating income", ...PRIOR_YEAR },
+      { wrong: "net income given another growth", answer: ultaSaid("increased 19.2% to $447.6 million", "increased 18.2% to $340.8 million"), why: "The source gives net income for 2022 as 17.8%, not 18.2%." },
+    ],
+  );
 });
