@@ -18,9 +18,9 @@ export interface ComparedReading {
 }
 
 // The words right before the figure that open a comparison: "compared with", "compared to", "versus", "vs.",
-// "against", "up from", "down 7.1% from", "increased from", "as against". A bare "from" after a change word
+// "against", "compared to an increase of", "up from", "down 7.1% from", "increased from", "as against". A bare "from" after a change word
 // only ("rose 5% from $X"), or after "up"/"down"; not "proceeds from". Bounded, linear-time patterns.
-const COMPARE_BEFORE = /(?:\bcompared\s+(?:with|to)|\bcomparison\s+(?:with|to)|\bversus|\bvs\.?|\bagainst)\s+(?:(?:the|a|an)\s+)?(?:\$\s?)?$/i;
+const COMPARE_BEFORE = /(?:\bcompared\s+(?:with|to)|\bcomparison\s+(?:with|to)|\bversus|\bvs\.?|\bagainst)\s+(?:(?:the|a|an)\s+)?(?:(?:increase|decrease|decline|growth|rise|drop)\s+of\s+)?(?:\$\s?)?$/i;
 const FROM_BEFORE = /\b(?:up|down|increas\w{0,4}|decreas\w{0,4}|declin\w{0,4}|grew|grow\w{0,3}|rose|risen|fell|fallen|dropp?\w{0,3}|climb\w{0,3}|jump\w{0,3}|improv\w{0,4}|rais\w{0,3}|reduc\w{0,4}|gain\w{0,3}|higher|lower)\b[^.;$]{0,40}?\bfrom\s+(?:(?:the|a|an)\s+)?(?:\$\s?)?$/i;
 // "to $10.2 billion from $8.6 billion": "from" right after the previous figure.
 const FROM_LEVEL = /^[\s,]*from\s+(?:\$\s?)?$/i;

@@ -191,8 +191,8 @@ function openingYear(words: string): number | null {
 const CHANGE_IN = /^\s*(increases?|decreases?|growth|declines?|rises?|drops?|reductions?|improvements?)\s+in\s+(?:the\s+|its\s+|our\s+)?([\p{L}&'-]+(?:\s+[\p{L}&'-]+){0,3}?)(?=\s*(?:[,;.()]|$)|\s+(?:and|or|compared|versus|from|to|in|for|at|as|while|of)\b)/iu;
 const DECLINE_NOUNS = /^(?:decreas|declin|drop|reduc)/i;
 
-/** A line that opens with the change of the figure before it ("increasing by 3.6%*", "reflecting growth of 3.5%"). */
-const OPENS_WITH_CHANGE = /^(?:increas|decreas|declin|grow|grew|ris|rose|fell|fall|drop|reflect|represent|up\b|down\b)\p{L}*\s+(?:by\s+|of\s+|growth\s+of\s+|a\s+(?:decline|decrease|increase)\s+of\s+)?[(]?[-\u2212\u2013]?\s?(?:\$|US\$|€|£|¥)?\s?\d/u;
+/** A line that opens with the change of the figure before it ("increasing by 3.6%*", "reflecting growth of 3.5%"), or with what drove it ("driven by a 13.6% increase in transactions"). */
+const OPENS_WITH_CHANGE = /^(?:(?:increas|decreas|declin|grow|grew|ris|rose|fell|fall|drop|reflect|represent|up\b|down\b)\p{L}*\s+(?:by\s+|of\s+|growth\s+of\s+|a\s+(?:decline|decrease|increase)\s+of\s+)?|driven\s+(?:primarily\s+|mainly\s+|largely\s+)?by\s+(?:an?\s+)?)[(]?[-\u2212\u2013]?\s?(?:\$|US\$|€|£|¥)?\s?\d/u;
 // "compared" / "to $375.6 million ...": the comparison a line break cut after its verb.
 const OPENS_WITH_COMPARISON = /^(?:to|with)\s+(?:an?\s+(?:increase|decrease|decline)\s+of\s+)?[(]?[-\u2212\u2013]?\s?(?:\$|US\$|€|£|¥)?\s?\d/i;
 // "$762.7" / "million compared to $650.0 million ...": the scale word of the figure that ends the line before.
@@ -225,7 +225,7 @@ function figureSentences(text: string): string[] {
     const before = out[last] ?? "";
     const continues =
       (OPENS_WITH_FIGURE.test(s) && /\p{L}$/u.test(before)) ||
-      (OPENS_WITH_CHANGE.test(s) && /[\p{L}\d%*]$/u.test(before)) ||
+      (OPENS_WITH_CHANGE.test(s) && /[\p{L}\d%*,]$/u.test(before)) ||
       (OPENS_WITH_COMPARISON.test(s) && /\b(?:compared|as compared)$/i.test(before)) ||
       (OPENS_WITH_SCALE.test(s) && /\d$/.test(before)) ||
       (OPENS_WITH_PERIOD.test(s) && /\b(?:first|second|third|fourth|the|fiscal|full|of)$/i.test(before));

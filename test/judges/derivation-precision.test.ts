@@ -77,3 +77,25 @@ describe("a change and the item named after it", () => {
     await expectBothTellApart(judged, said("10.8%", "4.3%"), said("4.3%", "10.8%"), "The source gives transactions for 2022 as 10.8%, not 4.3%.");
   });
 });
+
+// The same drivers as Ulta's quarter release prints them: the sentence cut after its comparison ("... in the
+// fourth quarter of fiscal 2021," / "driven by a 13.6% increase in transactions ..."), whose year and part the
+// drivers take once the lines are read as one sentence ("compared to an increase of 21.4%" is the comparison).
+describe("drivers on the line after their sentence's comparison", () => {
+  const judged = judgeAgainst(() => org, "What drove Ulta Beauty's comparable sales growth in the fourth quarter of fiscal 2022?", [
+    {
+      title: "Ulta Beauty Q4 FY2022 release",
+      content: [
+        "Comparable sales (sales for stores open at least 14 months and e-commerce sales)",
+        "increased 15.6% compared to an increase of 21.4% in the fourth quarter of fiscal 2021,",
+        "driven by a 13.6% increase in transactions and a 1.8% increase in average ticket.",
+      ].join("\n"),
+    },
+  ]);
+  const said = (transactions: string, ticket: string) =>
+    `In the fourth quarter of fiscal 2022, Ulta Beauty's comparable sales increased 15.6%, driven by a ${transactions} increase in transactions and a ${ticket} increase in average ticket.`;
+
+  it("carries the drivers as printed and contradicts them swapped", async () => {
+    await expectBothTellApart(judged, said("13.6%", "1.8%"), said("1.8%", "13.6%"), "The source gives transactions for 2022 as 13.6%, not 1.8%.");
+  });
+});
