@@ -6,7 +6,7 @@
 // liabilities) or of another filing's restated columns.
 import type { FigureInContext, ReadText } from "./context";
 import { dayText } from "./fiscal-days";
-import { label, written } from "./compare";
+import { label, written } from "./labels";
 import { equalAtSomeScale, kindsMatch, valuesEqual } from "./values";
 
 /** A changed cell: the reference's figure, the source (by index) and its figure for the same row and day. */

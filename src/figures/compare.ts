@@ -4,6 +4,7 @@
 // sources give to another year or another row while they state a different one for its own is a
 // contradiction, and the note names both.
 import type { FigureInContext, ReadText } from "./context";
+import { label, written } from "./labels";
 import { basisOf } from "./basis";
 import { contentStems, namedEntities, stem, words } from "./text";
 import { coreItemWords, isQualifier, ITEMS } from "./line-items";
@@ -323,41 +324,11 @@ function otherPeriodNote(f: FigureInContext, s: FigureInContext): string {
   return `${f.raw} is ${label(s)} for ${yearName(f, s)}, not ${f.year}.`;
 }
 
-// "For the three months ended July 29, 2023, Domestic segment revenue was": the period opening the clause is no part of the item's name.
-const PERIOD_OPENING = /^(?:for|in|during)\s+the\s+(?:three|six|nine|twelve|\d{1,2})[\s-](?:months|weeks)\s+ended\s+[a-z]+\.?\s+\d{1,2},?\s+\d{4},?\s+/i;
-
-// "• Company expects ...", "- Net sales": a list's mark.
-const LIST_MARK = /^[\s•·▪◦*\u2013\u2014-]+/;
-// "Company expects 2023 Adjusted Reported EPS", "The Company reported net sales": the subject and its verb, not the item.
-const SUBJECT_OPENING = /^(?:the\s+)?(?:company|group)\s+(?:expects|reported|reports|recorded|posted|had|delivered|generated)\s+/i;
-// "2023 Adjusted Reported EPS", "FY2022 net sales": the period, which the note names after the item.
-const YEAR_OPENING = /^(?:fy\s?|fiscal\s+(?:year\s+)?)?(?:19|20)\d\d\s+(?=[A-Za-z])/i;
-// "at the mid-point and Adjusted Operational EPS": the words of the clause before, up to the item's capitalized name.
-const CLAUSE_BEFORE_NAME = /^[a-z][^A-Z]*?\s(?:and|with|while)\s+(?=[A-Z])/;
-
-export function label(s: FigureInContext): string {
-  const text = s.itemText
-    .replace(LIST_MARK, "")
-    .replace(SUBJECT_OPENING, "")
-    .replace(YEAR_OPENING, "")
-    .replace(PERIOD_OPENING, "")
-    .replace(CLAUSE_BEFORE_NAME, "").replace(/^(?:the|in|and|of|for|while|compared (?:with|to))\s+/i, "").replace(/(?<!\s)\s+(?:was|were|is|are|of|totaled|amounted to|reached|(?:fell|rose|grew|increased|decreased|declined|dropped)(?:\s+(?:to|from|by))?)$/i, "").trim();
-  const item = text || "this item";
-  // "Net sales" reads "net sales" inside a sentence, "Fourth-Quarter EPS" "fourth-quarter EPS"; "3M" and "EBITDA" keep their capitals.
-  const compound = /^[A-Z][a-z]+-[A-Z][a-z]+(?![A-Za-z])/.exec(item);
-  if (compound) return compound[0].toLowerCase() + item.slice(compound[0].length);
-  return /^[A-Z][a-z]+(?![A-Za-z])/.test(item) ? item[0].toLowerCase() + item.slice(1) : item;
-}
-
 /** A figure's label, its basis named ("GAAP EPS", "adjusted EPS") when the other figure's basis differs and the label does not say it. */
 function basisLabel(s: FigureInContext, other: FigureInContext): string {
   const text = label(s);
   if (!s.basis || s.basis === other.basis || basisOf(text)) return text;
   return `${s.basis === "gaap" ? "GAAP" : "adjusted"} ${text}`;
-}
-
-export function written(s: FigureInContext): string {
-  return s.fromTable ? `${s.raw}${s.scale === 1e6 ? " million" : s.scale === 1e3 ? " thousand" : s.scale === 1e9 ? " billion" : ""}` : s.raw;
 }
 
 export interface Budget {

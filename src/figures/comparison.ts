@@ -6,6 +6,8 @@
 // sentence's (the same part of the year); otherwise it is left undated, matched by value and line item only.
 // A figure in such a clause that states its own year keeps it (context.ts reads that first).
 
+import type { FigureInContext } from "./figure-types";
+
 /** How a figure stands in its sentence: the comparison's value, and whether its period is the year before. */
 export interface ComparedReading {
   /** The period is one year before the sentence's ("a year earlier", "the prior year's $Y"). */
@@ -42,4 +44,22 @@ export function comparedFigure(before: string, after: string): ComparedReading |
   const prior = namedBefore || PRIOR_AFTER.test(after.slice(0, 80));
   if (prior || COMPARE_BEFORE.test(near) || FROM_BEFORE.test(near) || FROM_LEVEL.test(near)) return { yearBefore: prior, ...(namedBefore ? { namedBefore } : {}) };
   return null;
+}
+
+/**
+ * "SG&A expenses increased 17.3% to $762.7 million compared to $650.0 million in the fourth quarter of fiscal
+ * 2021": a sentence whose one year is written in its comparison clause (at `yearAt`, after its first figure
+ * compared with) gives the figures compared with that year, and its own figures the year after (a
+ * year-over-year comparison), each in the part of the year they were read in. `figures` from `first` are the
+ * sentence's, which starts at `base` in their text.
+ */
+export function comparedYear(figures: FigureInContext[], first: number, base: number, sentenceYears: number[], yearAt: number): void {
+  if (sentenceYears.length !== 1 || yearAt < 0) return;
+  const compared = figures.slice(first).find((f) => f.compared);
+  if (!compared || yearAt < compared.index - base) return;
+  const year = sentenceYears[0];
+  for (let k = first; k < figures.length; k++) {
+    const f = figures[k];
+    if (f.year === null && !f.yearBefore) f.year = f.compared ? year : year + 1;
+  }
 }

@@ -4,15 +4,16 @@
 // (a table's column year, or the year its clause names). This is what "the same figure" is decided on.
 import { quantities, withWrappedUnit, type Quantity } from "./numbers";
 import { FULL_YEAR, partOf, unquarterly } from "./year-part";
-import { saidDirection } from "./signs";
-import { dayOf, isCellToken, parseTables } from "./table";
+import { nounDirection, saidDirection } from "./signs";
+import { dayOf, parseTables } from "./table";
 import { steppedTextCache, type SteppedTextCache } from "./text-cache";
 import { lineItemOf } from "./line-items";
 import { ratioOperand } from "./working";
 import { contentStems, sentences } from "./text";
 import { FIGURES_PER_STEP, runSteps } from "./steps";
 import { textLinks, withFiscalDays, withFiscalNames } from "./fiscal-days";
-import { comparedFigure } from "./comparison";
+import { comparedFigure, comparedYear } from "./comparison";
+import { figureSentences, isTableLine } from "./prose-lines";
 import type { Figure, FigureInContext, FigureKind, ReadText } from "./figure-types";
 import { basisOf, contrastBases, NON_GAAP, tableRowBases } from "./basis";
 
@@ -112,17 +113,6 @@ function itemStems(fragment: string): { item: string[]; change: boolean } {
 
 const CLAUSE_START = /(?:^|[;:]|,\s+(?=(?:compared|versus|vs\.?|while|whereas|and|but|up|down|from|with|or)\b)|\b(?:compared\s+(?:with|to)|versus|vs\.?)\s)/gi;
 
-/** A line that ends in two or more figure cells after a short label, with no verb: a table row. */
-function isTableLine(line: string): boolean {
-  // "% to Sales 31.7 % 16.1 % (0.5)% 25.9 %": a cell's percent sign printed apart from its digits.
-  const tokens = line.trim().replace(/(\d\)?)\s+%/g, "$1%").split(/\s+/);
-  let cells = 0;
-  let i = tokens.length - 1;
-  for (; i >= 0 && (tokens[i] === "$" || isCellToken(tokens[i])); i--) if (tokens[i] !== "$") cells += 1;
-  const label = tokens.slice(0, i + 1).join(" ");
-  return cells >= 2 && label.length <= 120 && !/\b(was|were|is|are|of)\b/i.test(label);
-}
-
 // "in 2017", "for fiscal 2022", "at the end of 2021", "in Q2 2023", "in the second quarter of fiscal 2023";
 // not past a word that opens the next clause ("$10,387 million and at the end of 2022 $12,483 million").
 const YEAR_AFTER = /^\s*(?:(?!(?:and|or|but|while|whereas|compared|versus|vs)\b)[a-z]+\s+){0,2}?(?:(?:in|for|during|of|at|as of)\s+|,\s*)?(?:the\s+)?(?:(?:end|close)\s+of\s+(?:the\s+)?)?(?:(?:q[1-4]|h[12]|[1-4]q)\s+(?:of\s+)?|(?:first|second|third|fourth)\s+(?:quarter|half)\s+(?:of\s+)?)?(?:full\s+)?(?:(?:fiscal|calendar)\s+(?:year\s+)?|fy\s?'?|year\s+)?(?:ended\s+\w+\s+\d{1,2},\s+)?((?:19[5-9]|20\d)\d)\b/i;
@@ -189,56 +179,6 @@ function openingYear(words: string): number | null {
 
 // "13.6% increase in transactions", "a 1.8% decline in average ticket": a change and the item it is of, after the figure.
 const CHANGE_IN = /^\s*(increases?|decreases?|growth|declines?|rises?|drops?|reductions?|improvements?)\s+in\s+(?:the\s+|its\s+|our\s+)?([\p{L}&'-]+(?:\s+[\p{L}&'-]+){0,3}?)(?=\s*(?:[,;.()]|$)|\s+(?:and|or|compared|versus|from|to|in|for|at|as|while|of)\b)/iu;
-const DECLINE_NOUNS = /^(?:decreas|declin|drop|reduc)/i;
-
-/** A line that opens with the change of the figure before it ("increasing by 3.6%*", "reflecting growth of 3.5%"), or with what drove it ("driven by a 13.6% increase in transactions"). */
-const OPENS_WITH_CHANGE = /^(?:(?:increas|decreas|declin|grow|grew|ris|rose|fell|fall|drop|reflect|represent|up\b|down\b)\p{L}*\s+(?:by\s+|of\s+|growth\s+of\s+|a\s+(?:decline|decrease|increase)\s+of\s+)?|driven\s+(?:primarily\s+|mainly\s+|largely\s+)?by\s+(?:an?\s+)?)[(]?[-\u2212\u2013]?\s?(?:\$|US\$|€|£|¥)?\s?\d/u;
-// "compared" / "to $375.6 million ...": the comparison a line break cut after its verb.
-const OPENS_WITH_COMPARISON = /^(?:to|with)\s+(?:an?\s+(?:increase|decrease|decline)\s+of\s+)?[(]?[-\u2212\u2013]?\s?(?:\$|US\$|€|£|¥)?\s?\d/i;
-// "$762.7" / "million compared to $650.0 million ...": the scale word of the figure that ends the line before.
-const OPENS_WITH_SCALE = /^(?:thousand|million|billion|trillion)s?\b/i;
-// "in the fourth" / "quarter of fiscal 2021.": a period's words a line break cut.
-const OPENS_WITH_PERIOD = /^(?:quarter|half|year|fiscal|months?|weeks?)\b/i;
-/** A line that opens with a figure ("12.5% at the mid-point", "$9.90 - $10.00, reflecting ..."), not with a year ("2017: $34.4 billion"). */
-const OPENS_WITH_FIGURE = /^(?!(?:19|20)\d\d\b)[(]?[-\u2212\u2013]?\s?(?:\$|US\$|€|£|¥)?\s?\d/;
-
-/**
- * The sentences of a text as the prose reader reads them: sentences(text), with a sentence that a line break
- * cut right before a figure, or before the change of the figure before it, joined to the line it continues.
- * "reflecting increased growth of\n12.5% at the mid-point" is one clause: the figure's words, and the
- * direction they give it, are on the line before. "adjusted EPS of $10.15\nincreasing by 3.6%*": the change
- * is the adjusted EPS's, beside the GAAP EPS's "decreasing 13.8%" (basis.ts contrastBases). So are a
- * comparison cut after its verb ("compared" / "to $375.6 million"), a period cut inside ("in the fourth" /
- * "quarter of fiscal 2021") and a figure's scale word on the next line ("$762.7" / "million compared to"), so
- * the sentence's years date its figures (comparedYear). Only where the line goes on in words (not a table's
- * cell or row, which the table reader reads). Lines that merely go on a sentence are read as before: joined,
- * their figures took other years and items in the judge bench.
- */
-function figureSentences(text: string): string[] {
-  const out: string[] = [];
-  let lastStart = -1;
-  let offset = 0;
-  for (const s of sentences(text)) {
-    const at = text.indexOf(s, offset);
-    const start = at >= 0 ? at : offset;
-    const last = out.length - 1;
-    const before = out[last] ?? "";
-    const continues =
-      (OPENS_WITH_FIGURE.test(s) && /\p{L}$/u.test(before)) ||
-      (OPENS_WITH_CHANGE.test(s) && /[\p{L}\d%*,]$/u.test(before)) ||
-      (OPENS_WITH_COMPARISON.test(s) && /\b(?:compared|as compared)$/i.test(before)) ||
-      (OPENS_WITH_SCALE.test(s) && /\d$/.test(before)) ||
-      (OPENS_WITH_PERIOD.test(s) && /\b(?:first|second|third|fourth|the|fiscal|full|of)$/i.test(before));
-    if (last >= 0 && at >= 0 && continues && /^[ \t]*\r?\n[ \t]*$/.test(text.slice(offset, start)) && /\p{L}/u.test(s) && !isTableLine(s)) {
-      out[last] = text.slice(lastStart, start + s.length);
-    } else {
-      out.push(s);
-      lastStart = start;
-    }
-    offset = start + s.length;
-  }
-  return out;
-}
 
 /**
  * Figures of prose: per sentence, each figure's item from the words before it and its year from its clause.
@@ -250,11 +190,9 @@ function* proseFigureSteps(text: string, scale: number | null, skipTableLines: b
   let section: string[] = [];
   let sectionYear: number | null = null;
   let ordinal = -1;
-  for (const sentence of figureSentences(text)) {
+  for (const { text: sentence, start: base } of figureSentences(text)) {
     ordinal += 1;
     if (ordinal > 0 && ordinal % FIGURES_PER_STEP === 0) yield;
-    const at = text.indexOf(sentence, offset);
-    const base = at >= 0 ? at : offset;
     offset = base + sentence.length;
     const qs = quantities(sentence).filter((q) => !(q.mantissa < 10 && q.decimals === 0 && !q.percent && !q.currency && q.scale === 1));
     // "compared with 12.0" then "cents per share" on the next line: the figure's unit word wrapped.
@@ -334,7 +272,7 @@ function* proseFigureSteps(text: string, scale: number | null, skipTableLines: b
       }
       // "increased 18% to $10.2 billion" states a level; "grew 3%", "up by $5 million" a change.
       // "up 24.9%", "a decline of 3%": a direction given right before the figure makes it a change.
-      const said = changed.length ? (DECLINE_NOUNS.test(changeIn![1]) ? -1 : 1) : saidDirection(own, q.negative);
+      const said = changed.length ? nounDirection(changeIn![1]) : saidDirection(own, q.negative);
       const change = changed.length ? true : LEVEL_BEFORE.test(own) ? false : /\bby\s*$/i.test(own) || said !== 0 ? true : read.item.length ? read.change : read.change || prevChange;
       let year: number | null = null;
       if (respectively) year = leadYears[i];
@@ -376,36 +314,10 @@ function* proseFigureSteps(text: string, scale: number | null, skipTableLines: b
       prevChange = change;
       prevPart = part;
     });
-    comparedYear(out, first, sentence, base, sentenceYears);
+    comparedYear(out, first, base, sentenceYears, sentence.search(YEAR));
     contrastBases(out, first);
   }
   return out;
-}
-
-/**
- * "SG&A expenses increased 17.3% to $762.7 million compared to $650.0 million in the fourth quarter of fiscal
- * 2021": a sentence whose one year is written in its comparison clause gives the figures compared with that
- * year, and its own figures the year after (a year-over-year comparison), each in the part of the year they
- * were read in.
- */
-function comparedYear(out: FigureInContext[], first: number, sentence: string, base: number, sentenceYears: number[]): void {
-  if (sentenceYears.length !== 1) return;
-  let firstCompared = -1;
-  for (let k = first; k < out.length; k++) if (out[k].compared) {
-    firstCompared = out[k].index - base;
-    break;
-  }
-  if (firstCompared < 0) return;
-  const year = sentenceYears[0];
-  YEAR.lastIndex = 0;
-  const written = YEAR.exec(sentence);
-  YEAR.lastIndex = 0;
-  if (!written || written.index < firstCompared) return;
-  for (let k = first; k < out.length; k++) {
-    const f = out[k];
-    if (f.year !== null || f.yearBefore) continue;
-    f.year = f.compared ? year : year + 1;
-  }
 }
 
 /** "1,234.50": a cell as printed, with thousands separators (toLocaleString is slow on thousands of cells). */

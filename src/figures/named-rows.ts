@@ -9,7 +9,8 @@ import { tableRows, type TableRow } from "./figure-index";
 import { equalAtSomeScale, kindsMatch, valuesEqual } from "./values";
 import { normalizeLabel } from "./table";
 import { FIGURES_PER_STEP } from "./steps";
-import { label, MEASURE, samePeriod, written, type Budget, type FigureCheck } from "./compare";
+import { MEASURE, samePeriod, type Budget, type FigureCheck } from "./compare";
+import { label, written } from "./labels";
 
 // Words of a cash flow row that say which way the cash went, not what the row is ("provided by (used in)").
 const DIRECTION = new Set(["provid", "used"]);

@@ -6,7 +6,8 @@
 import type { FigureInContext, ReadText } from "./context";
 import { candidates } from "./figure-index";
 import { kindsMatch, valuesEqual } from "./values";
-import { label, written, type FigureCheck } from "./compare";
+import type { FigureCheck } from "./compare";
+import { label, written } from "./labels";
 
 /** Figures of one sentence compared pairwise: past this many (a list of figures) the rest are left. */
 const MAX_PER_SENTENCE = 12;

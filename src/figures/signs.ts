@@ -47,6 +47,11 @@ const DECLINE_NOUN = /\b(?:declines?|decreases?|drops?|falls?|reductions?|contra
  * ("reflecting increased growth of 12.5%", "a decline of 12.5%"). Growth of a negative figure ("growth of
  * (2.0)%") is a decline.
  */
+/** Which way a change noun goes ("increase", "decline"), as the words after a figure name it ("a 1.8% decline in average ticket"). */
+export function nounDirection(noun: string): 1 | -1 {
+  return DECLINE_NOUN.test(`${noun} of`) ? -1 : 1;
+}
+
 export function saidDirection(text: string, negative: boolean): 1 | -1 | 0 {
   const verb = wordDirection(text);
   if (verb !== 0) return verb;

@@ -16,7 +16,8 @@ import { withSharedLinks } from "./shared-links";
 import { withCompanyCalendar } from "./company-calendar";
 import { fiscalTickerNamedIn } from "../core/fiscal-calendar";
 import { dayText, markFiscalYears } from "./fiscal-days";
-import { checkFigure, label, sameItem, samePeriod, STATEMENT_BUDGET, written, type Budget, type FigureCheck, type FigureStatus, type StatementCheck } from "./compare";
+import { checkFigure, sameItem, samePeriod, STATEMENT_BUDGET, type Budget, type FigureCheck, type FigureStatus, type StatementCheck } from "./compare";
+import { label, written } from "./labels";
 
 /**
  * The one year a statement and its question name, or null when they name none or several: "cash from

@@ -7,7 +7,8 @@
 import type { FigureInContext, ReadText } from "./context";
 import { candidates, rowCells } from "./figure-index";
 import { kindsMatch, valuesEqual } from "./values";
-import { label, MEASURE, sameItem, written, type FigureCheck } from "./compare";
+import { MEASURE, sameItem, type FigureCheck } from "./compare";
+import { label, written } from "./labels";
 import { coreItemWords } from "./line-items";
 
 /** Comparisons read per statement: past this many the rest are left (bounded work). */

@@ -174,13 +174,20 @@ function variantInWords(variant: string[]): ((index: WordIndex) => boolean) | nu
 export function conceptMatcher(c: Concept): ConceptMatcher | null {
   const variants = c.variants.filter((v) => v.length > 0);
   if (variants.length === 0) return null;
+  const byWords = variants.map(variantInWords);
+  const wordsTell = byWords.every((m) => m !== null);
+  // The variants' pattern is compiled only for a text read without its words, or a variant its words cannot tell.
+  let scan: ((text: string) => boolean) | null = null;
+  return (text, words) => (words && wordsTell ? byWords.some((m) => m!(words)) : (scan ??= textScan(variants))(text));
+}
+
+/** A concept's variants scanned for in a text: their pattern, run only when the text holds a variant's first word (or prefix). */
+function textScan(variants: string[][]): (text: string) => boolean {
   const re = new RegExp(variants.map(sequencePattern).join("|"));
   // What a variant's pattern needs first: its first word whole (a word of several, or a number), else a
   // word starting with the word's stem.
-  const firsts = [...new Map(variants.map((v) => (v.length > 1 || /^\d+$/.test(v[0]) ? [`=${v[0]}`, { word: v[0], whole: true }] : [`^${v[0]}`, { word: stemPrefix(v[0]), whole: false }]))).values()];
-  const byWords = variants.map(variantInWords);
-  const wordsTell = byWords.every((m) => m !== null);
-  return (text, words) => (words && wordsTell ? byWords.some((m) => m!(words)) : firsts.some((f) => text.includes(f.word)) && re.test(text));
+  const firsts = [...new Map(variants.map((v) => (v.length > 1 || /^\d+$/.test(v[0]) ? [`=${v[0]}`, v[0]] : [`^${v[0]}`, stemPrefix(v[0])]))).values()];
+  return (text) => firsts.some((w) => text.includes(w)) && re.test(text);
 }
 
 /** Whether a concept is in a lower-cased text; `words` (the text's) tells it without reading the text. */

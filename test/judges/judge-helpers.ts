@@ -1,7 +1,7 @@
 // Helpers of the judge tests: submit through the Worker, poll the retrieval endpoint until settled,
 // read usage and checkpoint rows, and add external primary-source documents.
 import { env, SELF } from "cloudflare:test";
-import { expect } from "vitest";
+import { expect, it } from "vitest";
 import { admin, call, jsonOf, type TestOrg } from "../helpers/harness";
 import { until } from "../documents/doc-helpers";
 import { indexDocument } from "../../src/search/index";
@@ -77,6 +77,13 @@ export async function expectBothTellApart(judged: Judged, right: string, wrong: 
   return agent;
 }
 
+/** One test per wrong answer: both judges carry `right` and contradict the wrong one, its reason `why` in the LLM judge's reasoning (expectBothTellApart). */
+export function itTellsApart(judged: Judged, right: string, wrongs: { wrong: string; answer: string; why: string }[]): void {
+  it.each(wrongs)("carries the right answer and contradicts $wrong", async (c) => {
+    await expectBothTellApart(judged, right, c.answer, c.why);
+  });
+}
+
 export async function usageRows(organizationId: string): Promise<number> {
   const row = await env.DB.prepare("SELECT COUNT(*) AS n FROM judge_usage WHERE organization_id = ?").bind(organizationId).first<{ n: number }>();
   return row?.n ?? 0;
@@ -112,6 +119,13 @@ export async function uploadPrimarySource(): Promise<string> {
 }
 
 /** Amcor's fiscal 2023 results release: the reconciliation of its adjusted EBITDA, EBIT, net income and EPS, each period's four columns side by side, then the growth rows. */
+/** Amcor's fiscal 2023 adjusted EBIT, adjusted diluted EPS and its change at comparable constant currency: the question, and an answer giving them. */
+export const AMCOR_QUESTION = "What were Amcor's adjusted EBIT and adjusted diluted EPS for fiscal 2023, and how did adjusted EPS change on a comparable constant currency basis?";
+export const amcorSaid = (ebit: string, eps: string, change: string) =>
+  `For fiscal 2023, Amcor's adjusted EBIT was ${ebit} and adjusted diluted EPS was ${eps}; adjusted EPS ${change} on a comparable constant currency basis.`;
+/** The right answer to AMCOR_QUESTION. */
+export const AMCOR_RIGHT = amcorSaid("$1,608 million", "73.3 cents", "declined 2%");
+
 export const AMCOR_RECONCILIATION = [
   "Twelve Months Ended June 30, 2022 Twelve Months Ended June 30, 2023",
   "($ million) EBITDA EBIT Net",

@@ -13,7 +13,7 @@
 // figures given as adjusted were carried by the summary table (wrong on purpose against the demo corpus).
 import { beforeAll, describe, expect, it } from "vitest";
 import { createOrg, type TestOrg } from "../helpers/harness";
-import { expectBothTellApart, judgeAgainst } from "./judge-helpers";
+import { AMCOR_QUESTION, AMCOR_RIGHT, amcorSaid, judgeAgainst, itTellsApart } from "./judge-helpers";
 
 let org: TestOrg;
 beforeAll(async () => {
@@ -40,25 +40,20 @@ const AMCOR_KEY_FINANCIALS = [
   "Free Cash Flow 1,066 848",
 ].join("\n");
 
-const said = (ebit: string, eps: string, change: string) =>
-  `For fiscal 2023, Amcor's adjusted EBIT was ${ebit} and adjusted diluted EPS was ${eps}; adjusted EPS ${change} on a comparable constant currency basis.`;
+const said = amcorSaid;
 
 describe("a release's key financials: units on the header's line, named change columns, two bases, cents", () => {
-  const judged = judgeAgainst(() => org, "What were Amcor's adjusted EBIT and adjusted diluted EPS for fiscal 2023, and how did adjusted EPS change on a comparable constant currency basis?", [
-    { title: "Amcor FY2023 results press release", content: AMCOR_KEY_FINANCIALS },
-  ]);
-  const right = said("$1,608 million", "73.3 cents", "declined 2%");
+  const judged = judgeAgainst(() => org, AMCOR_QUESTION, [{ title: "Amcor FY2023 results press release", content: AMCOR_KEY_FINANCIALS }]);
+  const right = AMCOR_RIGHT;
 
-  it.each([
+  itTellsApart(judged, right, [
     { wrong: "adjusted EBITDA given as adjusted EBIT", answer: said("$2,018 million", "73.3 cents", "declined 2%"), why: "$2,018 million is EBITDA for 2023, not EBIT" },
     { wrong: "the prior year's figures", answer: said("$1,701 million", "80.5 cents", "declined 2%"), why: "$1,701 million is EBIT for 2022, not 2023" },
     { wrong: "GAAP EPS given as adjusted", answer: said("$1,608 million", "70.5 cents", "declined 2%"), why: "70.5 cents is GAAP EPS (diluted US cents) for 2023, not adjusted EPS (diluted US cents); the source gives 73.3 cents" },
     { wrong: "cents given as dollars", answer: said("$1,608 million", "$73.3", "declined 2%"), why: "as 73.3 cents, not $73.3" },
     { wrong: "a rise for the printed decline", answer: said("$1,608 million", "73.3 cents", "rose 2%"), why: "as a decline of 2, not a rise of 2%" },
     { wrong: "the reported change given as the comparable constant currency one", answer: said("$1,608 million", "73.3 cents", "declined 9%"), why: "9% is reported EPS (diluted US cents) for 2023, not comparable constant currency EPS" },
-  ])("carries the right answer and contradicts $wrong", async (c) => {
-    await expectBothTellApart(judged, right, c.answer, c.why);
-  });
+  ]);
 
   it("reads the GAAP table as GAAP: GAAP diluted EPS of 70.5 cents is carried, not contradicted by the adjusted 73.3", async () => {
     const gaap = judgeAgainst(() => org, "What was Amcor's GAAP diluted EPS for fiscal 2023?", [{ title: "Amcor FY2023 results press release", content: AMCOR_KEY_FINANCIALS }]);
@@ -101,12 +96,10 @@ describe("GAAP and non-GAAP rows of one item", () => {
   const said = (basis: string, eps: string, income: string) => `For the second quarter of fiscal 2024, Best Buy's ${basis} diluted EPS was ${eps} and its ${basis} operating income was ${income}.`;
   const right = said("adjusted", "$1.22", "$362 million");
 
-  it.each([
+  itTellsApart(judged, right, [
     { wrong: "the GAAP figures given as adjusted", answer: said("adjusted", "$1.25", "$348 million"), why: "The source gives non-GAAP diluted EPS for 2024 as 1.22, not $1.25." },
     { wrong: "the adjusted figures given as GAAP", answer: said("GAAP", "$1.22", "$362 million"), why: "$1.22 is non-GAAP diluted EPS for 2024, not GAAP diluted EPS; the source gives 1.25." },
-  ])("carries the right answer and contradicts $wrong", async (c) => {
-    await expectBothTellApart(judged, right, c.answer, c.why);
-  });
+  ]);
 
   it("carries the GAAP figures given with no basis", async () => {
     const [llm, agent] = await Promise.all([judged("llm", said("", "$1.25", "$348 million").replace(/  +/g, " ")), judged("agent", said("", "$1.25", "$348 million").replace(/  +/g, " "))]);
@@ -141,13 +134,11 @@ describe("a release's quarter and full-year highlights", () => {
     `In the fourth quarter of 2022, Johnson & Johnson's EPS was ${eps}, down ${down}, and its adjusted EPS was ${adjusted}, ${change}.`;
   const right = said("$1.33", "24.9%", "$2.35", "up 10.3%");
 
-  it.each([
+  itTellsApart(judged, right, [
     { wrong: "the full year's figures", answer: said("$6.73", "13.8%", "$10.15", "up 3.6%"), why: "$6.73 is full-year earnings per share (EPS) for the full year of 2022, not for three months" },
     { wrong: "the two changes swapped", answer: said("$1.33", "10.3%", "$2.35", "up 24.9%"), why: "24.9% is GAAP fourth-quarter earnings per share (EPS) for 2022, not adjusted EPS; the source gives 10.3%." },
     { wrong: "EPS and adjusted EPS swapped", answer: said("$2.35", "24.9%", "$1.33", "up 10.3%"), why: "$1.33 is GAAP fourth-quarter earnings per share (EPS) for 2022, not adjusted EPS; the source gives $2.35." },
-  ])("carries the right answer and contradicts $wrong", async (c) => {
-    await expectBothTellApart(judged, right, c.answer, c.why);
-  });
+  ]);
 
   it("does not carry the adjusted EPS given as EPS, where the sentence gives both", async () => {
     const [llm, agent] = await Promise.all([

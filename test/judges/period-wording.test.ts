@@ -8,7 +8,7 @@ import { env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
 import { indexDocument } from "../../src/search/index";
 import { createOrg, type TestOrg } from "../helpers/harness";
-import { BBY_DOMESTIC_PAGE, expectBothTellApart, judgeAgainst } from "./judge-helpers";
+import { BBY_DOMESTIC_PAGE, itTellsApart, judgeAgainst } from "./judge-helpers";
 
 let org: TestOrg;
 beforeAll(async () => {
@@ -135,9 +135,7 @@ const ULTA_RIGHT = ultaSaid("increased 19.2% to $447.6 million", "increased 17.8
 /** Both judges against one text of Ulta's release: the right answer carried, each wrong one contradicted with its reason. */
 function ultaCases(content: string, wrongs: { wrong: string; answer: string; why: string }[]) {
   const judged = judgeAgainst(() => org, "How did Ulta Beauty's operating income and net income change in the fourth quarter of fiscal 2022?", [{ title: "Ulta Beauty Q4 FY2022 release", content }]);
-  it.each(wrongs)("carries the right answer and contradicts $wrong", async (c) => {
-    await expectBothTellApart(judged, ULTA_RIGHT, c.answer, c.why);
-  });
+  itTellsApart(judged, ULTA_RIGHT, wrongs);
 }
 
 const PRIOR_YEAR = { answer: ultaSaid("increased 19.2% to $375.6 million", "increased 17.8% to $340.8 million"), why: "$375.6 million is operating income for 2021, not 2022." };

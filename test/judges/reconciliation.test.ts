@@ -9,7 +9,7 @@
 // growth row the later year's change, and cells a line each under those titles are not read as years.
 import { beforeAll, describe, it } from "vitest";
 import { createOrg, type TestOrg } from "../helpers/harness";
-import { AMCOR_RECONCILIATION, expectBothTellApart, judgeAgainst } from "./judge-helpers";
+import { AMCOR_QUESTION, AMCOR_RECONCILIATION, AMCOR_RIGHT, amcorSaid, expectBothTellApart, judgeAgainst, itTellsApart } from "./judge-helpers";
 
 let org: TestOrg;
 beforeAll(async () => {
@@ -30,24 +30,20 @@ function aFigureALine(text: string): string {
     .join("\n");
 }
 
-const QUERY = "What were Amcor's adjusted EBIT and adjusted diluted EPS for fiscal 2023, and how did adjusted EPS change on a comparable constant currency basis?";
-const said = (ebit: string, eps: string, change: string) =>
-  `For fiscal 2023, Amcor's adjusted EBIT was ${ebit} and adjusted diluted EPS was ${eps}; adjusted EPS ${change} on a comparable constant currency basis.`;
+const said = amcorSaid;
 
 describe("a reconciliation of adjusted EBITDA, EBIT, net income and EPS, a row per reconciling item and two periods side by side", () => {
-  const judged = judgeAgainst(() => org, QUERY, [{ title: "Amcor FY2023 results release, reconciliation", content: AMCOR_RECONCILIATION }]);
-  const right = said("$1,608 million", "73.3 cents", "declined 2%");
+  const judged = judgeAgainst(() => org, AMCOR_QUESTION, [{ title: "Amcor FY2023 results release, reconciliation", content: AMCOR_RECONCILIATION }]);
+  const right = AMCOR_RIGHT;
 
-  it.each([
+  itTellsApart(judged, right, [
     { wrong: "the prior year's figures", answer: said("$1,701 million", "80.5 cents", "declined 2%"), why: "$1,701 million is adjusted EBIT for fiscal 2022, not 2023; the source gives 1,608 for 2023." },
     { wrong: "the GAAP figures given as adjusted", answer: said("$1,510 million", "70.5 cents", "declined 2%"), why: "$1,510 million is GAAP EBIT for 2023, not adjusted EBIT; the source gives 1,608." },
     { wrong: "adjusted EBITDA given as adjusted EBIT", answer: said("$2,018 million", "73.3 cents", "declined 2%"), why: "$2,018 million is adjusted EBITDA for 2023, not adjusted EBIT; the source gives 1,608." },
     { wrong: "the adjusted growth given as the comparable constant currency one", answer: said("$1,608 million", "73.3 cents", "declined 9%"), why: "9% is reported adjusted EPS (Diluted US cents) for 2023, not comparable constant currency adjusted EPS" },
     { wrong: "a rise for the printed decline", answer: said("$1,608 million", "73.3 cents", "rose 2%"), why: "as a decline of 2, not a rise of 2%" },
     { wrong: "cents given as dollars", answer: said("$1,608 million", "$73.3", "declined 2%"), why: "as 73.3 cents, not $73.3" },
-  ])("carries the right answer and contradicts $wrong", async (c) => {
-    await expectBothTellApart(judged, right, c.answer, c.why);
-  });
+  ]);
 
   it("reads the same page printed a figure a line, and no longer reads its cells two at a time as the titles' years", async () => {
     const lineEach = judgeAgainst(() => org, "What was Amcor's adjusted EBITDA for fiscal 2023, and its adjusted EBIT?", [

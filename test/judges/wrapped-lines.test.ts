@@ -8,7 +8,7 @@
 // had scored 5/5/4/5 with the LLM judge and been supported by the agent judge.
 import { beforeAll, describe, it } from "vitest";
 import { createOrg, type TestOrg } from "../helpers/harness";
-import { expectBothTellApart, judgeAgainst } from "./judge-helpers";
+import { expectBothTellApart, judgeAgainst, itTellsApart } from "./judge-helpers";
 
 let org: TestOrg;
 beforeAll(async () => {
@@ -46,13 +46,11 @@ describe("a figure whose words are on the line before it", () => {
   const guides = (rest: string) => `Johnson & Johnson expects 2023 adjusted reported EPS of ${rest}.`;
   const right = guides("$10.00 - $10.10, reflecting growth of 12.5% at the mid-point");
 
-  it.each([
+  itTellsApart(judged, right, [
     { wrong: "a decline for the increase the line before gives", answer: guides("$10.00 - $10.10, reflecting a decline of 12.5% at the mid-point"), why: "as an increase of 12.5%, not a decline of 12.5%." },
     { wrong: "the operational EPS's growth", answer: guides("$10.00 - $10.10, reflecting growth of 11.5% at the mid-point"), why: "11.5% is adjusted Operational EPS for 2023, not adjusted Reported Earnings Per Share (EPS); the source gives 12.5%." },
     { wrong: "the operational EPS's range", answer: guides("$9.90 - $10.00, reflecting growth of 12.5% at the mid-point"), why: "$9.90 is adjusted Operational EPS for 2023, not adjusted Reported Earnings Per Share (EPS); the source gives $10.00." },
-  ])("carries the right answer and contradicts $wrong", async (c) => {
-    await expectBothTellApart(judged, right, c.answer, c.why);
-  });
+  ]);
 
   it("tells reported sales growth from the adjusted operational growth printed on the next line", async () => {
     await expectBothTellApart(
@@ -68,10 +66,8 @@ describe("a change printed on the line after its figure, beside the GAAP figure'
   const judged = judgeAgainst(() => org, "How did Johnson & Johnson's adjusted EPS change in 2022?", [{ title: "J&J Q4 2022 earnings release", content: FULL_YEAR_2022 }]);
   const right = "Johnson & Johnson's 2022 adjusted EPS was $10.15, an increase of 3.6%.";
 
-  it.each([
+  itTellsApart(judged, right, [
     { wrong: "the GAAP EPS's change", answer: "Johnson & Johnson's 2022 adjusted EPS was $10.15, a decrease of 13.8%.", why: "13.8%" },
     { wrong: "a decrease for the printed increase", answer: "Johnson & Johnson's 2022 adjusted EPS was $10.15, a decrease of 3.6%.", why: "as an increase of 3.6%, not a decline of 3.6%." },
-  ])("carries the right answer and contradicts $wrong", async (c) => {
-    await expectBothTellApart(judged, right, c.answer, c.why);
-  });
+  ]);
 });

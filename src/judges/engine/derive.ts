@@ -34,9 +34,17 @@ function operandOf(f: Figure): Operand {
   return { v: f.negative ? -v : v, err: scaled ? roundingOf(f) : 0.5 * 10 ** -f.decimals, scaled };
 }
 
+/** A computed value, the rounding it carries, whether it is a ratio, and whether it is the relative change of two operands. */
+interface Step {
+  value: number;
+  err: number;
+  ratio: boolean;
+  change?: boolean;
+}
+
 /** Results of one step from two operands of one scale reading, with the rounding they carry. */
-function oneStep(x: Operand, y: Operand): { value: number; err: number; ratio: boolean; change?: boolean }[] {
-  const out: { value: number; err: number; ratio: boolean; change?: boolean }[] = [
+function oneStep(x: Operand, y: Operand): Step[] {
+  const out: Step[] = [
     { value: x.v + y.v, err: x.err + y.err, ratio: false },
     { value: x.v - y.v, err: x.err + y.err, ratio: false },
     { value: (x.v + y.v) / 2, err: (x.err + y.err) / 2, ratio: false },
@@ -49,7 +57,7 @@ function oneStep(x: Operand, y: Operand): { value: number; err: number; ratio: b
 }
 
 /** Whether a computed value states the target: ratios as a percentage or a plain ratio, amounts at the operands' scale reading. */
-function matches(r: { value: number; err: number; ratio: boolean }, target: Figure, scaled: boolean): boolean {
+function matches(r: Step, target: Figure, scaled: boolean): boolean {
   // Intermediate results rounded by the answer (a margin quoted to one decimal, then reused) carry 0.1%.
   const err = r.err + Math.abs(r.value) * 0.001;
   if (r.ratio || target.kind === "percent") {

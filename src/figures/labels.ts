@@ -1,0 +1,38 @@
+// How a note names a source figure: its line item as written, without the words around it that name no item
+// (a list's mark, the subject and its verb, the period), and its value as printed.
+import type { FigureInContext } from "./figure-types";
+
+// "For the three months ended July 29, 2023, Domestic segment revenue was": the period opening the clause is no part of the item's name.
+const PERIOD_OPENING = /^(?:for|in|during)\s+the\s+(?:three|six|nine|twelve|\d{1,2})[\s-](?:months|weeks)\s+ended\s+[a-z]+\.?\s+\d{1,2},?\s+\d{4},?\s+/i;
+
+// "• Company expects ...", "- Net sales": a list's mark.
+const LIST_MARK = /^[\s•·▪◦*\u2013\u2014-]+/;
+// "Company expects 2023 Adjusted Reported EPS", "The Company reported net sales": the subject and its verb, not the item.
+const SUBJECT_OPENING = /^(?:the\s+)?(?:company|group)\s+(?:expects|reported|reports|recorded|posted|had|delivered|generated)\s+/i;
+// "2023 Adjusted Reported EPS", "FY2022 net sales": the period, which the note names after the item.
+const YEAR_OPENING = /^(?:fy\s?|fiscal\s+(?:year\s+)?)?(?:19|20)\d\d\s+(?=[A-Za-z])/i;
+// "at the mid-point and Adjusted Operational EPS": the words of the clause before, up to the item's capitalized name.
+const CLAUSE_BEFORE_NAME = /^[a-z][^A-Z]*?\s(?:and|with|while)\s+(?=[A-Z])/;
+
+/** A figure's line item as a note names it: "net sales", "adjusted Operational EPS", "fourth-quarter earnings per share (EPS)". */
+export function label(s: FigureInContext): string {
+  const text = s.itemText
+    .replace(LIST_MARK, "")
+    .replace(SUBJECT_OPENING, "")
+    .replace(YEAR_OPENING, "")
+    .replace(PERIOD_OPENING, "")
+    .replace(CLAUSE_BEFORE_NAME, "")
+    .replace(/^(?:the|in|and|of|for|while|compared (?:with|to))\s+/i, "")
+    .replace(/(?<!\s)\s+(?:was|were|is|are|of|totaled|amounted to|reached|(?:fell|rose|grew|increased|decreased|declined|dropped)(?:\s+(?:to|from|by))?)$/i, "")
+    .trim();
+  const item = text || "this item";
+  // "Net sales" reads "net sales" inside a sentence, "Fourth-Quarter EPS" "fourth-quarter EPS"; "3M" and "EBITDA" keep their capitals.
+  const compound = /^[A-Z][a-z]+-[A-Z][a-z]+(?![A-Za-z])/.exec(item);
+  if (compound) return compound[0].toLowerCase() + item.slice(compound[0].length);
+  return /^[A-Z][a-z]+(?![A-Za-z])/.test(item) ? item[0].toLowerCase() + item.slice(1) : item;
+}
+
+/** A figure's value as the source prints it, a table cell with its table's scale ("1,577 million"). */
+export function written(s: FigureInContext): string {
+  return s.fromTable ? `${s.raw}${s.scale === 1e6 ? " million" : s.scale === 1e3 ? " thousand" : s.scale === 1e9 ? " billion" : ""}` : s.raw;
+}

@@ -1,0 +1,68 @@
+// The lines of a text as the prose reader reads them (context.ts): sentences, with the ones a PDF's line
+// breaks cut where a figure's words or period stand read whole again, and a table's rows told apart.
+import { isCellToken } from "./table";
+import { sentences } from "./text";
+
+/** A line that ends in two or more figure cells after a short label, with no verb: a table row. */
+export function isTableLine(line: string): boolean {
+  // "% to Sales 31.7 % 16.1 % (0.5)% 25.9 %": a cell's percent sign printed apart from its digits.
+  const tokens = line.trim().replace(/(\d\)?)\s+%/g, "$1%").split(/\s+/);
+  let cells = 0;
+  let i = tokens.length - 1;
+  for (; i >= 0 && (tokens[i] === "$" || isCellToken(tokens[i])); i--) if (tokens[i] !== "$") cells += 1;
+  const label = tokens.slice(0, i + 1).join(" ");
+  return cells >= 2 && label.length <= 120 && !/\b(was|were|is|are|of)\b/i.test(label);
+}
+
+// A figure as a line may open with it: "12.5%", "$9.90", "(2.0)%", "-3%".
+const FIGURE = String.raw`[(]?[-\u2212\u2013]?\s?(?:\$|US\$|€|£|¥)?\s?\d`;
+/** A line that opens with a figure ("12.5% at the mid-point", "$9.90 - $10.00, reflecting ..."), not with a year ("2017: $34.4 billion"). */
+const OPENS_WITH_FIGURE = new RegExp(String.raw`^(?!(?:19|20)\d\d\b)${FIGURE}`);
+/** A line that opens with the change of the figure before it ("increasing by 3.6%*", "reflecting growth of 3.5%"), or with what drove it ("driven by a 13.6% increase in transactions"). */
+const OPENS_WITH_CHANGE = new RegExp(
+  String.raw`^(?:(?:increas|decreas|declin|grow|grew|ris|rose|fell|fall|drop|reflect|represent|up\b|down\b)\p{L}*\s+(?:by\s+|of\s+|growth\s+of\s+|a\s+(?:decline|decrease|increase)\s+of\s+)?|driven\s+(?:primarily\s+|mainly\s+|largely\s+)?by\s+(?:an?\s+)?)${FIGURE}`,
+  "u",
+);
+// "compared" / "to $375.6 million ...": the comparison a line break cut after its verb.
+const OPENS_WITH_COMPARISON = new RegExp(String.raw`^(?:to|with)\s+(?:an?\s+(?:increase|decrease|decline)\s+of\s+)?${FIGURE}`, "i");
+// "$762.7" / "million compared to $650.0 million ...": the scale word of the figure that ends the line before.
+const OPENS_WITH_SCALE = /^(?:thousand|million|billion|trillion)s?\b/i;
+// "in the fourth" / "quarter of fiscal 2021.": a period's words a line break cut.
+const OPENS_WITH_PERIOD = /^(?:quarter|half|year|fiscal|months?|weeks?)\b/i;
+
+/**
+ * The sentences of a text as the prose reader reads them: sentences(text), with a sentence that a line break
+ * cut right before a figure, or before the change of the figure before it, joined to the line it continues.
+ * "reflecting increased growth of\n12.5% at the mid-point" is one clause: the figure's words, and the
+ * direction they give it, are on the line before. "adjusted EPS of $10.15\nincreasing by 3.6%*": the change
+ * is the adjusted EPS's, beside the GAAP EPS's "decreasing 13.8%" (basis.ts contrastBases). So are a
+ * comparison cut after its verb ("compared" / "to $375.6 million"), a period cut inside ("in the fourth" /
+ * "quarter of fiscal 2021") and a figure's scale word on the next line ("$762.7" / "million compared to"), so
+ * the sentence's years date its figures (comparedYear). Only where the line goes on in words (not a table's
+ * cell or row, which the table reader reads). Lines that merely go on a sentence are read as before: joined,
+ * their figures took other years and items in the judge bench.
+ */
+export function figureSentences(text: string): { text: string; start: number }[] {
+  const out: { text: string; start: number }[] = [];
+  let offset = 0;
+  for (const s of sentences(text)) {
+    const at = text.indexOf(s, offset);
+    const start = at >= 0 ? at : offset;
+    const last = out.length - 1;
+    const before = out[last]?.text ?? "";
+    const continues =
+      (OPENS_WITH_FIGURE.test(s) && /\p{L}$/u.test(before)) ||
+      (OPENS_WITH_CHANGE.test(s) && /[\p{L}\d%*,]$/u.test(before)) ||
+      (OPENS_WITH_COMPARISON.test(s) && /\b(?:compared|as compared)$/i.test(before)) ||
+      (OPENS_WITH_SCALE.test(s) && /\d$/.test(before)) ||
+      (OPENS_WITH_PERIOD.test(s) && /\b(?:first|second|third|fourth|the|fiscal|full|of)$/i.test(before));
+    if (last >= 0 && at >= 0 && continues && /^[ \t]*\r?\n[ \t]*$/.test(text.slice(offset, start)) && /\p{L}/u.test(s) && !isTableLine(s)) {
+      out[last].text = text.slice(out[last].start, start + s.length);
+    } else {
+      out.push({ text: s, start });
+    }
+    offset = start + s.length;
+  }
+  return out;
+}
+
