@@ -13,7 +13,7 @@ import { otherBasis, otherPart, rowContext, rowItem, SEGMENT } from "./item-part
 import { equalAtSomeScale, kindsMatch, valuesEqual } from "./values";
 import { calendarGuess, dayText, earlyYearEnd, fiscalAgainstDay, yearAs, yearName, yearsFromDay } from "./fiscal-days";
 import { calendarChoice, twinColumnChoice } from "./column-choice";
-import { lossForProfit, oppositeDirection, profitForLoss, sourceDirection } from "./signs";
+import { lossForProfit, movedOtherWay, moveWords, oppositeDirection, profitForLoss, sourceDirection } from "./signs";
 
 // Words for a figure of any row: "cross currency swaps, with a notional amount of $32,502 million".
 export const MEASURE = new Set(["amount", "valu", "notion", "figur", "level", "sum"]);
@@ -128,15 +128,23 @@ export function sameItem(f: FigureInContext, s: FigureInContext, known: Readonly
   const a = coreItemWords(f.item).filter((w) => !MEASURE.has(w));
   const b = coreItemWords(s.item).filter((w) => !MEASURE.has(w));
   if (!a.length || !b.length) return false;
-  const said = (w: string, x: FigureInContext) => x.context.has(w) || known.has(w) || SPELLED_OUT.some(([abbr, words]) => words.has(w) && x.context.has(abbr));
+  const said = (w: string, x: FigureInContext) =>
+    x.context.has(w) || known.has(w) || SPELLED_OUT.some(([abbr, words]) => (words.has(w) && x.context.has(abbr)) || (w === abbr && [...words].every((v) => x.context.has(v))));
   return b.every((w) => said(w, f)) && a.every((w) => said(w, s));
 }
 
 /**
  * An abbreviation and the words it stands for: "Adjusted Reported Earnings Per Share (EPS)" is the item an
- * answer's "adjusted reported EPS" names, its spelled-out words said by the abbreviation.
+ * answer's "adjusted reported EPS" names, its spelled-out words said by the abbreviation; "Selling, general
+ * and administrative (SG&A) expenses" the item of "SG&A expenses", and the other way round.
  */
-const SPELLED_OUT: [string, ReadonlySet<string>][] = [[stem("eps"), new Set(contentStems("earnings per share"))]];
+const SPELLED_OUT: [string, ReadonlySet<string>][] = [
+  ["eps", "earnings per share"],
+  ["sg&a", "selling general administrative"],
+  ["r&d", "research development"],
+  ["d&a", "depreciation amortization"],
+  ["pp&e", "property plant equipment"],
+].map(([abbr, words]) => [stem(abbr), new Set(contentStems(words))]);
 
 /**
  * Words that name the subject rather than a line item (the companies and names a question mentions): a
@@ -271,7 +279,12 @@ function spans(f: FigureInContext, s: FigureInContext): [number, number] {
   // Only against a column's named span: a prose figure's or a table's part read from the words around it may be another's.
   // A source sentence's full year ("2022 Full-Year ... $6.73") is twelve months against a statement's quarter,
   // unless the statement's sentence names a full year too ("As of FY2023Q1, PepsiCo raised its full-year guidance").
-  if (s.part !== "mixed") return [f.part === "mixed" ? 0 : span(f.part), s.part === null && s.wholeYear && !s.cell && !f.wholeYear ? 12 : span(s.part)];
+  // A quarter guessed from the question or the statement's other sentences ("As of FY2023Q1, why did PepsiCo
+  // raise its full-year guidance?") is no period of the figure's against a source sentence's full year.
+  if (s.part !== "mixed") {
+    const whole = s.part === null && s.wholeYear && !s.cell && !f.wholeYear;
+    return [f.part === "mixed" || (whole && f.partGuessed) ? 0 : span(f.part), whole ? 12 : span(s.part)];
+  }
   const a = f.part === null && f.wholeYear ? 12 : f.part === "mixed" ? 0 : span(f.part);
   return [a, s.columnPart === undefined ? 0 : s.columnPart === null ? 12 : span(s.columnPart)];
 }
@@ -370,6 +383,9 @@ export function checkFigure(
   /** A table cell of the value, in a row of another item, its period not told: a neighbouring row's value, if the named row's cell beside it holds another. */
   let otherRow: { s: FigureInContext; i: number } | null = null;
   let conflictNamed = false;
+  /** The same value the other way (a loss for a profit, a decline for a rise, a move not said): whatever else carries it. */
+  let signConflict: { s: FigureInContext; i: number } | null = null;
+  let strongCarry: { s: FigureInContext; i: number } | null = null;
   if (budget.comparisons <= 0) return { figure: f, status: "unmatched", source: -1, by: null, note: "" };
   for (let i = 0; i < sources.length; i++) {
     for (const s of exhaustive ? sources[i].figures : candidates(f, sources[i])) {
@@ -390,13 +406,19 @@ export function checkFigure(
         const strong = sameItem(f, s, known);
         // A profit where the source prints a loss, or a loss where it prints a profit: the same digits, the other
         // sign, on one standard profit line (its name tells the item, however the statement words the rest).
-        if (year === true && (profitForLoss(f, s) || lossForProfit(f, s) || oppositeDirection(f, s, sources[i]))) {
+        if (year === true && (profitForLoss(f, s) || lossForProfit(f, s) || oppositeDirection(f, s, sources[i]) || (strong && movedOtherWay(f, s)))) {
           conflict ??= { s, i };
+          signConflict ??= { s, i };
           continue;
         }
         // The same digits the other way in a period not told ("down 10.3%", the source's "increasing by 10.3%"): no witness.
         if (oppositeDirection(f, s, sources[i])) continue;
-        if (strong && year === true) return { figure: f, status: "carried", source: i, by: s, note: "" };
+        if (strong && year === true) {
+          // A level said to have moved ("increased to 37.6%"): carried unless another source says it moved otherwise.
+          if (f.move === undefined) return { figure: f, status: "carried", source: i, by: s, note: "" };
+          strongCarry ??= { s, i };
+          continue;
+        }
         // The statement names the row that holds the value ("Commercial Airplanes ... $25,867 million").
         // Unless the statement's clause ends with another row's label ("total assets ($4,620 million)" is not
         // "Other assets" because its sentence says "assets"): then that row's value decides.
@@ -429,6 +451,8 @@ export function checkFigure(
       else if (!rescaled && (f.scale === null || s.scale === null) && year !== false && equalAtSomeScale(f, s) && (itemsOverlap(f.item, rowItem(s)) || sharesWords(f.context, rowContext(s)) || sameItem(f, s, known))) rescaled = { s, i };
     }
   }
+  if (strongCarry && !signConflict) return { figure: f, status: "carried", source: strongCarry.i, by: strongCarry.s, note: "" };
+  if (signConflict) conflict = signConflict;
   if (namedCarry && !(conflict && conflictNamed)) return { figure: f, status: "carried", source: namedCarry.i, by: namedCarry.s, note: "" };
   // The value under a looser wording of the item, in another year: as telling as the same wording (a column's
   // span or day the source's words place, a sentence's year).
@@ -441,6 +465,8 @@ export function checkFigure(
     const down = sourceDirection(c, sources[conflict.i]) < 0;
     const note = opposite
       ? `The source gives ${label(c)}${when} as ${down ? "a decline" : "an increase"} of ${written(c).replace(/[()-]/g, "")}, not ${down ? "a rise" : "a decline"} of ${f.raw.replace(/^-/, "")}.`
+      : movedOtherWay(f, c) && valuesEqual(f, c)
+        ? `The source gives ${label(c)}${when} as ${moveWords(c.move)} ${written(c)}, not ${moveWords(f.move)} ${f.raw}.`
       : otherYear
         ? `${otherPeriodNote(f, otherYear.s).slice(0, -1)}; the source gives ${written(c)} for ${f.year}.`
         : otherItem

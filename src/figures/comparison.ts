@@ -50,13 +50,17 @@ export function comparedFigure(before: string, after: string): ComparedReading |
  * "SG&A expenses increased 17.3% to $762.7 million compared to $650.0 million in the fourth quarter of fiscal
  * 2021": a sentence whose one year is written in its comparison clause (at `yearAt`, after its first figure
  * compared with) gives the figures compared with that year, and its own figures the year after (a
- * year-over-year comparison), each in the part of the year they were read in. `figures` from `first` are the
- * sentence's, which starts at `base` in their text.
+ * year-over-year comparison), each in the part of the year they were read in. So does a comparison with a
+ * period alone, after the sentence's figures (at `comparisonAt`). `figures` from `first` are the sentence's,
+ * which starts at `base` in their text.
  */
-export function comparedYear(figures: FigureInContext[], first: number, base: number, sentenceYears: number[], yearAt: number): void {
-  if (sentenceYears.length !== 1 || yearAt < 0) return;
+export function comparedYear(figures: FigureInContext[], first: number, base: number, sentenceYears: number[], yearAt: number, comparisonAt = -1): void {
+  if (sentenceYears.length !== 1 || yearAt < 0 || first >= figures.length) return;
   const compared = figures.slice(first).find((f) => f.compared);
-  if (!compared || yearAt < compared.index - base) return;
+  // "gross profit of 37.6% was flat compared to the fourth quarter of fiscal 2021": a comparison with a period,
+  // no figure of its own, after every figure of the sentence.
+  const withPeriod = !compared && comparisonAt > figures[figures.length - 1].index - base && yearAt > comparisonAt;
+  if (!withPeriod && (!compared || yearAt < compared.index - base)) return;
   const year = sentenceYears[0];
   for (let k = first; k < figures.length; k++) {
     const f = figures[k];

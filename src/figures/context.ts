@@ -4,7 +4,7 @@
 // (a table's column year, or the year its clause names). This is what "the same figure" is decided on.
 import { quantities, withWrappedUnit, type Quantity } from "./numbers";
 import { FULL_YEAR, partOf, unquarterly } from "./year-part";
-import { nounDirection, saidDirection } from "./signs";
+import { levelMove, nounDirection, saidDirection } from "./signs";
 import { dayOf, parseTables } from "./table";
 import { steppedTextCache, type SteppedTextCache } from "./text-cache";
 import { lineItemOf } from "./line-items";
@@ -67,6 +67,7 @@ export function figureOf(q: Quantity, text: string, scale: number | null): Figur
 // Words of a clause that say how a figure is reported, not what it is.
 const NOT_ITEM = new Set(
   `compar versu vs against report respectively approximately approximat around roughly nearly almost year years fiscal fy quarter quarters ended ending end
+  quart first second third fourth half halv
   period month months week weeks million billion thousand amount amounted stood came totaled totalled reach reached equal equaled represent
   represented whil wherea prior previou last current same reflect reflecting reflected recorded record recognized recogniz posted post generat generated
   slight modest marginal sharp somewhat notab considerab substantial expect guid previous
@@ -76,6 +77,8 @@ const NOT_ITEM = new Set(
 );
 const POSSESSIVE = /\b[\p{Lu}\d][\p{L}\d&.-]*['’]s\b/gu;
 const CHANGE_WORDS = new Set("increas decreas grew grow growth rose rise risen fell fall fallen declin drop dropp up down chang improv higher lower gain gained expand contract shrank rais cut".split(" "));
+/** "compared to", "compared with", "versus": a comparison's opening. */
+const COMPARED_WITH = /\b(?:compared\s+(?:to|with)|versus)\b/i;
 const YEAR = /\b(?:(?:fy|fiscal(?:\s+year)?|calendar(?:\s+year)?)\s?'?)?((?:19[5-9]|20\d)\d)\b|\bfy\s?'?(\d{2})\b/gi;
 
 export function yearsIn(text: string): number[] {
@@ -159,6 +162,11 @@ function isNameNumber(q: Quantity, sentence: string): boolean {
   return /^\s[A-Z]{2,}\b/.test(after) || /(?:\b[A-Z][a-z]+|\bNo\.?|\b[A-Z][a-z]+ of)\s$/.test(before);
 }
 
+/**
+ * A balance at a period's opening: "at the beginning of 2022", "Cash, beginning of year", "opening balance".
+ * Not a start in other words ("Given our strong start to the year", "beginning in fiscal 2023").
+ */
+export const OPENING = /\b(?:beginning|start)\s+of\b|\b(?:beginning|opening)\s+(?:balances?|inventor\w*|cash)\b/i;
 const OPENING_OF = /\b(?:beginning|start|opening)\s+of\s+(?:the\s+)?(?:(?:fiscal|calendar)\s+(?:year\s+)?|fy\s?)?((?:19[5-9]|20\d)\d)\b/gi;
 
 /**
@@ -180,6 +188,27 @@ function openingYear(words: string): number | null {
 // "13.6% increase in transactions", "a 1.8% decline in average ticket": a change and the item it is of, after the figure.
 const CHANGE_IN = /^\s*(increases?|decreases?|growth|declines?|rises?|drops?|reductions?|improvements?)\s+in\s+(?:the\s+|its\s+|our\s+)?([\p{L}&'-]+(?:\s+[\p{L}&'-]+){0,3}?)(?=\s*(?:[,;.()]|$)|\s+(?:and|or|compared|versus|from|to|in|for|at|as|while|of)\b)/iu;
 
+/** The period a heading line gives the paragraphs under it: a part of the year, or the whole year. */
+interface SectionPeriod {
+  part: string | null;
+  wholeYear: boolean;
+}
+
+/**
+ * The period of a heading line with no figure of its own ("For the Full Year of Fiscal 2022", "Fourth Quarter
+ * 2022 Highlights"): short, opening with a capital, not a sentence's end or a clause a line break cut. Null for
+ * any other line. An earnings release gives its quarter and its full year under such headings, the sentences
+ * under the second naming only the years ("SG&A expenses increased 16.2% to $2.4 billion compared to $2.1
+ * billion in fiscal 2021"): without the heading, the year's figures would stand for the quarter's.
+ */
+function periodHeading(line: string): SectionPeriod | null {
+  const t = line.trim();
+  if (t.length > 60 || !/^\p{Lu}/u.test(t) || /[.,;:]$/.test(t)) return null;
+  if (FULL_YEAR.test(t)) return { part: null, wholeYear: true };
+  const part = partOf(unquarterly(t));
+  return part ? { part, wholeYear: false } : null;
+}
+
 /**
  * Figures of prose: per sentence, each figure's item from the words before it and its year from its clause.
  * In steps (steps.ts): a turn every FIGURES_PER_STEP sentences.
@@ -189,6 +218,8 @@ function* proseFigureSteps(text: string, scale: number | null, skipTableLines: b
   let offset = 0;
   let section: string[] = [];
   let sectionYear: number | null = null;
+  // "For the Full Year of Fiscal 2022", "Fourth Quarter Fiscal 2022 Results": the period of the paragraphs below.
+  let sectionPeriod: SectionPeriod | null = null;
   let ordinal = -1;
   for (const { text: sentence, start: base } of figureSentences(text)) {
     ordinal += 1;
@@ -199,6 +230,8 @@ function* proseFigureSteps(text: string, scale: number | null, skipTableLines: b
     const last = qs.length - 1;
     if (last >= 0 && qs[last].end === sentence.length) qs[last] = withWrappedUnit(qs[last], text.slice(offset, offset + 60));
     if (!qs.length) {
+      const period = periodHeading(sentence);
+      if (period) sectionPeriod = period;
       // "Total debt = Current portion of long-term debt + Long-term debt": a formula in words under a heading
       // ("For FY2023:") is the heading's working; the lines after it are still under the heading.
       if (sentence.includes("=")) continue;
@@ -274,6 +307,7 @@ function* proseFigureSteps(text: string, scale: number | null, skipTableLines: b
       // "up 24.9%", "a decline of 3%": a direction given right before the figure makes it a change.
       const said = changed.length ? nounDirection(changeIn![1]) : saidDirection(own, q.negative);
       const change = changed.length ? true : LEVEL_BEFORE.test(own) ? false : /\bby\s*$/i.test(own) || said !== 0 ? true : read.item.length ? read.change : read.change || prevChange;
+      const move = change ? undefined : levelMove(own, after);
       let year: number | null = null;
       if (respectively) year = leadYears[i];
       else if (afterYears[i] !== null) year = afterYears[i];
@@ -284,7 +318,7 @@ function* proseFigureSteps(text: string, scale: number | null, skipTableLines: b
         // "In 2018, net sales were $X and net income $Y": a year that opens the sentence, claimed by no figure.
         const opening = yearsIn(sentence.slice(0, q.index));
         // "Inventories at the beginning of 2022" are the balance at the end of 2021.
-        if (/\b(beginning|start|opening)\b/i.test(i === 0 ? before : fragment)) year = openingYear(i === 0 ? before : fragment.slice(taken));
+        if (OPENING.test(i === 0 ? before : fragment)) year = openingYear(i === 0 ? before : fragment.slice(taken));
         else if (ys.length === 1) year = ys[0];
         // "versus the prior year's 3.6% growth": the year before the sentence's, not the year that opens it.
         else if (compared?.namedBefore) year = null;
@@ -298,7 +332,7 @@ function* proseFigureSteps(text: string, scale: number | null, skipTableLines: b
       // A quarter or half-year figure is not the year's: "$3.2 billion in the fourth quarter of fiscal 2022".
       // "Quarterly" names how often an item is paid ("a quarterly cash dividend"): the part of its own clause's
       // figure only, not of the figures around it.
-      const part = partOf(own) ?? partOf(unquarterly(after)) ?? (item === prevItem && i > 0 ? prevPart : partOf(unquarterly(sentence)));
+      const part = partOf(own) ?? partOf(unquarterly(after)) ?? (item === prevItem && i > 0 ? prevPart : partOf(unquarterly(sentence))) ?? sectionPeriod?.part ?? null;
       // "a 12.9% volume increase", "6.9% to sales": words right after the figure, up to a comma or the next figure.
       const trail = itemStems(after.split(/[,;:.()]|\b(?:in|for|of|compared|versus|and|or|while|from|to|at)\b/i)[0] ?? "").item;
       // The figure's own words: its item and the text between its neighbours, not the whole sentence.
@@ -306,7 +340,7 @@ function* proseFigureSteps(text: string, scale: number | null, skipTableLines: b
       // Its fields written out, not spread: a spread followed by twenty more properties made each figure a
       // slow object (about 45 µs to build one in V8, and slower to read afterwards).
       const f = figureOf(q, sentence, scale);
-      out.push({ kind: f.kind, value: f.value, mantissa: f.mantissa, negative: f.negative, decimals: f.decimals, scale: f.scale, raw: f.raw, item, itemText, standard: item.length ? lineItemOf(itemText) : null, year, altYear: null, date: dateAfter(after), part, trail, years: sentenceYears, change, name: isNameNumber(q, sentence), context, index: base + q.index, fromTable: false, sentence: ordinal, cell: null, operand, ...(compared ? { compared: true } : {}), ...(yearBefore ? { yearBefore } : {}), basis: basisOf(itemText), said, wholeYear: FULL_YEAR.test(sentence) });
+      out.push({ kind: f.kind, value: f.value, mantissa: f.mantissa, negative: f.negative, decimals: f.decimals, scale: f.scale, raw: f.raw, item, itemText, standard: item.length ? lineItemOf(itemText) : null, year, altYear: null, date: dateAfter(after), part, trail, years: sentenceYears, change, name: isNameNumber(q, sentence), context, index: base + q.index, fromTable: false, sentence: ordinal, cell: null, operand, ...(compared ? { compared: true } : {}), ...(yearBefore ? { yearBefore } : {}), basis: basisOf(itemText), said, ...(move !== undefined ? { move } : {}), wholeYear: FULL_YEAR.test(sentence) || (part === null && sectionPeriod?.wholeYear === true) });
       if (!compared && !change && year !== null) periodYear = year;
       prevItem = item;
       prevText = itemText;
@@ -314,7 +348,7 @@ function* proseFigureSteps(text: string, scale: number | null, skipTableLines: b
       prevChange = change;
       prevPart = part;
     });
-    comparedYear(out, first, base, sentenceYears, sentence.search(YEAR));
+    comparedYear(out, first, base, sentenceYears, sentence.search(YEAR), sentence.search(COMPARED_WITH));
     contrastBases(out, first);
   }
   return out;

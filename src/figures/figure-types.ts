@@ -51,6 +51,8 @@ export interface FigureInContext extends Figure {
   part: string | null;
   /** A statement's figure whose part of the year is the question's, its statement naming none (statement.ts). */
   partFromQuestion?: boolean;
+  /** Its part of the year taken from the statement's other sentences or the question, not its own sentence's words (statement.ts). */
+  partGuessed?: boolean;
   /** Given as a change ("grew 3%", "up by $5 million"), not as a level. */
   change: boolean;
   /** A bare whole number that is part of a name ("the 737 MAX", "Flight 610"): a claim only if a source states it. */
@@ -85,6 +87,11 @@ export interface FigureInContext extends Figure {
   wholeYear?: boolean;
   /** A source sentence's change given as a rise (1) or a decline (-1) by the word right before it ("decreasing 24.9%"). */
   said?: 1 | -1 | 0;
+  /**
+   * How a level was reached, where its words say: a rise (1: "increased to 37.6%"), a decline (-1: "fell to
+   * 23.6%") or no move (0: "37.6% was flat", "unchanged at 37.6%"); absent when not said (signs.ts levelMove).
+   */
+  move?: 1 | -1 | 0;
   /** A column of uncertain period (part "mixed") whose header names its span: "quarter" (13 weeks), null for the year (52 weeks). */
   columnPart?: string | null;
   /** A cell of a balance sheet: a balance on its column's day, a point in time rather than a span. */

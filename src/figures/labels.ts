@@ -5,6 +5,8 @@ import type { FigureInContext } from "./figure-types";
 // "For the three months ended July 29, 2023, Domestic segment revenue was": the period opening the clause is no part of the item's name.
 const PERIOD_OPENING = /^(?:for|in|during)\s+the\s+(?:three|six|nine|twelve|\d{1,2})[\s-](?:months|weeks)\s+ended\s+[a-z]+\.?\s+\d{1,2},?\s+\d{4},?\s+/i;
 
+// ") and core constant currency EPS": the end of the aside before it, on a line joined to its sentence.
+const CLOSE_BEFORE = /^[\s)\],;:]+(?:(?:and|or)\s+)?/;
 // "• Company expects ...", "- Net sales": a list's mark.
 const LIST_MARK = /^[\s•·▪◦*\u2013\u2014-]+/;
 // "Company expects 2023 Adjusted Reported EPS", "The Company reported net sales": the subject and its verb, not the item.
@@ -14,9 +16,12 @@ const YEAR_OPENING = /^(?:fy\s?|fiscal\s+(?:year\s+)?)?(?:19|20)\d\d\s+(?=[A-Za-
 // "at the mid-point and Adjusted Operational EPS": the words of the clause before, up to the item's capitalized name.
 const CLAUSE_BEFORE_NAME = /^[a-z][^A-Z]*?\s(?:and|with|while)\s+(?=[A-Z])/;
 
+const SHARE_FIRST = /^(as a (?:percentage|percent|share) of [^,]+),\s(\S.*)$/i;
+
 /** A figure's line item as a note names it: "net sales", "adjusted Operational EPS", "fourth-quarter earnings per share (EPS)". */
 export function label(s: FigureInContext): string {
   const text = s.itemText
+    .replace(CLOSE_BEFORE, "")
     .replace(LIST_MARK, "")
     .replace(SUBJECT_OPENING, "")
     .replace(YEAR_OPENING, "")
@@ -25,7 +30,9 @@ export function label(s: FigureInContext): string {
     .replace(/^(?:the|in|and|of|for|while|compared (?:with|to))\s+/i, "")
     .replace(/(?<!\s)\s+(?:was|were|is|are|of|totaled|amounted to|reached|(?:fell|rose|grew|increased|decreased|declined|dropped)(?:\s+(?:to|from|by))?)$/i, "")
     .trim();
-  const item = text || "this item";
+  // "As a percentage of net sales, SG&A expenses": "SG&A expenses as a percentage of net sales".
+  const share = SHARE_FIRST.exec(text);
+  const item = (share ? `${share[2]} ${share[1].toLowerCase()}` : text) || "this item";
   // "Net sales" reads "net sales" inside a sentence, "Fourth-Quarter EPS" "fourth-quarter EPS"; "3M" and "EBITDA" keep their capitals.
   const compound = /^[A-Z][a-z]+-[A-Z][a-z]+(?![A-Za-z])/.exec(item);
   if (compound) return compound[0].toLowerCase() + item.slice(compound[0].length);
@@ -34,5 +41,6 @@ export function label(s: FigureInContext): string {
 
 /** A figure's value as the source prints it, a table cell with its table's scale ("1,577 million"). */
 export function written(s: FigureInContext): string {
-  return s.fromTable ? `${s.raw}${s.scale === 1e6 ? " million" : s.scale === 1e3 ? " thousand" : s.scale === 1e9 ? " billion" : ""}` : s.raw;
+  // "$762.7\nmillion": a figure a line break cut, printed on one line.
+  return s.fromTable ? `${s.raw}${s.scale === 1e6 ? " million" : s.scale === 1e3 ? " thousand" : s.scale === 1e9 ? " billion" : ""}` : s.raw.replace(/\s+/g, " ");
 }

@@ -23,12 +23,23 @@ const OPENS_WITH_CHANGE = new RegExp(
   String.raw`^(?:(?:increas|decreas|declin|grow|grew|ris|rose|fell|fall|drop|reflect|represent|up\b|down\b)\p{L}*\s+(?:by\s+|of\s+|growth\s+of\s+|a\s+(?:decline|decrease|increase)\s+of\s+)?|driven\s+(?:primarily\s+|mainly\s+|largely\s+)?by\s+(?:an?\s+)?)${FIGURE}`,
   "u",
 );
+// "gross profit of 37.6% was flat" / "compared to the fourth quarter of fiscal 2021": a comparison on the next line.
+const OPENS_COMPARING = /^(?:as\s+)?(?:compared\s+(?:to|with)|versus)\b/i;
 // "compared" / "to $375.6 million ...": the comparison a line break cut after its verb.
 const OPENS_WITH_COMPARISON = new RegExp(String.raw`^(?:to|with)\s+(?:an?\s+(?:increase|decrease|decline)\s+of\s+)?${FIGURE}`, "i");
 // "$762.7" / "million compared to $650.0 million ...": the scale word of the figure that ends the line before.
 const OPENS_WITH_SCALE = /^(?:thousand|million|billion|trillion)s?\b/i;
 // "in the fourth" / "quarter of fiscal 2021.": a period's words a line break cut.
 const OPENS_WITH_PERIOD = /^(?:quarter|half|year|fiscal|months?|weeks?)\b/i;
+// "compared to $2.1 billion in fiscal" / "2021. As a percentage ...": the year of a period a line break cut.
+const OPENS_WITH_YEAR = /^(?:19|20)\d\d\b/;
+const ENDS_BEFORE_YEAR = /\b(?:fiscal|fy|year|in|of|for|during)$/i;
+// "including a $0.02 benefit due to" / "income tax accounting ...": a line that ends on a word no sentence
+// ends on (a preposition, an article, a conjunction) goes on in the next line's words.
+const OPENS_WITH_WORD = /^\p{Ll}/u;
+// "As a percentage" / "of net sales, SG&A expenses decreased to 23.6%": nor does a sentence open on a preposition or a conjunction.
+const OPENS_WITH_LINK = /^(?:of|and|or|to|in|for|from|with|at|by|as)\s/;
+const ENDS_UNFINISHED = /\b(?:to|of|for|the|a|an|and|or|in|on|at|by|with|from|including|than|as|its|their)$/i;
 
 /**
  * The sentences of a text as the prose reader reads them: sentences(text), with a sentence that a line break
@@ -55,8 +66,11 @@ export function figureSentences(text: string): { text: string; start: number }[]
       (OPENS_WITH_CHANGE.test(s) && /[\p{L}\d%*,]$/u.test(before)) ||
       (OPENS_WITH_COMPARISON.test(s) && /\b(?:compared|as compared)$/i.test(before)) ||
       (OPENS_WITH_SCALE.test(s) && /\d$/.test(before)) ||
-      (OPENS_WITH_PERIOD.test(s) && /\b(?:first|second|third|fourth|the|fiscal|full|of)$/i.test(before));
-    if (last >= 0 && at >= 0 && continues && /^[ \t]*\r?\n[ \t]*$/.test(text.slice(offset, start)) && /\p{L}/u.test(s) && !isTableLine(s)) {
+      (OPENS_WITH_PERIOD.test(s) && /\b(?:first|second|third|fourth|the|fiscal|full|of)$/i.test(before)) ||
+      (OPENS_WITH_WORD.test(s) && (ENDS_UNFINISHED.test(before) || (OPENS_WITH_LINK.test(s) && /\p{L}$/u.test(before)))) ||
+      (OPENS_COMPARING.test(s) && /[\p{L}\d%]$/u.test(before));
+    const year = OPENS_WITH_YEAR.test(s) && ENDS_BEFORE_YEAR.test(before);
+    if (last >= 0 && at >= 0 && (continues || year) && /^[ \t]*\r?\n[ \t]*$/.test(text.slice(offset, start)) && (year || /\p{L}/u.test(s)) && !isTableLine(s)) {
       out[last].text = text.slice(out[last].start, start + s.length);
     } else {
       out.push({ text: s, start });

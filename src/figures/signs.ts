@@ -89,3 +89,29 @@ export function oppositeDirection(f: FigureInContext, s: FigureInContext, read: 
   const said = f.negative ? -1 : wordDirection(f.itemText) || (f.said ?? 0);
   return said !== 0 && said === -sourceDirection(s, read);
 }
+
+// "increased to 37.6%", "fell to 23.6%": a level reached by a rise or a decline. Not "improved to": an
+// expense ratio improves by falling.
+const RISE_TO = /\b(?:rose|risen|increased|grew|grown|climbed|expanded|jumped|up)\s+to\s*$/i;
+const DECLINE_TO = /\b(?:fell|fallen|decreased|declined|dropped|contracted|shrank|down)\s+to\s*$/i;
+// "unchanged at 37.6%"; "gross profit of 37.6% was flat compared to ...": a level that did not move.
+const FLAT_BEFORE = /\b(?:unchanged|flat|steady|stable)\s+at\s*$/i;
+const FLAT_AFTER = /^[\s,]*(?:was|were|remained|stayed|held|is|are)\s+(?:flat|unchanged|stable|steady)\b/i;
+
+/** How a level's words say it was reached (FigureInContext.move): the clause before it and the words after it. */
+export function levelMove(before: string, after: string): 1 | -1 | 0 | undefined {
+  const t = before.trimEnd();
+  if (RISE_TO.test(t)) return 1;
+  if (DECLINE_TO.test(t)) return -1;
+  return FLAT_BEFORE.test(t) || FLAT_AFTER.test(after) ? 0 : undefined;
+}
+
+/** A statement's level reached one way ("increased to 37.6%") where the source says it moved another ("37.6% was flat"). */
+export function movedOtherWay(f: FigureInContext, s: FigureInContext): boolean {
+  return f.move !== undefined && s.move !== undefined && f.move !== s.move && !f.change && !s.change;
+}
+
+/** A level's move in words: "an increase to", "a decline to", "flat at". */
+export function moveWords(move: 1 | -1 | 0 | undefined): string {
+  return move === 1 ? "an increase to" : move === -1 ? "a decline to" : "flat at";
+}

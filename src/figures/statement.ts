@@ -2,7 +2,7 @@
 // the sources' tables: a figure anchored to its neighbours' column, to the day a column prints, to the row its
 // sentence names last (named-rows.ts), or to a row's change between two years. What "the same figure" is stays
 // in compare.ts.
-import { isItemStem, partOf, readText, statementFigureSteps, yearsIn, type FigureInContext, type ReadText } from "./context";
+import { isItemStem, OPENING, partOf, readText, statementFigureSteps, yearsIn, type FigureInContext, type ReadText } from "./context";
 import { unquarterly } from "./year-part";
 import { contentStems, words } from "./text";
 import { coreItemWords } from "./line-items";
@@ -98,9 +98,9 @@ export function* checkStatementSteps(
   // A figure of a comparison clause is the comparison period's ("compared with $8,630.9 million"): not dated
   // by the statement's year; the year before it where the clause says so ("a year earlier"): comparison.ts.
   const dated = own.map((f) => {
-    if (ownYear === null || askedPart === undefined || f.year !== null || f.part !== null || f.change || /\b(?:beginning|start|opening)\b/i.test(f.itemText)) return f;
+    if (ownYear === null || askedPart === undefined || f.year !== null || f.part !== null || f.change || OPENING.test(f.itemText)) return f;
     if (askedPart === null) return f.compared && !f.yearBefore ? f : { ...f, year: f.yearBefore ? ownYear - 1 : ownYear };
-    return f.compared || f.index < 0 ? f : { ...f, year: ownYear, part: askedPart, ...(partFromQuestion ? { partFromQuestion: true } : {}) };
+    return f.compared || f.index < 0 ? f : { ...f, year: ownYear, part: askedPart, partGuessed: true, ...(partFromQuestion ? { partFromQuestion: true } : {}) };
   });
   // "net sales were $3,226.8 million in fiscal 2022", no quarter named anywhere: the year's figure (compare.ts).
   if (whole) for (const f of dated) if (f.year !== null && f.part === null && !f.change) f.wholeYear = true;

@@ -97,7 +97,7 @@ describe("GAAP and non-GAAP rows of one item", () => {
   const right = said("adjusted", "$1.22", "$362 million");
 
   itTellsApart(judged, right, [
-    { wrong: "the GAAP figures given as adjusted", answer: said("adjusted", "$1.25", "$348 million"), why: "The source gives non-GAAP diluted EPS for 2024 as 1.22, not $1.25." },
+    { wrong: "the GAAP figures given as adjusted", answer: said("adjusted", "$1.25", "$348 million"), why: "$1.25 is GAAP diluted EPS for 2024, not non-GAAP diluted EPS; the source gives 1.22." },
     { wrong: "the adjusted figures given as GAAP", answer: said("GAAP", "$1.22", "$362 million"), why: "$1.22 is non-GAAP diluted EPS for 2024, not GAAP diluted EPS; the source gives 1.25." },
   ]);
 

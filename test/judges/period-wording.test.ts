@@ -138,7 +138,7 @@ function ultaCases(content: string, wrongs: { wrong: string; answer: string; why
   itTellsApart(judged, ULTA_RIGHT, wrongs);
 }
 
-const PRIOR_YEAR = { answer: ultaSaid("increased 19.2% to $375.6 million", "increased 17.8% to $340.8 million"), why: "$375.6 million is operating income for 2021, not 2022." };
+const PRIOR_YEAR = { answer: ultaSaid("increased 19.2% to $375.6 million", "increased 17.8% to $340.8 million"), why: "$375.6 million is operating income for 2021, not 2022; the source gives $447.6 million for 2022." };
 
 // A release's sentence names only the period it compares with ("Operating income increased 19.2% to $447.6
 // million, ..., compared to $375.6 million, ..., in the fourth quarter of fiscal 2021"): its own figures were
