@@ -157,8 +157,16 @@ export function subjectStems(text: string): Set<string> {
   // "Best Buy's Domestic segment": a segment's name is a part of the company, not the company: the company's
   // figure (its consolidated operating income) is not the segment's.
   for (const m of text.matchAll(SEGMENT_NAME)) for (const w of contentStems(m[1])) stems.delete(w);
+  // "Amcor's adjusted EBIT, adjusted EPS": measures' abbreviations in capitals are line items to tell apart, not
+  // the subject. (One alone, "the highest EBITDAR", names what every figure asked for is.)
+  const measures = [...stems].filter((w) => MEASURE_ABBREVIATIONS.has(w));
+  if (measures.length > 1) for (const w of measures) stems.delete(w);
   return stems;
 }
+
+const MEASURE_ABBREVIATIONS = new Set(
+  "eps ebit ebitda ebitdar ebt gaap ifrs roe roa roic roce fcf capex opex cogs sga sg&a r&d d&a pp&e ttm ltm yoy qoq cagr nii nim aum bps ffo affo noi".split(" ").flatMap((w) => contentStems(w)),
+);
 
 // Capitalized words right before "segment" or "division" (one to four, "and" or "&" between them).
 const SEGMENT_NAME = /(?<![\w.-])((?:[A-Z][\w.-]{0,30}\s(?:(?:and|&)\s)?){1,4})(?:reportable\s)?(?:segments?|divisions?)\b/g;
@@ -281,6 +289,8 @@ function spans(f: FigureInContext, s: FigureInContext): [number, number] {
   // unless the statement's sentence names a full year too ("As of FY2023Q1, PepsiCo raised its full-year guidance").
   // A quarter guessed from the question or the statement's other sentences ("As of FY2023Q1, why did PepsiCo
   // raise its full-year guidance?") is no period of the figure's against a source sentence's full year.
+  // A heading's quarter ("June 2023 quarter:" over "GAAP diluted EPS of 12.3 cps") against a statement's whole year.
+  if (s.sectionPart && f.part === null && f.wholeYear) return [12, span(s.part)];
   if (s.part !== "mixed") {
     const whole = s.part === null && s.wholeYear && !s.cell && !f.wholeYear;
     return [f.part === "mixed" || (whole && f.partGuessed) ? 0 : span(f.part), whole ? 12 : span(s.part)];
@@ -327,8 +337,8 @@ function otherPeriodNote(f: FigureInContext, s: FigureInContext): string {
   }
   if (otherSpan(f, s)) {
     const [a, b] = spans(f, s);
-    const when = s.date !== null ? `ended ${dayText(s.date)}` : `of ${yearName(f, s)}`;
-    return `${f.raw} is ${label(s)} for the ${SPAN_WORDS[b]} ${when}, not for ${a === 12 ? "the full year" : SPAN_WORDS[a]}.`;
+    const when = s.date !== null ? ` ended ${dayText(s.date)}` : s.year !== null ? ` of ${yearName(f, s)}` : "";
+    return `${f.raw} is ${label(s)} for the ${SPAN_WORDS[b]}${when}, not for ${a === 12 ? "the full year" : SPAN_WORDS[a]}.`;
   }
   // Another quarter of the same year ("Q2 2022 QTD" for a statement about the third quarter): the quarters named.
   if (f.part && s.part && /^q[1-4]$/.test(f.part) && /^q[1-4]$/.test(s.part) && f.part !== s.part && yearName(f, s) === `${f.year}`) {

@@ -54,7 +54,8 @@ export function figureOf(q: Quantity, text: string, scale: number | null): Figur
   let kind: FigureKind;
   if (q.percent) kind = "percent";
   else if (POINTS.test(q.raw)) kind = "points";
-  else if ((q.currency || q.scale === 1) && q.mantissa < 1000 && (PER_SHARE_AFTER.test(after) || PER_SHARE_BEFORE.test(before))) kind = "per_share";
+  // Not an amount with a scale word ("repurchased $431 million of shares" after "49.0 cents per share").
+  else if (q.scale === 1 && q.mantissa < 1000 && (PER_SHARE_AFTER.test(after) || PER_SHARE_BEFORE.test(before))) kind = "per_share";
   else if (q.currency || q.scale > 1) kind = "amount";
   // "a turnover of 2.72", "a current ratio of 1.44": a bare small decimal in prose is a ratio, not an amount.
   else if (q.decimals > 0 && q.mantissa < 100 && scale === null) kind = "ratio";
@@ -67,7 +68,7 @@ export function figureOf(q: Quantity, text: string, scale: number | null): Figur
 // Words of a clause that say how a figure is reported, not what it is.
 const NOT_ITEM = new Set(
   `compar versu vs against report respectively approximately approximat around roughly nearly almost year years fiscal fy quarter quarters ended ending end
-  quart first second third fourth half halv
+  quart thre first second third fourth half halv
   period month months week weeks million billion thousand amount amounted stood came totaled totalled reach reached equal equaled represent
   represented whil wherea prior previou last current same reflect reflecting reflected recorded record recognized recogniz posted post generat generated
   slight modest marginal sharp somewhat notab considerab substantial expect guid previous
@@ -77,6 +78,8 @@ const NOT_ITEM = new Set(
 );
 const POSSESSIVE = /\b[\p{Lu}\d][\p{L}\d&.-]*['’]s\b/gu;
 const CHANGE_WORDS = new Set("increas decreas grew grow growth rose rise risen fell fall fallen declin drop dropp up down chang improv higher lower gain gained expand contract shrank rais cut".split(" "));
+/** "the annual dividend for fiscal 2023 to": a figure its own words give for a whole year. */
+const ANNUAL_BEFORE = /\bannual(?:ized)?\b[^,;]{0,40}$/i;
 /** "compared to", "compared with", "versus": a comparison's opening. */
 const COMPARED_WITH = /\b(?:compared\s+(?:to|with)|versus)\b/i;
 const YEAR = /\b(?:(?:fy|fiscal(?:\s+year)?|calendar(?:\s+year)?)\s?'?)?((?:19[5-9]|20\d)\d)\b|\bfy\s?'?(\d{2})\b/gi;
@@ -192,6 +195,8 @@ const CHANGE_IN = /^\s*(increases?|decreases?|growth|declines?|rises?|drops?|red
 interface SectionPeriod {
   part: string | null;
   wholeYear: boolean;
+  /** The one year the heading names ("Fiscal 2023 Full Year Highlights"), for sentences that name none. */
+  year: number | null;
 }
 
 /**
@@ -202,11 +207,14 @@ interface SectionPeriod {
  * billion in fiscal 2021"): without the heading, the year's figures would stand for the quarter's.
  */
 function periodHeading(line: string): SectionPeriod | null {
-  const t = line.trim();
+  // "June 2023 quarter:" heads its lines as "For the Full Year of Fiscal 2022" does.
+  const t = line.trim().replace(/:[*_\s]*$/, "");
   if (t.length > 60 || !/^\p{Lu}/u.test(t) || /[.,;:]$/.test(t)) return null;
-  if (FULL_YEAR.test(t)) return { part: null, wholeYear: true };
+  const years = [...new Set(yearsIn(t))];
+  const year = years.length === 1 ? years[0] : null;
+  if (FULL_YEAR.test(t)) return { part: null, wholeYear: true, year };
   const part = partOf(unquarterly(t));
-  return part ? { part, wholeYear: false } : null;
+  return part ? { part, wholeYear: false, year } : null;
 }
 
 /**
@@ -323,7 +331,7 @@ function* proseFigureSteps(text: string, scale: number | null, skipTableLines: b
         // "versus the prior year's 3.6% growth": the year before the sentence's, not the year that opens it.
         else if (compared?.namedBefore) year = null;
         else if (compared && !change) year = null;
-        else if (ys.length === 0 && sentenceYears.length === 0) year = sectionYear;
+        else if (ys.length === 0 && sentenceYears.length === 0) year = sectionYear ?? sectionPeriod?.year ?? null;
         else if (ys.length === 0 && opening.length === 1 && sentenceYears.length === 1 && !claimed.has(opening[0])) year = opening[0];
       }
       // Not its sentence's year but the one before, where the clause says so ("$9,569 million a year earlier").
@@ -332,7 +340,10 @@ function* proseFigureSteps(text: string, scale: number | null, skipTableLines: b
       // A quarter or half-year figure is not the year's: "$3.2 billion in the fourth quarter of fiscal 2022".
       // "Quarterly" names how often an item is paid ("a quarterly cash dividend"): the part of its own clause's
       // figure only, not of the figures around it.
-      const part = partOf(own) ?? partOf(unquarterly(after)) ?? (item === prevItem && i > 0 ? prevPart : partOf(unquarterly(sentence))) ?? sectionPeriod?.part ?? null;
+      // "Combined with the last three quarterly dividends, this increases the annual dividend ... to 49.0 cents": the year's.
+      const annual = ANNUAL_BEFORE.test(own);
+      const ownPart = (annual ? null : partOf(own)) ?? partOf(unquarterly(after)) ?? (item === prevItem && i > 0 ? prevPart : partOf(unquarterly(sentence)));
+      const part = ownPart ?? sectionPeriod?.part ?? null;
       // "a 12.9% volume increase", "6.9% to sales": words right after the figure, up to a comma or the next figure.
       const trail = itemStems(after.split(/[,;:.()]|\b(?:in|for|of|compared|versus|and|or|while|from|to|at)\b/i)[0] ?? "").item;
       // The figure's own words: its item and the text between its neighbours, not the whole sentence.
@@ -340,7 +351,7 @@ function* proseFigureSteps(text: string, scale: number | null, skipTableLines: b
       // Its fields written out, not spread: a spread followed by twenty more properties made each figure a
       // slow object (about 45 µs to build one in V8, and slower to read afterwards).
       const f = figureOf(q, sentence, scale);
-      out.push({ kind: f.kind, value: f.value, mantissa: f.mantissa, negative: f.negative, decimals: f.decimals, scale: f.scale, raw: f.raw, item, itemText, standard: item.length ? lineItemOf(itemText) : null, year, altYear: null, date: dateAfter(after), part, trail, years: sentenceYears, change, name: isNameNumber(q, sentence), context, index: base + q.index, fromTable: false, sentence: ordinal, cell: null, operand, ...(compared ? { compared: true } : {}), ...(yearBefore ? { yearBefore } : {}), basis: basisOf(itemText), said, ...(move !== undefined ? { move } : {}), wholeYear: FULL_YEAR.test(sentence) || (part === null && sectionPeriod?.wholeYear === true) });
+      out.push({ kind: f.kind, value: f.value, mantissa: f.mantissa, negative: f.negative, decimals: f.decimals, scale: f.scale, raw: f.raw, item, itemText, standard: item.length ? lineItemOf(itemText) : null, year, altYear: null, date: dateAfter(after), part, trail, years: sentenceYears, change, name: isNameNumber(q, sentence), context, index: base + q.index, fromTable: false, sentence: ordinal, cell: null, operand, ...(compared ? { compared: true } : {}), ...(yearBefore ? { yearBefore } : {}), basis: basisOf(itemText), said, ...(move !== undefined ? { move } : {}), ...(ownPart === null && part !== null ? { sectionPart: true } : {}), wholeYear: FULL_YEAR.test(sentence) || (part === null && (annual || sectionPeriod?.wholeYear === true)) });
       if (!compared && !change && year !== null) periodYear = year;
       prevItem = item;
       prevText = itemText;

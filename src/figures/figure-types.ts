@@ -51,6 +51,8 @@ export interface FigureInContext extends Figure {
   part: string | null;
   /** A statement's figure whose part of the year is the question's, its statement naming none (statement.ts). */
   partFromQuestion?: boolean;
+  /** A source's prose figure whose part of the year is its section heading's ("June 2023 quarter:"), its own sentence naming none. */
+  sectionPart?: boolean;
   /** Its part of the year taken from the statement's other sentences or the question, not its own sentence's words (statement.ts). */
   partGuessed?: boolean;
   /** Given as a change ("grew 3%", "up by $5 million"), not as a level. */

@@ -16,11 +16,24 @@ const YEAR_OPENING = /^(?:fy\s?|fiscal\s+(?:year\s+)?)?(?:19|20)\d\d\s+(?=[A-Za-
 // "at the mid-point and Adjusted Operational EPS": the words of the clause before, up to the item's capitalized name.
 const CLAUSE_BEFORE_NAME = /^[a-z][^A-Z]*?\s(?:and|with|while)\s+(?=[A-Z])/;
 
+// "Combined with the last three quarterly dividends, this increases the annual dividend for fiscal 2023 to":
+// the clause that names the figure, after the one before it, without its pronoun and verb and its period.
+const PRONOUN_VERB = /^(?:this|it|which|that)\s+\w+\s+/i;
+const PERIOD_TO = /\b(?:for|in)\s(?:fiscal\s)?(?:year\s)?(?:19|20)\d\d\s(?=to$)/i;
+
+/** The last clause of a figure's words where it opens with a pronoun and its verb ("..., this increases the annual dividend to"). */
+function lastClause(text: string): string {
+  const comma = text.lastIndexOf(", ");
+  const tail = comma >= 0 ? text.slice(comma + 2) : "";
+  if (!PRONOUN_VERB.test(tail)) return text;
+  return tail.replace(PRONOUN_VERB, "").replace(PERIOD_TO, "").replace(/\bto$/i, "").trimEnd();
+}
+
 const SHARE_FIRST = /^(as a (?:percentage|percent|share) of [^,]+),\s(\S.*)$/i;
 
 /** A figure's line item as a note names it: "net sales", "adjusted Operational EPS", "fourth-quarter earnings per share (EPS)". */
 export function label(s: FigureInContext): string {
-  const text = s.itemText
+  const text = lastClause(s.itemText)
     .replace(CLOSE_BEFORE, "")
     .replace(LIST_MARK, "")
     .replace(SUBJECT_OPENING, "")

@@ -118,7 +118,6 @@ export async function uploadPrimarySource(): Promise<string> {
   return id;
 }
 
-/** Amcor's fiscal 2023 results release: the reconciliation of its adjusted EBITDA, EBIT, net income and EPS, each period's four columns side by side, then the growth rows. */
 /** Amcor's fiscal 2023 adjusted EBIT, adjusted diluted EPS and its change at comparable constant currency: the question, and an answer giving them. */
 export const AMCOR_QUESTION = "What were Amcor's adjusted EBIT and adjusted diluted EPS for fiscal 2023, and how did adjusted EPS change on a comparable constant currency basis?";
 export const amcorSaid = (ebit: string, eps: string, change: string) =>
@@ -126,6 +125,7 @@ export const amcorSaid = (ebit: string, eps: string, change: string) =>
 /** The right answer to AMCOR_QUESTION. */
 export const AMCOR_RIGHT = amcorSaid("$1,608 million", "73.3 cents", "declined 2%");
 
+/** Amcor's fiscal 2023 results release: the reconciliation of its adjusted EBITDA, EBIT, net income and EPS, each period's four columns side by side, then the growth rows. */
 export const AMCOR_RECONCILIATION = [
   "Twelve Months Ended June 30, 2022 Twelve Months Ended June 30, 2023",
   "($ million) EBITDA EBIT Net",

@@ -204,10 +204,11 @@ describe("a step from figures of other items", () => {
       judged("agent", "For fiscal 2023, Amcor's adjusted EBIT was $1,608 million and adjusted diluted EPS was 73.3 cents; adjusted EPS rose 2% on a comparable constant currency basis."),
     ]);
     expect(verdicts(right)).toEqual(["supported"]);
-    for (const wrong of [ebitda, rise]) {
-      expect(verdicts(wrong)).toEqual(["unsupported"]);
-      expect(wrong.assessment.claims[0].explanation).toContain("1 of its figures is neither stated in the sources nor computable from them");
-    }
+    // The question names both measures, so adjusted EBIT's printed figure contradicts EBITDA's given for it (session 23).
+    expect(verdicts(ebitda)).toEqual(["contradicted"]);
+    expect(ebitda.assessment.claims[0].explanation).toContain("The source gives adjusted EBIT for 2023 as $1,608 million, not $2,018 million.");
+    expect(verdicts(rise)).toEqual(["unsupported"]);
+    expect(rise.assessment.claims[0].explanation).toContain("1 of its figures is neither stated in the sources nor computable from them");
   });
 });
 

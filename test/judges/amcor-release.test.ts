@@ -1,0 +1,102 @@
+// Amcor's fiscal 2023 release (the demo corpus): its highlights under a quarter's heading ("June 2023 quarter:")
+// and a full year's ("Fiscal 2023 Full Year Highlights"), a dividend said to have risen, and its reconciliation
+// table's growth rows. Wrong on purpose against `npm run dev`: the right full-year answer had read factuality 2
+// (its GAAP EPS "contradicted" by the quarter's 12.3 cps) while the quarter's EPS given for the year read 5/5/5/5;
+// a dividend said to have fallen, and adjusted EBIT's and EPS's declines swapped or given at constant currency,
+// read 4-5 and were supported. Now the right answers read 5 and the wrong ones are contradicted by both judges,
+// with the reason (src/figures/context.ts periodHeading and ANNUAL_BEFORE, compare.ts subjectStems).
+import { beforeAll, describe } from "vitest";
+import { createOrg, type TestOrg } from "../helpers/harness";
+import { itTellsApart, judgeAgainst } from "./judge-helpers";
+
+let org: TestOrg;
+beforeAll(async () => {
+  org = await createOrg();
+});
+
+/** The release's first page: headings, highlights and the start of its key financials table. */
+const HIGHLIGHTS = [
+  "Amcor reports fiscal 2023 results and provides outlook for fiscal 2024",
+  "June 2023 quarter:",
+  "GAAP diluted EPS of 12.3 cps; Adjusted EPS of 19.3 cps",
+  "Fiscal 2023 Full Year Highlights",
+  "\u2022 Net sales of $14,694 million, in line with the prior year on a comparable constant currency basis;",
+  "\u2022 GAAP Net Income of $1,048 million; GAAP diluted earnings per share (EPS) of 70.5 cps;",
+  "\u2022 Adjusted EPS of 73.3 cps and Adjusted Free Cash Flow of $848 million, in line with guidance provided in",
+  "May. Adjusted EBIT of $1,608 million;",
+  "\u2022 Strong total cash returns to shareholders of $1.2 billion: annual dividend increased to 49.0 cents per",
+  "share; $431 million of shares repurchased (approximately 3% of outstanding shares); and",
+  "\u2022 Fiscal 2024 outlook: Adjusted EPS of 67-71 cents per share. Adjusted Free Cash Flow of $850-950",
+  "million.",
+  "Key Financials(1)",
+  "Twelve Months Ended June 30,",
+  "GAAP results 2022 $ million 2023 $ million",
+  "Net sales 14,544 14,694",
+  "Net income 805 1,048",
+  "EPS (diluted US cents) 52.9 70.5"
+].join("\n");
+
+/** The reconciliation of non-GAAP measures for the June quarters, through its growth rows. */
+const RECONCILIATION = [
+  "Reconciliation of Non-GAAP Measures",
+  "Reconciliation of adjusted Earnings before interest, tax, depreciation and amortization (EBITDA), Earnings before interest",
+  "and tax (EBIT), Net income, Earnings per share (EPS) and Free Cash Flow",
+  "Three Months Ended June 30, 2022 Three Months Ended June 30, 2023",
+  "($ million) EBITDA EBIT Net",
+  "Income",
+  "EPS",
+  "(Diluted",
+  "US",
+  "cents)(1) EBITDA EBIT Net",
+  "Income",
+  "EPS",
+  "(Diluted",
+  "US",
+  "cents)(1)",
+  "Net income attributable to Amcor 109 109 109 7.3 181 181 181 12.3",
+  "Net income attributable to non-controlling",
+  "interests 3 3 4 4",
+  "Tax expense 103 103 68 68",
+  "Interest expense, net 35 35 70 70",
+  "Depreciation and amortization 145 144",
+  "EBITDA, EBIT, Net income and EPS 395 250 109 7.3 467 323 181 12.3",
+  "2019 Bemis Integration Plan 11 11 11 0.7 \u2014 \u2014 \u2014 \u2014",
+  "Net loss on disposals 1 1 1 \u2014 \u2014 \u2014 \u2014 \u2014",
+  "Impact of hyperinflation 6 6 6 0.4 5 5 5 0.4",
+  "Property and other (gains)/losses,net(2) (10) (10) (10) (0.6) 2 2 2 0.1",
+  "Russia-Ukraine conflict impacts(3) 200 200 200 13.3 66 66 66 4.5",
+  "Pension settlements 5 5 5 0.3 5 5 5 0.3",
+  "Other \u2014 \u2014 \u2014 \u2014 \u2014 (5) (5) (5) (0.4)",
+  "Amortization of acquired intangibles(4) 42 42 2.7 40 40 2.9",
+  "Tax effect of above items 4 0.3 (12) (0.8)",
+  "Adjusted EBITDA, EBIT, Net income, and EPS 609 505 368 24.4 540 436 282 19.3",
+  "Reconciliation of adjusted growth to comparable constant currency growth",
+  "% growth - Adjusted EBITDA, EBIT, Net income and EPS (11) (14) (23) (21)",
+  "% items affecting comparability(5) 5 6 7 7",
+  "% currency impact \u2014 1 \u2014 \u2014",
+  "% comparable constant currency growth (6) (7) (16) (14)"
+].join("\n");
+
+describe("a quarter's highlights and the full year's", () => {
+  const judged = judgeAgainst(() => org, "What were Amcor's fiscal 2023 net sales, GAAP net income, GAAP diluted EPS and adjusted EPS?", [{ title: "Amcor FY2023 results", content: HIGHLIGHTS }]);
+  const said = (gaapEps: string) => `In fiscal 2023, Amcor's net sales were $14,694 million, GAAP net income was $1,048 million, GAAP diluted EPS was ${gaapEps} and adjusted EPS was 73.3 cents.`;
+  itTellsApart(judged, said("70.5 cents"), [{ wrong: "the June quarter's EPS given for the year", answer: said("12.3 cents"), why: "12.3 cents is GAAP diluted EPS for the three months of 2023, not for the full year" }]);
+});
+
+describe("a dividend said to have risen", () => {
+  const judged = judgeAgainst(() => org, "How much cash did Amcor return to shareholders in fiscal 2023?", [{ title: "Amcor FY2023 results", content: HIGHLIGHTS }]);
+  const said = (dividend: string) => `Amcor's ${dividend} 49.0 cents per share, and it repurchased $431 million of shares, approximately 3% of outstanding shares.`;
+  itTellsApart(judged, said("annual dividend for fiscal 2023 increased to"), [
+    { wrong: "a decline for the rise", answer: said("annual dividend for fiscal 2023 decreased to"), why: "The source gives annual dividend for 2023 as an increase to 49.0 cents, not a decline to 49.0 cents." },
+    { wrong: "the year's dividend given as a quarter's", answer: said("quarterly dividend for fiscal 2023 was"), why: "49.0 cents is annual dividend for the full year of 2023, not for three months." },
+  ]);
+});
+
+describe("growth rows of a reconciliation", () => {
+  const judged = judgeAgainst(() => org, "How did Amcor's adjusted EBIT and adjusted EPS change in the three months ended June 30, 2023?", [{ title: "Amcor FY2023 results, reconciliation", content: RECONCILIATION }]);
+  const said = (ebit: string, eps: string) => `For the three months ended June 30, 2023, Amcor's adjusted EBIT fell ${ebit} and adjusted EPS fell ${eps}.`;
+  itTellsApart(judged, said("14%", "21%"), [
+    { wrong: "EBIT's and EPS's declines swapped", answer: said("21%", "14%"), why: "14% is reported adjusted EBIT for 2023, not reported adjusted EPS (Diluted US cents); the source gives (21)." },
+    { wrong: "the constant-currency decline given as reported", answer: said("7%", "21%"), why: "The source gives reported adjusted EBIT for 2023 as (14), not 7%." },
+  ]);
+});
