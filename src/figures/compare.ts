@@ -7,7 +7,7 @@ import type { FigureInContext, ReadText } from "./context";
 import { label, written } from "./labels";
 import { basisOf } from "./basis";
 import { contentStems, namedEntities, stem, words } from "./text";
-import { coreItemWords, isQualifier, ITEMS } from "./line-items";
+import { coreItemWords, isQualifier, ITEMS, lineItemOf } from "./line-items";
 import { candidates, tableRows } from "./figure-index";
 import { otherBasis, otherPart, rowContext, rowItem, SEGMENT } from "./item-parts";
 import { equalAtSomeScale, kindsMatch, valuesEqual } from "./values";
@@ -94,8 +94,17 @@ function sharesWords(a: ReadonlySet<string>, b: ReadonlySet<string>): boolean {
 }
 
 // "operating margin", "gross profit margin", "net income margin": a profit line's percentage of sales.
-const MARGIN = /\b(gross|operating|net|pre-?tax)\s+(?:profit\s+|income\s+)?margins?\b(?![\s\S]*\bmargins?\b)/i;
+// "gross margin", "operating income margin"; "gross profit rate", "operating income rate" (Best Buy's words).
+const MARGIN = /\b(gross|operating|net|pre-?tax)\s+(?:(?:profit|income)\s+rates?|(?:profit\s+|income\s+)?margins?)\b(?![\s\S]*\b(?:margins?|rates?)\b)/i;
 const MARGIN_ITEM: Record<string, string> = { gross: "grossProfit", operating: "operatingIncome", net: "netIncome", pretax: "pretaxIncome", "pre-tax": "pretaxIncome" };
+
+const SHARE_OF_SALES = /^(.{3,60}?)\s(?:as\sa\s)?(?:%|percent|percentage)\sof\s(?:total\s|net\s)?(?:revenues?|sales)\b/i;
+
+/** The line item of a row of shares of sales ("Gross profit as a % of revenue": gross profit), or null. */
+function shareOfSalesItem(label: string): string | null {
+  const m = SHARE_OF_SALES.exec(label);
+  return m ? lineItemOf(m[1]) : null;
+}
 
 /** The profit line a statement's percentage names as its margin ("its operating margin was 13.9%": operating income), or null. */
 function marginItem(f: FigureInContext): string | null {
@@ -113,8 +122,10 @@ export function sameItem(f: FigureInContext, s: FigureInContext, known: Readonly
   // A question that names a segment ("Domestic") lets its words stand for a group's, not another segment's or the total's.
   if (otherPart(f, s)) return false;
   // A margin is its profit line's row of percentages ("Operating income (as a percentage of net sales) 13.9%").
-  const margin = s.kind === "percent" && s.standard !== null ? marginItem(f) : null;
-  if (margin !== null) return margin === s.standard;
+  // ... and its row "Gross profit as a % of revenue" (Best Buy's), whose label names the profit line before the share.
+  const sStandard = s.kind === "percent" ? (s.standard ?? shareOfSalesItem(s.itemText)) : s.standard;
+  const margin = s.kind === "percent" && sStandard !== null ? marginItem(f) : null;
+  if (margin !== null) return margin === sStandard;
   // "Capital expenditures" and "Purchases of property, plant and equipment" are one standard item.
   if (f.standard !== null && s.standard !== null) {
     if (f.standard !== s.standard) return false;

@@ -78,6 +78,11 @@ const NOT_ITEM = new Set(
 );
 const POSSESSIVE = /\b[\p{Lu}\d][\p{L}\d&.-]*['’]s\b/gu;
 const CHANGE_WORDS = new Set("increas decreas grew grow growth rose rise risen fell fall fallen declin drop dropp up down chang improv higher lower gain gained expand contract shrank rais cut".split(" "));
+/** "Revenue % change", "Comparable sales % change": a table row of changes. */
+const CHANGE_ROW = /%\s?change\b|\bchange\s?\(?%\)?\s?$/i;
+/** "In the second quarter and first six months of fiscal 2024, ... $9.6 billion and $19.1 billion ..., respectively": the two periods of each pair. */
+const ORDINAL_QUARTER: Record<string, number> = { first: 1, second: 2, third: 3, fourth: 4 };
+const TWO_PARTS = /\b(first|second|third|fourth)\s+quarters?\s+and\s+(?:the\s+)?(?:first\s+)?(six|nine)\s+months\b/i;
 /** "the annual dividend for fiscal 2023 to": a figure its own words give for a whole year. */
 const ANNUAL_BEFORE = /\bannual(?:ized)?\b[^,;]{0,40}$/i;
 /** "compared to", "compared with", "versus": a comparison's opening. */
@@ -100,11 +105,28 @@ const unhyphenated = (text: string) => text.replace(/(?<=\p{L})[-‐–](?=\p{L}
 const LEVEL_BEFORE = /\b(?:to|from)(?:\s+(?:(?:a|an|the|negative|positive|record|new|total|level|value)\s+){0,3}of)?\s*$/i;
 
 /** Content stems of a clause fragment that name a line item (change words and reporting words left out). */
+// "effective tax rate (“ETR”)", "Selling, general and administrative (SG&A)": an abbreviation in parentheses.
+const ABBREVIATION = /\(\s?["“']?([A-Z][A-Za-z&]{1,5})["”']?\s?\)/g;
+const MINOR_WORDS = new Set(["and", "of", "&"]);
+
+/** A text without the abbreviations it spells out right before them ("effective tax rate (ETR)": "effective tax rate"), so both name one item. */
+function spelledAbbreviations(text: string): string {
+  if (!text.includes("(")) return text;
+  return text.replace(ABBREVIATION, (m, abbr: string, at: number) => {
+    const letters = abbr.replace(/&/g, "").toLowerCase();
+    // "Earnings per share (EPS)" keeps its EPS: the name GAAP and adjusted EPS are told apart by (basis.ts).
+    if (letters === "eps") return m;
+    const before = text.slice(Math.max(0, at - 80), at).toLowerCase().split(/[^a-z]+/).filter((w) => w && !MINOR_WORDS.has(w));
+    const initials = before.slice(-letters.length).map((w) => w[0]).join("");
+    return initials === letters ? " " : m;
+  });
+}
+
 function itemStems(fragment: string): { item: string[]; change: boolean } {
   // "Apple's net sales": the owner is the subject, not the line item. "Lower than the total debt in 2021,
   // which was $150,868 million": a comparison with the figure's level, not a change.
   // "Non-GAAP diluted EPS" is adjusted diluted EPS: one qualifier ("adjusted"), not a word "non" of the item.
-  const stems = contentStems(unhyphenated(fragment.replace(YEAR, " ").replace(POSSESSIVE, " ").replace(NON_GAAP, " adjusted ").replace(/\b(?:higher|lower|greater|larger|smaller)\s+than\b/gi, " ")));
+  const stems = contentStems(unhyphenated(spelledAbbreviations(fragment).replace(YEAR, " ").replace(POSSESSIVE, " ").replace(NON_GAAP, " adjusted ").replace(/\b(?:higher|lower|greater|larger|smaller)\s+than\b/gi, " ")));
   let change = false;
   const item: string[] = [];
   for (const s of stems) {
@@ -217,6 +239,13 @@ function periodHeading(line: string): SectionPeriod | null {
   return part ? { part, wholeYear: false, year } : null;
 }
 
+// " in Appliances", " in Consumer Electronics": a category in capitals right after a figure (no period: "in Q2", "in FY2024").
+export const CATEGORY_AFTER = /^\s+in\s+(\p{Lu}[\p{L}&'-]*(?![\p{N}])(?:\s(?:and\s|&\s)?\p{Lu}[\p{L}&'-]*(?![\p{N}])){0,3})/u;
+// "16.1% comparable sales decline", "9.0% comparable sales growth": the item (one to three words) and its change after the figure.
+const CHANGE_AFTER = /^\s((?:[\p{L}&'-]+\s){1,3}?)(declines?|decreases?|increases?|growth|gains?|drops?|improvements?)\b/iu;
+// "· Appliances: The 16.1% ...": a list item's label, before the colon that opens its line.
+const LIST_LABEL = /^[\s·•*-]*(\p{Lu}[\p{L}&' ]{1,40}):\s/u;
+
 /**
  * Figures of prose: per sentence, each figure's item from the words before it and its year from its clause.
  * In steps (steps.ts): a turn every FIGURES_PER_STEP sentences.
@@ -260,6 +289,8 @@ function* proseFigureSteps(text: string, scale: number | null, skipTableLines: b
     const lead = sentence.slice(0, qs[0].index);
     const leadYears = yearsIn(lead);
     const respectively = /\brespectively\b/i.test(sentence) && leadYears.length === qs.length;
+    const twoParts = /\brespectively\b/i.test(sentence) ? TWO_PARTS.exec(sentence) : null;
+    const pairParts = twoParts ? [`q${ORDINAL_QUARTER[twoParts[1].toLowerCase()]}`, twoParts[2].toLowerCase() === "six" ? "h" : "9m"] : null;
     // A year written right after a figure ("$31,657 million in 2017") is that figure's, not its neighbours'.
     const afterMatches = qs.map((q, i) => yearAfter(sentence.slice(q.end, Math.min(i + 1 < qs.length ? qs[i + 1].index : sentence.length, q.end + 60))));
     const afterYears = afterMatches.map((m) => m.year);
@@ -306,14 +337,27 @@ function* proseFigureSteps(text: string, scale: number | null, skipTableLines: b
       }
       // "driven by a 13.6% increase in transactions": the change of the item named after it, whatever the clause before names.
       const changeIn = CHANGE_IN.exec(after);
-      const changed = changeIn ? itemStems(changeIn[2]).item : [];
+      let changed = changeIn ? itemStems(changeIn[2]).item : [];
+      let changeNoun = changeIn?.[1] ?? "";
       if (changed.length) {
         item = changed;
         itemText = changeIn![2].trim();
+      } else if (!read.item.length && !result) {
+        // "· Appliances: The 16.1% comparable sales decline was driven ...": the item and its change named after
+        // the figure, under the label its line opens with.
+        const after2 = CHANGE_AFTER.exec(after);
+        const words = after2 ? itemStems(after2[1]).item : [];
+        if (after2 && words.length) {
+          const label = i === 0 ? LIST_LABEL.exec(sentence)?.[1] ?? "" : "";
+          changed = [...new Set([...itemStems(label).item, ...words])];
+          changeNoun = after2[2];
+          item = changed;
+          itemText = `${label} ${after2[1]}`.trim();
+        }
       }
       // "increased 18% to $10.2 billion" states a level; "grew 3%", "up by $5 million" a change.
       // "up 24.9%", "a decline of 3%": a direction given right before the figure makes it a change.
-      const said = changed.length ? nounDirection(changeIn![1]) : saidDirection(own, q.negative);
+      const said = changed.length ? nounDirection(changeNoun) : saidDirection(own, q.negative);
       const change = changed.length ? true : LEVEL_BEFORE.test(own) ? false : /\bby\s*$/i.test(own) || said !== 0 ? true : read.item.length ? read.change : read.change || prevChange;
       const move = change ? undefined : levelMove(own, after);
       let year: number | null = null;
@@ -343,19 +387,30 @@ function* proseFigureSteps(text: string, scale: number | null, skipTableLines: b
       // "Combined with the last three quarterly dividends, this increases the annual dividend ... to 49.0 cents": the year's.
       const annual = ANNUAL_BEFORE.test(own);
       const ownPart = (annual ? null : partOf(own)) ?? partOf(unquarterly(after)) ?? (item === prevItem && i > 0 ? prevPart : partOf(unquarterly(sentence)));
-      const part = ownPart ?? sectionPeriod?.part ?? null;
+      // "$9.6 billion and $19.1 billion ..., respectively" after "the second quarter and first six months": each pair's first is the quarter's, its second the months'.
+      const pair = pairParts && (i + 1 < qs.length && /^\s*and\s*$/i.test(sentence.slice(q.end, qs[i + 1].index)) ? 0 : i > 0 && /^\s*and\s*$/i.test(sentence.slice(qs[i - 1].end, q.index)) ? 1 : -1);
+      const part = pairParts && pair !== null && pair >= 0 ? pairParts[pair] : (ownPart ?? sectionPeriod?.part ?? null);
       // "a 12.9% volume increase", "6.9% to sales": words right after the figure, up to a comma or the next figure.
       const trail = itemStems(after.split(/[,;:.()]|\b(?:in|for|of|compared|versus|and|or|while|from|to|at)\b/i)[0] ?? "").item;
       // The figure's own words: its item and the text between its neighbours, not the whole sentence.
+      // "declined 16.1% in Appliances and grew 9.0% in Entertainment": the category named right after a figure is
+      // its own, not the next figure's.
+      const category = CATEGORY_AFTER.exec(after);
+      const categoryItem = category ? itemStems(category[1]).item : [];
+      const baseItem = item;
+      if (categoryItem.length) {
+        item = [...new Set([...item, ...categoryItem])];
+        itemText = `${itemText} in ${category![1]}`;
+      }
       const context = new Set([...item, ...contentStems(unhyphenated(`${before} ${after}`))]);
       // Its fields written out, not spread: a spread followed by twenty more properties made each figure a
       // slow object (about 45 µs to build one in V8, and slower to read afterwards).
       const f = figureOf(q, sentence, scale);
       out.push({ kind: f.kind, value: f.value, mantissa: f.mantissa, negative: f.negative, decimals: f.decimals, scale: f.scale, raw: f.raw, item, itemText, standard: item.length ? lineItemOf(itemText) : null, year, altYear: null, date: dateAfter(after), part, trail, years: sentenceYears, change, name: isNameNumber(q, sentence), context, index: base + q.index, fromTable: false, sentence: ordinal, cell: null, operand, ...(compared ? { compared: true } : {}), ...(yearBefore ? { yearBefore } : {}), basis: basisOf(itemText), said, ...(move !== undefined ? { move } : {}), ...(ownPart === null && part !== null ? { sectionPart: true } : {}), wholeYear: FULL_YEAR.test(sentence) || (part === null && (annual || sectionPeriod?.wholeYear === true)) });
       if (!compared && !change && year !== null) periodYear = year;
-      prevItem = item;
-      prevText = itemText;
-      prevEnd = q.end;
+      prevItem = baseItem;
+      prevText = categoryItem.length ? prevText : itemText;
+      prevEnd = q.end + (categoryItem.length ? category![0].length : 0);
       prevChange = change;
       prevPart = part;
     });
@@ -468,7 +523,7 @@ function* tableFigureSteps(text: string, scale: number | null): Generator<void, 
           years: table.years,
           // "13 Weeks Ended" and "52 Weeks Ended" side by side repeat the years: which column is which period is not read.
           part: table.part !== undefined ? table.part : parts ? parts[col] : table.uncertain ? "mixed" : spanOfAll !== undefined ? spanOfAll : table.partial ? "quarter" : null,
-          change: table.changes === true,
+          change: table.changes === true || CHANGE_ROW.test(row.printed),
           name: false,
           trail: [],
           context,

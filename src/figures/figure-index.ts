@@ -43,10 +43,12 @@ function readings(f: Figure): [number, number][] {
   return out;
 }
 
-function itemYearKeys(f: FigureInContext): string[] {
+function itemYearKeys(f: FigureInContext, lookup = false): string[] {
   if (f.year === null) return [];
-  // A column's other name, and the fiscal year the filing's own words place its day in (fiscal-days.ts).
-  const years = [...new Set([f.year, f.altYear, f.fiscalYear].filter((y): y is number => y !== null && y !== undefined))];
+  // A column's other name, and the fiscal year the filing's own words place its day in (fiscal-days.ts). A
+  // statement's fiscal year looks up the calendar year before too: "the second quarter of fiscal 2024" is the
+  // column of July 29, 2023 for a year that ends early in 2024 (samePeriod tells).
+  const years = [...new Set([f.year, f.altYear, f.fiscalYear, lookup && f.fiscal ? f.year - 1 : null].filter((y): y is number => y !== null && y !== undefined))];
   const words = coreItemWords(f.item);
   if (f.standard) words.push(`std:${f.standard}`);
   return years.flatMap((y) => words.map((w) => `${w}|${y}`));
@@ -98,7 +100,7 @@ export function candidates(f: FigureInContext, read: ReadText): FigureInContext[
     }
   };
   for (const [v, tol] of readings(f)) for (const b of buckets(v, tol)) take(index.byValue.get(b));
-  for (const key of itemYearKeys(f)) take(index.byItemYear.get(key));
+  for (const key of itemYearKeys(f, true)) take(index.byItemYear.get(key));
   return out;
 }
 

@@ -1,7 +1,7 @@
 // The row a statement names for a figure (checkStatement's last readings, statement.ts): the line item of the
 // sources' tables that the words before the figure name as a phrase. Rows are indexed by the words of their
 // labels once per source, so a figure is compared only with the rows its words can name.
-import { isItemStem, type FigureInContext, type ReadText } from "./context";
+import { CATEGORY_AFTER, isItemStem, type FigureInContext, type ReadText } from "./context";
 import { contentStems, stem, words } from "./text";
 import { coreItemWords } from "./line-items";
 import { otherBasis, SEGMENT } from "./item-parts";
@@ -178,7 +178,10 @@ export function* namedRows(checks: FigureCheck[], sources: ReadText[], statement
     const start = prev ? prev.index + prev.raw.length : Math.max(statement.lastIndexOf("\n", f.index), statement.lastIndexOf(". ", f.index) + 1, 0);
     // Row labels are read with their hyphens as spaces ("Long-term debt": long, term, debt).
     // A possessive names whose the item is, not a row ("Best Buy's International segment": not the "Best Buy" stores row).
-    const stems = contentStems(statement.slice(start, f.index).replace(POSSESSIVE, " ").replace(/-/g, " "));
+    // "declined 16.1% in Appliances": a category named right after the figure names its row too.
+    const category = CATEGORY_AFTER.exec(statement.slice(f.index + f.raw.length, f.index + f.raw.length + 60));
+    const categoryWords = category ? contentStems(category[1]) : [];
+    const stems = [...contentStems(statement.slice(start, f.index).replace(POSSESSIVE, " ").replace(/-/g, " ")), ...categoryWords];
     if (!stems.length) continue;
     const itemWords = coreItemWords(f.item);
     // The last clause before the figure ("... from investing activities and $3.3 billion": none), and the
@@ -198,6 +201,8 @@ export function* namedRows(checks: FigureCheck[], sources: ReadText[], statement
         if (--budget.comparisons < 0) return;
         // "Diluted EPS" is not the row of adjusted diluted EPS when "Non-GAAP diluted EPS" is beside it.
         if (!namesPhrase(stems, words) || otherBasis(f, row.cells[0])) continue;
+        // "declined 16.1% in Appliances": only the rows of the category, not the total's ("Comparable sales % change").
+        if (categoryWords.length && !categoryWords.every((w) => words.includes(w) || row.cells[0].context.has(w))) continue;
         // The figure's own item is that row's (its label, or the section it is printed under): "Income tax
         // expense: $(31) million" does not name "Other income".
         const context = row.cells[0].context;

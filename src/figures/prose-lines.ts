@@ -68,7 +68,9 @@ export function figureSentences(text: string): { text: string; start: number }[]
       (OPENS_WITH_SCALE.test(s) && /\d$/.test(before)) ||
       (OPENS_WITH_PERIOD.test(s) && /\b(?:first|second|third|fourth|the|fiscal|full|of)$/i.test(before)) ||
       (OPENS_WITH_WORD.test(s) && (ENDS_UNFINISHED.test(before) || (OPENS_WITH_LINK.test(s) && /\p{L}$/u.test(before)))) ||
-      (OPENS_COMPARING.test(s) && /[\p{L}\d%]$/u.test(before));
+      (OPENS_COMPARING.test(s) && /[\p{L}\d%]$/u.test(before)) ||
+      // "Our effective tax rate" / "(“ETR”) increased to 26.1%": an aside that goes on the line before.
+      (/^\(\s?["“']?\p{Lu}/u.test(s) && /\p{Ll}$/u.test(before));
     const year = OPENS_WITH_YEAR.test(s) && ENDS_BEFORE_YEAR.test(before);
     if (last >= 0 && at >= 0 && (continues || year) && /^[ \t]*\r?\n[ \t]*$/.test(text.slice(offset, start)) && (year || /\p{L}/u.test(s)) && !isTableLine(s)) {
       out[last].text = text.slice(out[last].start, start + s.length);
