@@ -219,7 +219,7 @@ export function samePeriod(f: FigureInContext, s: FigureInContext): boolean | nu
     // filing's own words place its day in a fiscal year (fiscal-days.ts), its period is told.
     const spans = columnSpans(f, s);
     if (spans && spans[0] !== spans[1]) return false;
-    if (spans && fiscal !== undefined && fiscal !== null) return fiscal;
+    if (spans && fiscal !== undefined && fiscal !== null && !s.oneSpan) return fiscal;
     // A balance sheet's column dated on a fiscal year-end the source's words or the company's calendar name
     // ("January 28, 2023": Ulta's fiscal 2022 ends then): its balances are that year's end, a told period.
     if (s.balance && s.fiscalYearEnd && f.part === null && fiscal !== undefined && fiscal !== null) return fiscal;

@@ -24,6 +24,8 @@ export type { Figure, FigureInContext, FigureKind, ReadText } from "./figure-typ
 const PER_SHARE_LABEL = /\bper\s+(?:diluted\s+|basic\s+)?(?:common\s+|ordinary\s+)?share\b/i;
 /** "EPS", "diluted EPS", "adjusted EPS": earnings per share by its abbreviation. */
 const EPS_LABEL = /\beps\b/i;
+/** "Basic", "Diluted": a per-share row under its section ("Net income per common share:"). */
+const BASIC_DILUTED = /^\s*(?:basic|diluted)\b/i;
 /** "EPS (diluted US cents)", "Dividends per share (cents)": a per-share row printed in cents. */
 const CENTS_LABEL = /\bcents\b|\bcps\b/i;
 
@@ -453,7 +455,8 @@ function* tableFigureSteps(text: string, scale: number | null): Generator<void, 
     // header names it, when every column has one, they differ, and the header names no early fiscal year-end
     // (January or February: which year such a column is named by depends on the company).
     const periods = table.columnPeriods;
-    const named = periods && periods.length === table.years.length && periods.every((p) => p in COLUMN_PART) && new Set(periods).size > 1;
+    const allNamed = periods && periods.length === table.years.length && periods.every((p) => p in COLUMN_PART);
+    const named = allNamed && new Set(periods).size > 1;
     const parts = named && !table.fiscalLag && !table.earlyMonths && !table.mixedHeader ? periods.map((p) => COLUMN_PART[p]) : null;
     // "Six Months Ended" (or nine) over every column: each column is that part of its year, not a quarter.
     const longer = periods?.length === table.years.length && (periods[0] === "half" || periods[0] === "nine") && periods.every((p) => p === periods[0]);
@@ -480,7 +483,8 @@ function* tableFigureSteps(text: string, scale: number | null): Generator<void, 
       if (++rowsRead % ROWS_PER_STEP === 0) yield;
       const repeated = (labels.get(`${row.section}|${row.label}`) ?? 0) > 1;
       // "Diluted earnings per share $ 6.68 $ 5.41": a row its label names per share is never a percent row.
-      const perShare = PER_SHARE_LABEL.test(row.label) || EPS_LABEL.test(row.label);
+      // "Diluted $ 6.68 $ 5.41" under "Net income per common share:": the section names it per share.
+      const perShare = PER_SHARE_LABEL.test(row.label) || EPS_LABEL.test(row.label) || (Boolean(row.section) && (PER_SHARE_LABEL.test(row.section!) || EPS_LABEL.test(row.section!)) && BASIC_DILUTED.test(row.label));
       // "EPS (diluted US cents) 80.5 73.3": a per-share row in cents, its cells read as dollars (0.733), as "73.3 cps" is.
       const inCents = perShare && CENTS_LABEL.test(row.printed);
       const percentRow = percentTable && !perShare && row.values.every((v, i) => Math.abs(v) < 100 && (row.cells?.[i]?.decimals ?? 0) > 0);
@@ -531,7 +535,7 @@ function* tableFigureSteps(text: string, scale: number | null): Generator<void, 
           fromTable: true,
           sentence: -1,
           cell: { table: t, row: r, col, block: blocks[col] ?? 0, repeated },
-          ...(!parts && named && table.uncertain ? { columnPart: COLUMN_PART[periods[col]] } : {}),
+          ...(!parts && (named || allNamed) && table.uncertain ? { columnPart: COLUMN_PART[periods![col]], ...(named ? {} : { oneSpan: true }) } : {}),
           ...(groupWords ? { group: groupWords } : {}),
           ...(table.kind === "balance" ? { balance: true } : {}),
           ...(table.part !== undefined ? { titled: true } : {}),

@@ -96,6 +96,11 @@ export interface FigureInContext extends Figure {
   move?: 1 | -1 | 0;
   /** A column of uncertain period (part "mixed") whose header names its span: "quarter" (13 weeks), null for the year (52 weeks). */
   columnPart?: string | null;
+  /**
+   * Every column of its table has that one span ("13 Weeks Ended" over both years): it tells a quarter from a
+   * year (another span is another period), but not which year the column is (the uncertain year stays uncertain).
+   */
+  oneSpan?: boolean;
   /** A cell of a balance sheet: a balance on its column's day, a point in time rather than a span. */
   balance?: boolean;
   /** A cell of a table whose columns are named under a title that names their period (table.ts namedColumnTables). */
