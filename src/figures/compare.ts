@@ -49,7 +49,7 @@ function itemVocabulary(name: string): Set<string> {
 
 /** Every item word of a source figure's row is among the words around the statement's figure. */
 function namesRow(f: FigureInContext, s: FigureInContext, known: ReadonlySet<string>): boolean {
-  if (otherPart(f, s)) return false;
+  if (otherPart(f, s, known)) return false;
   const b = coreItemWords(s.item);
   return b.length > 0 && b.every((w) => f.context.has(w) || known.has(w));
 }
@@ -120,7 +120,7 @@ function marginItem(f: FigureInContext): string | null {
  */
 export function sameItem(f: FigureInContext, s: FigureInContext, known: ReadonlySet<string>): boolean {
   // A question that names a segment ("Domestic") lets its words stand for a group's, not another segment's or the total's.
-  if (otherPart(f, s)) return false;
+  if (otherPart(f, s, known)) return false;
   // A margin is its profit line's row of percentages ("Operating income (as a percentage of net sales) 13.9%").
   // ... and its row "Gross profit as a % of revenue" (Best Buy's), whose label names the profit line before the share.
   const sStandard = s.kind === "percent" ? (s.standard ?? shareOfSalesItem(s.itemText)) : s.standard;
@@ -136,8 +136,9 @@ export function sameItem(f: FigureInContext, s: FigureInContext, known: Readonly
     return extra(f, s) && extra(s, f);
   }
   // "a negative value of $(1,419) million": a word for a figure of any row is no word of the item.
-  const a = coreItemWords(f.item).filter((w) => !MEASURE.has(w));
-  const b = coreItemWords(s.item).filter((w) => !MEASURE.has(w));
+  // Nor is "segment" ("Income Before Tax by Segment"): the word for a group names no item of its own.
+  const a = coreItemWords(f.item).filter((w) => !MEASURE.has(w) && !SEGMENT.has(w));
+  const b = coreItemWords(s.item).filter((w) => !MEASURE.has(w) && !SEGMENT.has(w));
   if (!a.length || !b.length) return false;
   const said = (w: string, x: FigureInContext) =>
     x.context.has(w) || known.has(w) || SPELLED_OUT.some(([abbr, words]) => (words.has(w) && x.context.has(abbr)) || (w === abbr && [...words].every((v) => x.context.has(v))));
@@ -454,7 +455,7 @@ export function checkFigure(
         if (strong && year === false) otherYear ??= { s, i };
         else if (year === false && itemsOverlap(f.item, rowItem(s))) looseYear ??= { s, i };
         // A word of a column group's name is no word of the row: it overlaps with every row of the group.
-        else if (year !== false && (!namesItem(f) || !s.item.length || f.operand || itemsOverlap(f.item, rowItem(s)) || sharesWords(f.context, rowContext(s))) && !otherPart(f, s)) {
+        else if (year !== false && (!namesItem(f) || !s.item.length || f.operand || itemsOverlap(f.item, rowItem(s)) || sharesWords(f.context, rowContext(s))) && !otherPart(f, s, known)) {
           // A table cell is the better witness: its row and column can anchor the statement's other years.
           if (!weak || (!weak.s.cell && s.cell)) weak = { s, i };
         } else if (year === true && !strong) otherItem ??= { s, i };

@@ -241,8 +241,8 @@ function periodHeading(line: string): SectionPeriod | null {
   return part ? { part, wholeYear: false, year } : null;
 }
 
-// " in Appliances", " in Consumer Electronics": a category in capitals right after a figure (no period: "in Q2", "in FY2024").
-export const CATEGORY_AFTER = /^\s+in\s+(\p{Lu}[\p{L}&'-]*(?![\p{N}])(?:\s(?:and\s|&\s)?\p{Lu}[\p{L}&'-]*(?![\p{N}])){0,3})/u;
+// " in Appliances", " for Pharmaceutical": a category in capitals right after a figure (no period: "in Q2", "for FY2024").
+export const CATEGORY_AFTER = /^\s+(?:in|for)\s+(\p{Lu}[\p{L}&'-]*(?![\p{N}])(?:\s(?:and\s|&\s)?\p{Lu}[\p{L}&'-]*(?![\p{N}])){0,3})/u;
 // "16.1% comparable sales decline", "9.0% comparable sales growth": the item (one to three words) and its change after the figure.
 const CHANGE_AFTER = /^\s((?:[\p{L}&'-]+\s){1,3}?)(declines?|decreases?|increases?|growth|gains?|drops?|improvements?)\b/iu;
 // "· Appliances: The 16.1% ...": a list item's label, before the colon that opens its line.
@@ -400,6 +400,7 @@ function* proseFigureSteps(text: string, scale: number | null, skipTableLines: b
       const category = CATEGORY_AFTER.exec(after);
       const categoryItem = category ? itemStems(category[1]).item : [];
       const baseItem = item;
+      const baseText = itemText;
       if (categoryItem.length) {
         item = [...new Set([...item, ...categoryItem])];
         itemText = `${itemText} in ${category![1]}`;
@@ -411,7 +412,7 @@ function* proseFigureSteps(text: string, scale: number | null, skipTableLines: b
       out.push({ kind: f.kind, value: f.value, mantissa: f.mantissa, negative: f.negative, decimals: f.decimals, scale: f.scale, raw: f.raw, item, itemText, standard: item.length ? lineItemOf(itemText) : null, year, altYear: null, date: dateAfter(after), part, trail, years: sentenceYears, change, name: isNameNumber(q, sentence), context, index: base + q.index, fromTable: false, sentence: ordinal, cell: null, operand, ...(compared ? { compared: true } : {}), ...(yearBefore ? { yearBefore } : {}), basis: basisOf(itemText), said, ...(move !== undefined ? { move } : {}), ...(ownPart === null && part !== null ? { sectionPart: true } : {}), wholeYear: FULL_YEAR.test(sentence) || (part === null && (annual || sectionPeriod?.wholeYear === true)) });
       if (!compared && !change && year !== null) periodYear = year;
       prevItem = baseItem;
-      prevText = categoryItem.length ? prevText : itemText;
+      prevText = baseText;
       prevEnd = q.end + (categoryItem.length ? category![0].length : 0);
       prevChange = change;
       prevPart = part;

@@ -3,7 +3,7 @@
 // against adjusted or basic against diluted. compare.ts reads these before it calls two figures one item.
 import type { FigureInContext } from "./context";
 import { contentStems } from "./text";
-import { coreItemWords } from "./line-items";
+import { coreItemWords, isQualifier } from "./line-items";
 
 /** A source figure's own row words: a column group's name ("Corporate & Investment Bank") left out. */
 export function rowItem(s: FigureInContext): string[] {
@@ -19,10 +19,12 @@ export function rowContext(s: FigureInContext): ReadonlySet<string> {
  * item has words the cell's row and group do not ("Corporate & Investment Bank net income" is not Consumer &
  * Community Banking's).
  */
-function otherGroup(f: FigureInContext, s: FigureInContext): boolean {
-  if (!s.group || [...s.group].every((w) => f.context.has(w))) return false;
-  // "Total operating income" is no segment's: the company's total is not a group's row.
-  return TOTAL.test(f.itemText) || coreItemWords(f.item).some((w) => !s.context.has(w));
+function otherGroup(f: FigureInContext, s: FigureInContext, known: ReadonlySet<string>): boolean {
+  // "Worldwide Total": a qualifier of the group's name is no word the statement must repeat.
+  if (!s.group || [...s.group].every((w) => f.context.has(w) || isQualifier(w))) return false;
+  // "Total operating income" is no segment's: the company's total is not a group's row. The question's
+  // subject ("Johnson & Johnson's worldwide adjusted income") names no other group.
+  return TOTAL.test(f.itemText) || coreItemWords(f.item).some((w) => !s.context.has(w) && !known.has(w));
 }
 
 /** "Domestic segment revenue": the word for a group names no item of its own. */
@@ -88,6 +90,6 @@ export function otherBasis(f: FigureInContext, s: FigureInContext): boolean {
 }
 
 /** The statement's figure is for another part of the company or another reading of the item than the source's. */
-export function otherPart(f: FigureInContext, s: FigureInContext): boolean {
-  return otherGroup(f, s) || otherScope(f, s) || opposed(f, s) || otherBasis(f, s);
+export function otherPart(f: FigureInContext, s: FigureInContext, known: ReadonlySet<string> = new Set()): boolean {
+  return otherGroup(f, s, known) || otherScope(f, s) || opposed(f, s) || otherBasis(f, s);
 }
