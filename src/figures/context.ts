@@ -318,7 +318,10 @@ function* proseFigureSteps(text: string, scale: number | null, skipTableLines: b
       const wrapped = /\(\s*$/.test(fragment) && /^\s*\)/.test(sentence.slice(q.end));
       const head = wrapped ? fragment.slice(0, fragment.lastIndexOf("(")) : "";
       const gapEnd = i + 1 < qs.length ? qs[i + 1].index : sentence.length;
-      const after = sentence.slice(q.end, Math.min(gapEnd, q.end + 60));
+      // Up to 60 characters, not ending inside a word ("... constant currency bas" is "basis").
+      let afterEnd = Math.min(gapEnd, q.end + 60);
+      while (afterEnd < gapEnd && afterEnd - q.end < 80 && /\p{L}/u.test(sentence[afterEnd]) && /\p{L}/u.test(sentence[afterEnd - 1])) afterEnd += 1;
+      const after = sentence.slice(q.end, afterEnd);
       // "compared with $8,630.9 million": the comparison period's value, of the previous figure's item.
       const compared = i > 0 ? comparedFigure(before, after) : null;
       const own = wrapped ? (/[a-z]{2}/i.test(head) ? head : before.slice(0, before.lastIndexOf("("))) : fragment.trim().length || compared ? fragment : before;

@@ -100,3 +100,26 @@ describe("growth rows of a reconciliation", () => {
     { wrong: "the constant-currency decline given as reported", answer: said("7%", "21%"), why: "The source gives reported adjusted EBIT for 2023 as (14), not 7%." },
   ]);
 });
+
+// "Adjusted EBIT of $1,608 million was 1% higher than last year on a comparable constant currency" / "basis.":
+// the words after a figure were read 60 characters long, cutting "basis" to "bas", so the source's 1% did not
+// fit an answer's "on a comparable constant currency basis" and an answer's 3% read 5/5/3/5 and was supported
+// (a 3% of foreign exchange, of volumes, carried it). Words after a figure now end at a word's end.
+describe("a change whose basis the words after it name", () => {
+  const PARAGRAPH = [
+    "Twelve months ended June 30, 2023",
+    "Net sales for the Amcor Group increased by 1% on a reported basis, which includes an unfavorable impact of",
+    "approximately 3% related to movements in foreign exchange rates, an unfavorable impact of approximately 1% related",
+    "to items affecting comparability, and price increases of approximately $775 million (representing 5% growth) related to",
+    "the pass through of higher raw material costs.",
+    "Net sales on a comparable constant currency basis were in line with the prior year, largely reflecting price/mix benefits",
+    "of approximately 3%. Full year volumes were approximately 3% lower than last year.",
+    "GAAP Net Income was $1,048 million and includes a $215 million gain on the sale of Amcor's business in Russia on",
+    "December 23, 2022. Adjusted EBIT of $1,608 million was 1% higher than last year on a comparable constant currency",
+    "basis. Adjusted EBIT margin of 10.9% includes an adverse impact of approximately 90 basis points related to",
+    "increased sales dollars associated with passing through higher raw material costs and general inflation."
+  ].join("\n");
+  const judged = judgeAgainst(() => org, "How did Amcor's adjusted EBIT change in fiscal 2023 on a comparable constant currency basis?", [{ title: "Amcor FY2023 results", content: PARAGRAPH }]);
+  const said = (change: string) => `In fiscal 2023, Amcor's adjusted EBIT of $1,608 million was ${change} higher than last year on a comparable constant currency basis.`;
+  itTellsApart(judged, said("1%"), [{ wrong: "another growth", answer: said("3%"), why: "the source gives 1%" }]);
+});
