@@ -205,6 +205,9 @@ function span(part: string | null): number {
  * that cannot be told (a year or a part not named, a table that mixes quarter and year columns).
  */
 export function samePeriod(f: FigureInContext, s: FigureInContext): boolean | null {
+  // The balance at a period's opening is not the one at its close ("at the end of the first six months", the
+  // "at beginning of period" row).
+  if (f.point && s.point && f.point !== s.point) return false;
   // A fiscal year against a day: what the source's words place the day in, or not told one calendar year apart (fiscal-days.ts).
   // (Not told only where the year alone would rule it out: a column's other name, altYear, still holds.)
   const fiscal = fiscalAgainstDay(f, s);

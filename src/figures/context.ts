@@ -194,6 +194,15 @@ function isNameNumber(q: Quantity, sentence: string): boolean {
  * Not a start in other words ("Given our strong start to the year", "beginning in fiscal 2023").
  */
 export const OPENING = /\b(?:beginning|start)\s+of\b|\b(?:beginning|opening)\s+(?:balances?|inventor\w*|cash)\b/i;
+/** A balance at a period's close: "at end of period", "at the end of the first six months", "ending balance". */
+const CLOSING = /\bend\s+of\b|\b(?:ending|closing)\s+(?:balances?|cash)\b/i;
+
+/** Which point of its period a balance is at, by its words: the opening ("at beginning of period") or the close. */
+function pointOf(text: string): "opening" | "closing" | undefined {
+  const opening = OPENING.test(text);
+  const closing = CLOSING.test(text);
+  return opening === closing ? undefined : opening ? "opening" : "closing";
+}
 const OPENING_OF = /\b(?:beginning|start|opening)\s+of\s+(?:the\s+)?(?:(?:fiscal|calendar)\s+(?:year\s+)?|fy\s?)?((?:19[5-9]|20\d)\d)\b/gi;
 
 /**
@@ -365,6 +374,8 @@ function* proseFigureSteps(text: string, scale: number | null, skipTableLines: b
       const said = changed.length ? nounDirection(changeNoun) : saidDirection(own, q.negative);
       const change = changed.length ? true : LEVEL_BEFORE.test(own) ? false : /\bby\s*$/i.test(own) || said !== 0 ? true : read.item.length ? read.change : read.change || prevChange;
       const move = change ? undefined : levelMove(own, after);
+      // "$2,253 million at the end of the first six months": a balance at its period's close (or opening).
+      const point = change ? undefined : pointOf(`${own} ${after.split(/[,;]/)[0]}`);
       let year: number | null = null;
       if (respectively) year = leadYears[i];
       else if (afterYears[i] !== null) year = afterYears[i];
@@ -412,7 +423,7 @@ function* proseFigureSteps(text: string, scale: number | null, skipTableLines: b
       // Its fields written out, not spread: a spread followed by twenty more properties made each figure a
       // slow object (about 45 µs to build one in V8, and slower to read afterwards).
       const f = figureOf(q, sentence, scale);
-      out.push({ kind: f.kind, value: f.value, mantissa: f.mantissa, negative: f.negative, decimals: f.decimals, scale: f.scale, raw: f.raw, item, itemText, standard: item.length ? lineItemOf(itemText) : null, year, altYear: null, date: dateAfter(after), part, trail, years: sentenceYears, change, name: isNameNumber(q, sentence), context, index: base + q.index, fromTable: false, sentence: ordinal, cell: null, operand, ...(compared ? { compared: true } : {}), ...(yearBefore ? { yearBefore } : {}), basis: basisOf(itemText), said, ...(move !== undefined ? { move } : {}), ...(ownPart === null && part !== null ? { sectionPart: true } : {}), wholeYear: FULL_YEAR.test(sentence) || (part === null && (annual || sectionPeriod?.wholeYear === true)) });
+      out.push({ kind: f.kind, value: f.value, mantissa: f.mantissa, negative: f.negative, decimals: f.decimals, scale: f.scale, raw: f.raw, item, itemText, standard: item.length ? lineItemOf(itemText) : null, year, altYear: null, date: dateAfter(after), part, trail, years: sentenceYears, change, name: isNameNumber(q, sentence), context, index: base + q.index, fromTable: false, sentence: ordinal, cell: null, operand, ...(compared ? { compared: true } : {}), ...(yearBefore ? { yearBefore } : {}), basis: basisOf(itemText), said, ...(move !== undefined ? { move } : {}), ...(ownPart === null && part !== null ? { sectionPart: true } : {}), ...(point ? { point } : {}), wholeYear: FULL_YEAR.test(sentence) || (part === null && (annual || sectionPeriod?.wholeYear === true)) });
       if (!compared && !change && year !== null) periodYear = year;
       prevItem = baseItem;
       prevText = baseText;
@@ -496,6 +507,8 @@ function* tableFigureSteps(text: string, scale: number | null): Generator<void, 
       const own = itemStems(row.label).item;
       if (!own.length) continue;
       const rowStandard = lineItemOf(row.printed);
+      // "Cash ... at beginning of period 2,253" and "... at end of period 1,491": two points of one column's period.
+      const rowPoint = pointOf(row.label);
       if (rowStandard !== null || row.section) measured = false;
       const segment = measured ? table.measure! : null;
       // A column group's row is that group's item ("Corporate & Investment Bank" net income); a segment's row the caption's.
@@ -542,6 +555,7 @@ function* tableFigureSteps(text: string, scale: number | null): Generator<void, 
           ...(!parts && (named || allNamed) && table.uncertain ? { columnPart: COLUMN_PART[periods![col]], ...(named ? {} : { oneSpan: true }) } : {}),
           ...(groupWords ? { group: groupWords } : {}),
           ...(table.kind === "balance" ? { balance: true } : {}),
+          ...(rowPoint ? { point: rowPoint } : {}),
           ...(table.part !== undefined ? { titled: true } : {}),
           ...(rowBasis[r] ? { basis: rowBasis[r] } : {}),
         });
