@@ -179,6 +179,16 @@ function dayBefore(text: string, f: FigureInContext): number | null {
   return day;
 }
 
+const PAREN_DAY = /\(\s?((?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?\s\d{1,2}),?\s((?:19|20)\d\d)\s?\)/gi;
+
+/** The one day its sentence names in parentheses before a figure ("fiscal 2024 (July 29, 2023)"), or null. */
+function parenthesisedDayBefore(text: string, f: FigureInContext): number | null {
+  const window = text.slice(Math.max(0, f.index - 200), f.index);
+  const sentence = window.slice(window.lastIndexOf(". ") + 1);
+  const days = [...sentence.matchAll(PAREN_DAY)].map((m) => dayOf(m[1], Number(m[2])));
+  return days.length === 1 ? days[0] : null;
+}
+
 // ", compared to $9,569 million for the three months ended July 30, 2022": the period a figure is given for, named right after it by its last day.
 const DAY_AFTER =
   /^(?:\s*,)?\s*(?:for|in|during)\s+the\s+(?:(?:three|six|nine|twelve|3|6|9|12|13|26|39|52|53|thirteen|twenty-six|thirty-nine|fifty-two|fifty-three)[\s-](?:months|weeks)|(?:fiscal\s+)?(?:quarter|year|period))\s+(?:ended|ending)\s+((?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?\s+\d{1,2}),?\s+((?:19|20)\d\d)\b/i;
@@ -208,6 +218,9 @@ export function withFiscalDays(text: string, figures: FigureInContext[], links: 
       f.year = Math.floor(after / 10000);
       f.date = after;
     } else if (f.year !== null) f.date = dayBefore(text, f);
+    // "At the end of the second quarter of fiscal 2024 (July 29, 2023), Best Buy had merchandise inventories of
+    // $5,651 million": the day in parentheses is the period's, whichever way its year is named.
+    else f.date = parenthesisedDayBefore(text, f);
   }
   if (!links.length) return figures;
   for (const f of figures) {

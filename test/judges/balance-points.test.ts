@@ -6,7 +6,7 @@
 // row does not carry it: factuality 2 or less, the agent's claim not supported; the right answer carried.
 import { beforeAll, describe, expect, it } from "vitest";
 import { createOrg, type TestOrg } from "../helpers/harness";
-import { judgeAgainst } from "./judge-helpers";
+import { itTellsApart, judgeAgainst } from "./judge-helpers";
 
 let org: TestOrg;
 beforeAll(async () => {
@@ -66,4 +66,50 @@ describe("a balance at its period's opening and at its close", () => {
     expect(agentRight.assessment.claims.map((c: { verdict: string }) => c.verdict)).toEqual(["supported"]);
     expect(agentWrong.assessment.claims.map((c: { verdict: string }) => c.verdict)).not.toContain("supported");
   });
+});
+
+// A balance sheet's columns dated July 29, 2023, January 28, 2023 and July 30, 2022 (Best Buy's 10-Q). An answer
+// that names its period both ways ("at the end of the second quarter of fiscal 2024 (July 29, 2023)") had no
+// year and no day, so the year-end's and the prior year's inventories given for July 29, 2023 read 5/5/5/5 and
+// were supported. The day in parentheses is now the period's (src/figures/fiscal-days.ts), and the other
+// columns' values are contradicted by the day's.
+describe("a period named by its fiscal quarter and its day", () => {
+  const BALANCE_SHEET = [
+    "Table of Contents",
+    "PART I \u2014 FINANCIAL INFORMATION",
+    "Item 1. Financial Statements",
+    "Condensed Consolidated Balance Sheets",
+    "$ in millions, except per share amounts (unaudited)",
+    "July 29, 2023 January 28, 2023 July 30, 2022",
+    "Assets",
+    "Current assets",
+    "Cash and cash equivalents $ 1,093 $ 1,874 $ 840",
+    "Receivables, net 856 1,141 840",
+    "Merchandise inventories 5,651 5,140 6,043",
+    "Other current assets 704 647 621",
+    "Total current assets 8,304 8,802 8,344",
+    "Property and equipment, net 2,305 2,352 2,319",
+    "Operating lease assets 2,813 2,746 2,796",
+    "Goodwill 1,383 1,383 1,385",
+    "Other assets 513 520 575",
+    "Total assets $ 15,318 $ 15,803 $ 15,419",
+    "Liabilities and equity",
+    "Current liabilities",
+    "Accounts payable $ 5,471 $ 5,687 $ 5,406",
+    "Unredeemed gift card liabilities 250 274 273",
+    "Deferred revenue 996 1,116 1,133",
+    "Accrued compensation and related expenses 377 405 374",
+    "Accrued liabilities 709 843 820",
+    "Current portion of operating lease liabilities 615 638 629",
+    "Current portion of long-term debt 15 16 15",
+    "Total current liabilities 8,433 8,979 8,650",
+    "Long-term operating lease liabilities 2,254 2,164 2,221",
+    "Long-term debt 1,145 1,160 1,184"
+  ].join("\n");
+  const judged = judgeAgainst(() => org, "What were Best Buy's merchandise inventories and total current assets at the end of the second quarter of fiscal 2024?", [{ title: "Best Buy 10-Q, Q2 fiscal 2024", content: BALANCE_SHEET }]);
+  const said = (inventories: string) => `At the end of the second quarter of fiscal 2024 (July 29, 2023), Best Buy had merchandise inventories of ${inventories} and total current assets of $8,304 million.`;
+  itTellsApart(judged, said("$5,651 million"), [
+    { wrong: "the year-end's column", answer: said("$5,140 million"), why: "The source gives merchandise inventories as of July 29, 2023 as 5,651 million, not $5,140 million." },
+    { wrong: "the prior year's column", answer: said("$6,043 million"), why: "The source gives merchandise inventories as of July 29, 2023 as 5,651 million, not $6,043 million." },
+  ]);
 });
