@@ -7,7 +7,7 @@
 // with the reason (src/figures/context.ts periodHeading and ANNUAL_BEFORE, compare.ts subjectStems).
 import { beforeAll, describe } from "vitest";
 import { createOrg, type TestOrg } from "../helpers/harness";
-import { itTellsApart, judgeAgainst } from "./judge-helpers";
+import { AMCOR_RECONCILIATION_COLUMNS, AMCOR_YEAR_BULLETS, itTellsApart, judgeAgainst } from "./judge-helpers";
 
 let org: TestOrg;
 beforeAll(async () => {
@@ -21,13 +21,7 @@ const HIGHLIGHTS = [
   "GAAP diluted EPS of 12.3 cps; Adjusted EPS of 19.3 cps",
   "Fiscal 2023 Full Year Highlights",
   "\u2022 Net sales of $14,694 million, in line with the prior year on a comparable constant currency basis;",
-  "\u2022 GAAP Net Income of $1,048 million; GAAP diluted earnings per share (EPS) of 70.5 cps;",
-  "\u2022 Adjusted EPS of 73.3 cps and Adjusted Free Cash Flow of $848 million, in line with guidance provided in",
-  "May. Adjusted EBIT of $1,608 million;",
-  "\u2022 Strong total cash returns to shareholders of $1.2 billion: annual dividend increased to 49.0 cents per",
-  "share; $431 million of shares repurchased (approximately 3% of outstanding shares); and",
-  "\u2022 Fiscal 2024 outlook: Adjusted EPS of 67-71 cents per share. Adjusted Free Cash Flow of $850-950",
-  "million.",
+  ...AMCOR_YEAR_BULLETS,
   "Key Financials(1)",
   "Twelve Months Ended June 30,",
   "GAAP results 2022 $ million 2023 $ million",
@@ -42,17 +36,7 @@ const RECONCILIATION = [
   "Reconciliation of adjusted Earnings before interest, tax, depreciation and amortization (EBITDA), Earnings before interest",
   "and tax (EBIT), Net income, Earnings per share (EPS) and Free Cash Flow",
   "Three Months Ended June 30, 2022 Three Months Ended June 30, 2023",
-  "($ million) EBITDA EBIT Net",
-  "Income",
-  "EPS",
-  "(Diluted",
-  "US",
-  "cents)(1) EBITDA EBIT Net",
-  "Income",
-  "EPS",
-  "(Diluted",
-  "US",
-  "cents)(1)",
+  ...AMCOR_RECONCILIATION_COLUMNS,
   "Net income attributable to Amcor 109 109 109 7.3 181 181 181 12.3",
   "Net income attributable to non-controlling",
   "interests 3 3 4 4",

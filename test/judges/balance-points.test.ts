@@ -108,6 +108,12 @@ describe("a period named by its fiscal quarter and its day", () => {
   ].join("\n");
   const judged = judgeAgainst(() => org, "What were Best Buy's merchandise inventories and total current assets at the end of the second quarter of fiscal 2024?", [{ title: "Best Buy 10-Q, Q2 fiscal 2024", content: BALANCE_SHEET }]);
   const said = (inventories: string) => `At the end of the second quarter of fiscal 2024 (July 29, 2023), Best Buy had merchandise inventories of ${inventories} and total current assets of $8,304 million.`;
+  it("reads an answer that names the period by its day as about the fiscal quarter asked", async () => {
+    const llm = await judged("llm", "At July 29, 2023, Best Buy had merchandise inventories of $5,651 million and total current assets of $8,304 million.");
+    expect(llm.result.reasoning).not.toContain("The answer opens on");
+    expect(llm.result.scores.relevance).toBeGreaterThanOrEqual(4);
+  });
+
   itTellsApart(judged, said("$5,651 million"), [
     { wrong: "the year-end's column", answer: said("$5,140 million"), why: "The source gives merchandise inventories as of July 29, 2023 as 5,651 million, not $5,140 million." },
     { wrong: "the prior year's column", answer: said("$6,043 million"), why: "The source gives merchandise inventories as of July 29, 2023 as 5,651 million, not $6,043 million." },

@@ -125,9 +125,19 @@ export const amcorSaid = (ebit: string, eps: string, change: string) =>
 /** The right answer to AMCOR_QUESTION. */
 export const AMCOR_RIGHT = amcorSaid("$1,608 million", "73.3 cents", "declined 2%");
 
-/** Amcor's fiscal 2023 results release: the reconciliation of its adjusted EBITDA, EBIT, net income and EPS, each period's four columns side by side, then the growth rows. */
-export const AMCOR_RECONCILIATION = [
-  "Twelve Months Ended June 30, 2022 Twelve Months Ended June 30, 2023",
+/** Amcor's fiscal 2023 release: the full year's highlight bullets, from GAAP net income through the outlook (page 1). */
+export const AMCOR_YEAR_BULLETS = [
+  "\u2022 GAAP Net Income of $1,048 million; GAAP diluted earnings per share (EPS) of 70.5 cps;",
+  "\u2022 Adjusted EPS of 73.3 cps and Adjusted Free Cash Flow of $848 million, in line with guidance provided in",
+  "May. Adjusted EBIT of $1,608 million;",
+  "\u2022 Strong total cash returns to shareholders of $1.2 billion: annual dividend increased to 49.0 cents per",
+  "share; $431 million of shares repurchased (approximately 3% of outstanding shares); and",
+  "\u2022 Fiscal 2024 outlook: Adjusted EPS of 67-71 cents per share. Adjusted Free Cash Flow of $850-950",
+  "million."
+];
+
+/** The column header of Amcor's reconciliations, each period's EBITDA, EBIT, net income and EPS, printed a word or two a line. */
+export const AMCOR_RECONCILIATION_COLUMNS = [
   "($ million) EBITDA EBIT Net",
   "Income",
   "EPS",
@@ -138,7 +148,13 @@ export const AMCOR_RECONCILIATION = [
   "EPS",
   "(Diluted",
   "US",
-  "cents)(1)",
+  "cents)(1)"
+];
+
+/** Amcor's fiscal 2023 results release: the reconciliation of its adjusted EBITDA, EBIT, net income and EPS, each period's four columns side by side, then the growth rows. */
+export const AMCOR_RECONCILIATION = [
+  "Twelve Months Ended June 30, 2022 Twelve Months Ended June 30, 2023",
+  ...AMCOR_RECONCILIATION_COLUMNS,
   "Net income attributable to Amcor 805 805 805 52.9 1,048 1,048 1,048 70.5",
   "Net income attributable to non-controlling",
   "interests 10 10 10 10",
@@ -162,3 +178,31 @@ export const AMCOR_RECONCILIATION = [
   "% currency impact 3 2 3 3",
   "% comparable constant currency growth 1 1 (4) (2)",
 ].join("\n");
+
+/** Ulta Beauty's Q4 FY2022 release, Exhibit 1: the income statement for the 13 weeks ended January 28, 2023 and January 29, 2022, in thousands. */
+export const ULTA_EXHIBIT_1 = [
+  "Exhibit 1",
+  "Ulta Beauty, Inc.",
+  "Consolidated Statements of Income",
+  "(In thousands, except per share data)",
+  "13 Weeks Ended",
+  "January 28, January 29,",
+  "2023 2022",
+  "(Unaudited) (Unaudited)",
+  "Net sales $ 3,226,773 100.0% $ 2,729,388 100.0%",
+  "Cost of sales 2,014,270 62.4% 1,702,059 62.4%",
+  "Gross profit 1,212,503 37.6% 1,027,329 37.6%",
+  "Selling, general and administrative expenses 762,706 23.6% 649,968 23.8%",
+  "Pre-opening expenses 2,179 0.1% 1,739 0.1%",
+  "Operating income 447,618 13.9% 375,622 13.8%",
+  "Interest (income) expense, net (4,378) (0.1%) 467 0.1%",
+  "Income before income taxes 451,996 14.0% 375,155 13.7%",
+  "Income tax expense 111,245 3.4% 85,789 3.1%",
+  "Net income $ 340,751 10.6% $ 289,366 10.6%",
+  "Net income per common share:",
+  "Basic $ 6.73 $ 5.44",
+  "Diluted $ 6.68 $ 5.41",
+  "Weighted average common shares outstanding:",
+  "Basic 50,624 53,163",
+  "Diluted 50,976 53,519",
+];

@@ -8,7 +8,7 @@
 // prior year's figures were "supported: Recomputed operating margin ... 13.87; the answer states it").
 import { beforeAll, describe, expect, it } from "vitest";
 import { createOrg, type TestOrg } from "../helpers/harness";
-import { AMCOR_RECONCILIATION, judgeAgainst, itTellsApart } from "./judge-helpers";
+import { AMCOR_RECONCILIATION, AMCOR_YEAR_BULLETS, ULTA_EXHIBIT_1, judgeAgainst, itTellsApart } from "./judge-helpers";
 
 let org: TestOrg;
 beforeAll(async () => {
@@ -49,32 +49,7 @@ const ULTA_HIGHLIGHTS = [
   "New store openings, net 12 6 2 47 44 10",
 ].join("\n");
 
-const ULTA_INCOME_STATEMENT = [
-  "Exhibit 1",
-  "Ulta Beauty, Inc.",
-  "Consolidated Statements of Income",
-  "(In thousands, except per share data)",
-  "13 Weeks Ended",
-  "January 28, January 29,",
-  "2023 2022",
-  "(Unaudited) (Unaudited)",
-  "Net sales $ 3,226,773 100.0% $ 2,729,388 100.0%",
-  "Cost of sales 2,014,270 62.4% 1,702,059 62.4%",
-  "Gross profit 1,212,503 37.6% 1,027,329 37.6%",
-  "Selling, general and administrative expenses 762,706 23.6% 649,968 23.8%",
-  "Pre-opening expenses 2,179 0.1% 1,739 0.1%",
-  "Operating income 447,618 13.9% 375,622 13.8%",
-  "Interest (income) expense, net (4,378) (0.1%) 467 0.1%",
-  "Income before income taxes 451,996 14.0% 375,155 13.7%",
-  "Income tax expense 111,245 3.4% 85,789 3.1%",
-  "Net income $ 340,751 10.6% $ 289,366 10.6%",
-  "Net income per common share:",
-  "Basic $ 6.73 $ 5.44",
-  "Diluted $ 6.68 $ 5.41",
-  "Weighted average common shares outstanding:",
-  "Basic 50,624 53,163",
-  "Diluted 50,976 53,519",
-].join("\n");
+const ULTA_INCOME_STATEMENT = ULTA_EXHIBIT_1.join("\n");
 
 const said = (comparable: string, margin: string, eps: string) =>
   `In the fourth quarter of fiscal 2022, Ulta Beauty's comparable sales ${comparable}, its operating margin was ${margin} and diluted earnings per share were ${eps}.`;
@@ -180,13 +155,7 @@ describe("a qualifier shared by two items", () => {
 describe("a step from figures of other items", () => {
   const AMCOR_HIGHLIGHTS = [
     "Fiscal 2023 Full Year Highlights",
-    "\u2022 GAAP Net Income of $1,048 million; GAAP diluted earnings per share (EPS) of 70.5 cps;",
-    "\u2022 Adjusted EPS of 73.3 cps and Adjusted Free Cash Flow of $848 million, in line with guidance provided in",
-    "May. Adjusted EBIT of $1,608 million;",
-    "\u2022 Strong total cash returns to shareholders of $1.2 billion: annual dividend increased to 49.0 cents per",
-    "share; $431 million of shares repurchased (approximately 3% of outstanding shares); and",
-    "\u2022 Fiscal 2024 outlook: Adjusted EPS of 67-71 cents per share. Adjusted Free Cash Flow of $850-950",
-    "million.",
+    ...AMCOR_YEAR_BULLETS,
     "Amcor CEO Ron Delia said: \u201cThroughout fiscal 2023, our teams did an excellent job proactively recovering",
     "inflation and reducing costs in a highly challenging environment. Adjusted EBIT grew modestly in comparable",
     "constant currency terms and we returned $1.2 billion of cash to shareholders.\u201d",

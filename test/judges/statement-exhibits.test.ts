@@ -6,7 +6,7 @@
 // judges and the right answer carried (src/figures/context.ts: oneSpan, a per-share section).
 import { beforeAll, describe, expect, it } from "vitest";
 import { createOrg, type TestOrg } from "../helpers/harness";
-import { itTellsApart, judgeAgainst } from "./judge-helpers";
+import { itTellsApart, judgeAgainst, ULTA_EXHIBIT_1 } from "./judge-helpers";
 
 let org: TestOrg;
 beforeAll(async () => {
@@ -15,30 +15,7 @@ beforeAll(async () => {
 
 /** Exhibits 1 and 2 of the release: the 13 and 52 weeks ended January 28, 2023, in thousands. */
 const EXHIBITS = [
-  "Exhibit 1",
-  "Ulta Beauty, Inc.",
-  "Consolidated Statements of Income",
-  "(In thousands, except per share data)",
-  "13 Weeks Ended",
-  "January 28, January 29,",
-  "2023 2022",
-  "(Unaudited) (Unaudited)",
-  "Net sales $ 3,226,773 100.0% $ 2,729,388 100.0%",
-  "Cost of sales 2,014,270 62.4% 1,702,059 62.4%",
-  "Gross profit 1,212,503 37.6% 1,027,329 37.6%",
-  "Selling, general and administrative expenses 762,706 23.6% 649,968 23.8%",
-  "Pre-opening expenses 2,179 0.1% 1,739 0.1%",
-  "Operating income 447,618 13.9% 375,622 13.8%",
-  "Interest (income) expense, net (4,378) (0.1%) 467 0.1%",
-  "Income before income taxes 451,996 14.0% 375,155 13.7%",
-  "Income tax expense 111,245 3.4% 85,789 3.1%",
-  "Net income $ 340,751 10.6% $ 289,366 10.6%",
-  "Net income per common share:",
-  "Basic $ 6.73 $ 5.44",
-  "Diluted $ 6.68 $ 5.41",
-  "Weighted average common shares outstanding:",
-  "Basic 50,624 53,163",
-  "Diluted 50,976 53,519",
+  ...ULTA_EXHIBIT_1,
   "Exhibit 2",
   "Ulta Beauty, Inc.",
   "Consolidated Statements of Income",

@@ -37,6 +37,11 @@ export interface GradeInput {
 }
 
 /** Tunable rules, frozen before the held-back half of the benchmark is scored. */
+/** A question that names a fiscal year ("fiscal 2024", "FY2024"). */
+const FISCAL_ASKED = /\bfiscal\s+(?:year\s+)?(?:19|20)\d\d\b|\bfy\s?'?\d{2,4}\b/i;
+/** "July 29, 2023": a day with its calendar year. */
+const FULL_DAY = /\b(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?\s\d{1,2},?\s(?:19|20)\d\d\b/gi;
+
 export const RULES = {
   /** Raw 0..1 -> 1..5. */
   cuts: [0.35, 0.55, 0.7, 0.85],
@@ -330,8 +335,10 @@ function* gradeSteps(input: GradeInput): Generator<void, GradeDetails, void> {
   if (refusal.refusal) relevance = Math.min(relevance, 0.5);
   if (otherCompany) relevance = Math.min(relevance, RULES.otherCompanyRelevance);
   // The answer's opening restates the question's period: naming only other years there answers another period.
+  // A day's calendar year is no other period than a fiscal year the question asks about ("At July 29, 2023"
+  // answering about the second quarter of fiscal 2024: Best Buy's fiscal 2024 holds that day).
   const opening = sentences(answer.slice(0, 2_000))[0] ?? "";
-  const openingYears = [...periodYears(opening)];
+  const openingYears = [...periodYears(FISCAL_ASKED.test(query) ? opening.replace(FULL_DAY, " ") : opening)];
   const otherPeriod = askedYears.length > 0 && openingYears.length > 0 && !openingYears.some((y) => askedYears.includes(y));
   if (otherPeriod) {
     relevance = Math.min(relevance, RULES.otherPeriodRelevance);
