@@ -304,8 +304,9 @@ function spans(f: FigureInContext, s: FigureInContext): [number, number] {
   // unless the statement's sentence names a full year too ("As of FY2023Q1, PepsiCo raised its full-year guidance").
   // A quarter guessed from the question or the statement's other sentences ("As of FY2023Q1, why did PepsiCo
   // raise its full-year guidance?") is no period of the figure's against a source sentence's full year.
-  // A heading's quarter ("June 2023 quarter:" over "GAAP diluted EPS of 12.3 cps") against a statement's whole year.
-  if (s.sectionPart && f.part === null && f.wholeYear) return [12, span(s.part)];
+  // A heading's quarter ("June 2023 quarter:" over "GAAP diluted EPS of 12.3 cps") against a statement's whole year;
+  // so is a quarterly payment ("its quarterly dividend of $1.19 per share") against an annual one.
+  if ((s.sectionPart || (s.part === "quarter" && QUARTERLY.test(s.itemText))) && f.part === null && f.wholeYear) return [12, span(s.part)];
   if (s.part !== "mixed") {
     const whole = s.part === null && s.wholeYear && !s.cell && !f.wholeYear;
     return [f.part === "mixed" || (whole && f.partGuessed) ? 0 : span(f.part), whole ? 12 : span(s.part)];
@@ -319,6 +320,8 @@ function otherSpan(f: FigureInContext, s: FigureInContext): boolean {
   const [a, b] = spans(f, s);
   return a !== 0 && b !== 0 && a !== b;
 }
+
+const QUARTERLY = /\bquarterly\b/i;
 
 const SPAN_WORDS: Record<number, string> = { 3: "three months", 6: "six months", 9: "nine months", 12: "full year" };
 
