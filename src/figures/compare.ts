@@ -132,7 +132,7 @@ export function sameItem(f: FigureInContext, s: FigureInContext, known: Readonly
     // ... unless either names more than the standard item ("Data Center revenue" is not total revenue).
     const vocabulary = itemVocabulary(f.standard);
     // "The PP&E value": a word for a figure of any row names no other item.
-    const extra = (x: FigureInContext, other: FigureInContext) => coreItemWords(x.item).every((w) => vocabulary.has(w) || MEASURE.has(w) || other.context.has(w) || known.has(w) || (other.group !== undefined && SEGMENT.has(w)));
+    const extra = (x: FigureInContext, other: FigureInContext) => coreItemWords(x.item).every((w) => vocabulary.has(w) || MEASURE.has(w) || other.context.has(w) || known.has(w) || SEGMENT.has(w));
     return extra(f, s) && extra(s, f);
   }
   // "a negative value of $(1,419) million": a word for a figure of any row is no word of the item.

@@ -193,7 +193,65 @@ function readReconciliation(lines: string[], start: number, periods: { year: num
     });
     changes.set(name.toLowerCase(), table);
   }
+  if (!items.size && !changes.size) return columnGroupTables(rows, columns.printed, periods);
   return [...items.values(), ...changes.values()];
+}
+
+// A column's name ends with its unit: "Net sales $ million", "EBIT / Sales %", "funds employed %(1)".
+const UNIT_END = /\s?(?:\$\s?million|%(?:\(\d\))?)(?:\s|$)/;
+const PERCENT_UNIT = /%/;
+const SALES = /^(?:net\s+)?(?:sales|revenues?)$/i;
+
+/**
+ * A segment table of a release: each period's group of named columns side by side ("Twelve Months Ended June 30,
+ * 2022" / "... 2023", each "Net sales $ million EBIT $ million EBIT / Sales %"), and rows that name a segment
+ * ("Flexibles 11,151 1,517 13.6 11,154 1,429 12.8"). One table per column, its rows the segments, one figure
+ * per period; a row without the group's last column ("EBIT / Average funds employed %", printed only for the
+ * total) is read for the others. A caption before the first name ("Adjusted non-GAAP results") gives the basis.
+ */
+function columnGroupTables(rows: Row[], printed: string, periods: { year: number; day: number | null; months: string }[]): StatementTable[] {
+  const names: { name: string; percent: boolean }[] = [];
+  let rest = printed;
+  for (let m = UNIT_END.exec(rest); m && names.length < 24; m = UNIT_END.exec(rest)) {
+    const name = rest.slice(0, m.index).trim();
+    if (!name) break;
+    names.push({ name, percent: PERCENT_UNIT.test(m[0]) });
+    rest = rest.slice(m.index + m[0].length);
+  }
+  const groups = periods.length;
+  if (rest.trim() || names.length < groups * 2 || names.length % groups !== 0) return [];
+  const k = names.length / groups;
+  const columns = names.slice(names.length - k);
+  // Every group names the same columns; the first may open with the caption.
+  for (let g = 0; g < groups; g++) {
+    for (let c = 0; c < k; c++) {
+      const here = names[g * k + c].name;
+      if (here !== columns[c].name && !(g === 0 && c === 0 && here.endsWith(` ${columns[0].name}`))) return [];
+    }
+  }
+  const caption = names[0].name.slice(0, names[0].name.length - columns[0].name.length).trim();
+  const basis = /\b(?:adjusted|non-gaap)\b/i.test(caption) ? ("adjusted" as const) : undefined;
+  const partial = periods[0].months !== "twelve";
+  const years = periods.map((p) => p.year);
+  const dates = periods.map((p) => p.day);
+  // Sales are no adjusted measure: the caption's basis is the other columns' ("EBIT", "EBIT / Sales").
+  const adjusted = (c: number) => basis !== undefined && !SALES.test(columns[c].name);
+  const tables = columns.map((_, c): StatementTable => ({ kind: "other", years, dates, ...(partial ? { partial } : {}), ...(adjusted(c) ? { basis } : {}), rows: [] }));
+  for (const row of rows) {
+    const width = row.figures.length === groups * k ? k : row.figures.length === groups * (k - 1) ? k - 1 : 0;
+    if (!width || !row.label) continue;
+    for (let c = 0; c < width; c++) {
+      const label = `${row.label.replace(/\(\d\)$/, "").trim()} ${adjusted(c) ? "adjusted " : ""}${columns[c].name}`;
+      tables[c].rows.push({
+        label: normalizeLabel(label),
+        printed: label,
+        values: periods.map((_, g) => row.figures[g * width + c]),
+        cells: periods.map((_, g) => ({ ...row.cells[g * width + c], percent: row.cells[g * width + c].percent || columns[c].percent })),
+        section: "",
+      });
+    }
+  }
+  return tables.filter((t) => t.rows.length > 0);
 }
 
 /**

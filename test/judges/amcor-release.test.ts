@@ -107,3 +107,39 @@ describe("a change whose basis the words after it name", () => {
   const said = (change: string) => `In fiscal 2023, Amcor's adjusted EBIT of $1,608 million was ${change} higher than last year on a comparable constant currency basis.`;
   itTellsApart(judged, said("1%"), [{ wrong: "another growth", answer: said("3%"), why: "the source gives 1%" }]);
 });
+
+// The release's segment table: each year's group of named columns side by side ("Net sales $ million EBIT
+// $ million EBIT / Sales %", printed a few words a line) and rows that name a segment, some without the group's
+// last column. It was read as no table, so a segment's figures carried any year: the prior year's net sales
+// given for fiscal 2023, or the segments swapped, were not contradicted. Now one table per column
+// (src/figures/reconciliation.ts columnGroupTables), the caption's "Adjusted" for all but sales.
+describe("a segment table of column groups", () => {
+  const SEGMENTS = [
+    "Segment Information",
+    "Twelve Months Ended June 30, 2022 Twelve Months Ended June 30, 2023",
+    "Adjusted non-GAAP",
+    "results Net sales",
+    "$ million EBIT",
+    "$ million EBIT /",
+    "Sales %",
+    "EBIT / Average",
+    "funds employed",
+    "%(1) Net sales",
+    "$ million EBIT",
+    "$ million EBIT /",
+    "Sales %",
+    "EBIT / Average",
+    "funds employed",
+    "%(1)",
+    "Flexibles 11,151 1,517 13.6 11,154 1,429 12.8",
+    "Rigid Packaging 3,393 289 8.5 3,540 265 7.5",
+    "Other(2) \u2014 (105) \u2014 (86)",
+    "Total Amcor 14,544 1,701 11.7 16.3 14,694 1,608 10.9 15.4"
+  ].join("\n");
+  const judged = judgeAgainst(() => org, "What were Amcor's Flexibles and Rigid Packaging segment net sales in fiscal 2023?", [{ title: "Amcor FY2023 results", content: SEGMENTS }]);
+  const said = (flexibles: string, rigid: string) => `In fiscal 2023, Amcor's Flexibles segment had net sales of ${flexibles}, and its Rigid Packaging segment had net sales of ${rigid}.`;
+  itTellsApart(judged, said("$11,154 million", "$3,540 million"), [
+    { wrong: "the prior year's net sales", answer: said("$11,151 million", "$3,540 million"), why: "$11,151 million is flexibles Net sales for fiscal 2022, not 2023" },
+    { wrong: "the segments swapped", answer: said("$3,540 million", "$11,154 million"), why: "The source gives flexibles Net sales for 2023 as 11,154, not $3,540 million." },
+  ]);
+});
