@@ -21,7 +21,7 @@ function yearEndOfEitherName(s: FigureInContext): boolean {
  * means is the calendar's to say, so neither carries nor contradicts it. A statement that names the day
  * itself is read by the day; and the years the statement and its question name decide when only one way of
  * naming gives each of them a column ("FY2015 - FY2017" against columns ended January 2017, 2016 and 2015:
- * named by their start, fiscal 2017 would have none). samePeriod: compare.ts's, whether the other column may
+ * named by their start, fiscal 2017 would have none). samePeriod: same-period.ts's, whether the other column may
  * be the statement's period.
  */
 export function calendarChoice(

@@ -11,9 +11,10 @@ import { coreItemWords, isQualifier, ITEMS, lineItemOf } from "./line-items";
 import { candidates, tableRows } from "./figure-index";
 import { otherBasis, otherPart, rowContext, rowItem, SEGMENT } from "./item-parts";
 import { equalAtSomeScale, kindsMatch, valuesEqual } from "./values";
-import { calendarGuess, dayText, earlyYearEnd, fiscalAgainstDay, yearAs, yearName, yearsFromDay } from "./fiscal-days";
+import { calendarGuess, yearAs } from "./fiscal-days";
 import { calendarChoice, twinColumnChoice } from "./column-choice";
 import { lossForProfit, movedOtherWay, moveWords, oppositeDirection, profitForLoss, sourceDirection } from "./signs";
+import { otherPeriodNote, otherQuarterEnd, otherSpan, samePeriod } from "./same-period";
 
 // Words for a figure of any row: "cross currency swaps, with a notional amount of $32,502 million".
 export const MEASURE = new Set(["amount", "valu", "notion", "figur", "level", "sum"]);
@@ -193,57 +194,6 @@ function moreDigits(f: FigureInContext, s: FigureInContext): boolean {
   return Math.abs(f.mantissa - s.mantissa) > 0.5 * 10 ** -f.decimals + 1e-12;
 }
 
-/** Months of a part of a year ("q2", "quarter": 3; "h1", "h": 6; "9m": 9), 0 when not told. */
-function span(part: string | null): number {
-  if (part === null) return 0;
-  return /^q\d$|^quarter$/.test(part) ? 3 : /^h[12]?$/.test(part) ? 6 : part === "9m" ? 9 : 0;
-}
-
-/**
- * Whether two figures are for one period: true when both name the same year and the same part of it (both
- * full years, or the same quarter), false when they name different years or different quarters, null when
- * that cannot be told (a year or a part not named, a table that mixes quarter and year columns).
- */
-export function samePeriod(f: FigureInContext, s: FigureInContext): boolean | null {
-  // The balance at a period's opening is not the one at its close ("at the end of the first six months", the
-  // "at beginning of period" row).
-  if (f.point && s.point && f.point !== s.point) return false;
-  // A fiscal year against a day: what the source's words place the day in, or not told one calendar year apart (fiscal-days.ts).
-  // (Not told only where the year alone would rule it out: a column's other name, altYear, still holds.)
-  const fiscal = fiscalAgainstDay(f, s);
-  const calendar = f.year === null || s.year === null ? null : f.year === s.year || f.year === s.altYear || (f.altYear !== null && f.altYear === s.year);
-  const year = fiscal === undefined || (fiscal === null && calendar === true) ? calendar : fiscal;
-  // Columns whose period is uncertain (a January year-end named either way, 13 and 52 weeks side by side) are
-  // not surely the same period (anchorByColumn reads them); but a year-end column dated in January or
-  // February whose both names are other years is another period: "January 29, 2022" is fiscal 2022 or 2021,
-  // never 2023. (A column dated later in such a year, "July 29, 2023", may be fiscal 2024.)
-  // Nor is a column dated by a day two or more calendar years from the statement's year, by any calendar (fiscal-days.ts).
-  if (f.part === "mixed" || s.part === "mixed") {
-    // A column whose header names its span (13 or 52 weeks): a quarter is never the year's figure; and where the
-    // filing's own words place its day in a fiscal year (fiscal-days.ts), its period is told.
-    const spans = columnSpans(f, s);
-    if (spans && spans[0] !== spans[1]) return false;
-    if (spans && fiscal !== undefined && fiscal !== null && !s.oneSpan) return fiscal;
-    // A balance sheet's column dated on a fiscal year-end the source's words or the company's calendar name
-    // ("January 28, 2023": Ulta's fiscal 2022 ends then): its balances are that year's end, a told period.
-    if (s.balance && s.fiscalYearEnd && f.part === null && fiscal !== undefined && fiscal !== null) return fiscal;
-  }
-  // A balance column dated on the end of a fiscal quarter, or a three-month column ended then, for a statement
-  // about a quarter ("at the end of the second quarter of fiscal 2024", "in the second quarter of fiscal 2024":
-  // the July 29, 2023 column, Best Buy's second quarter ends then): that quarter, or another period.
-  // (Not a quarter taken from the question: the statement may be about another of its periods.)
-  const quarterEnd = quarterEndOf(s);
-  const stated = statedQuarter(f);
-  if (quarterEnd !== null && stated !== null && fiscal !== undefined && fiscal !== null) return fiscal && stated === quarterEnd;
-  if (f.part === "mixed" || s.part === "mixed") return year === false && !f.fromTable && ((s.altYear !== null && earlyYearEnd(s.date)) || yearsFromDay(f, s) >= 2) ? false : null;
-  if (year === false) return false;
-  if (f.part === s.part) return year;
-  // A quarter is not six or nine months ("$17,691 million in the second quarter", the six months' column).
-  if (otherSpan(f, s)) return false;
-  if (f.part && s.part && /^q\d$/.test(f.part) && /^q\d$/.test(s.part)) return false;
-  return null;
-}
-
 /** The own row words of each table of a read text, by table. */
 const rowWords = new WeakMap<ReadText, Map<number, Set<string>>>();
 
@@ -281,88 +231,6 @@ export interface FigureCheck {
   by: FigureInContext | null;
   /** For a contradiction: what the sources say, naming both figures. */
   note: string;
-}
-
-/**
- * Months of a statement figure's period and of a column of uncertain year whose header names its span (a
- * "13 Weeks Ended" column: 3; "52 Weeks Ended": 12), a figure the statement dates with no part of the year
- * being the year's; null when either is not told.
- */
-function columnSpans(f: FigureInContext, s: FigureInContext): [number, number] | null {
-  if (s.part !== "mixed" || s.columnPart === undefined) return null;
-  const both = spans(f, s);
-  return both[0] ? both : null;
-}
-
-/**
- * Months of both periods (0: not told): a statement's figure of a whole year (wholeYear) 12, a column's named
- * span where its year is uncertain.
- */
-function spans(f: FigureInContext, s: FigureInContext): [number, number] {
-  // Only against a column's named span: a prose figure's or a table's part read from the words around it may be another's.
-  // A source sentence's full year ("2022 Full-Year ... $6.73") is twelve months against a statement's quarter,
-  // unless the statement's sentence names a full year too ("As of FY2023Q1, PepsiCo raised its full-year guidance").
-  // A quarter guessed from the question or the statement's other sentences ("As of FY2023Q1, why did PepsiCo
-  // raise its full-year guidance?") is no period of the figure's against a source sentence's full year.
-  // A heading's quarter ("June 2023 quarter:" over "GAAP diluted EPS of 12.3 cps") against a statement's whole year;
-  // so is a quarterly payment ("its quarterly dividend of $1.19 per share") against an annual one.
-  if ((s.sectionPart || (s.part === "quarter" && QUARTERLY.test(s.itemText))) && f.part === null && f.wholeYear) return [12, span(s.part)];
-  if (s.part !== "mixed") {
-    const whole = s.part === null && s.wholeYear && !s.cell && !f.wholeYear;
-    return [f.part === "mixed" || (whole && f.partGuessed) ? 0 : span(f.part), whole ? 12 : span(s.part)];
-  }
-  const a = f.part === null && f.wholeYear ? 12 : f.part === "mixed" ? 0 : span(f.part);
-  return [a, s.columnPart === undefined ? 0 : s.columnPart === null ? 12 : span(s.columnPart)];
-}
-
-/** A quarter against six or nine months or a year's column, or the other way round. */
-function otherSpan(f: FigureInContext, s: FigureInContext): boolean {
-  const [a, b] = spans(f, s);
-  return a !== 0 && b !== 0 && a !== b;
-}
-
-const QUARTERLY = /\bquarterly\b/i;
-
-const SPAN_WORDS: Record<number, string> = { 3: "three months", 6: "six months", 9: "nine months", 12: "full year" };
-
-const QUARTER_WORDS = ["", "first", "second", "third", "fourth"];
-
-/** The quarter a statement's own words give its figure (1-4), or null: none, or only the question's. */
-function statedQuarter(f: FigureInContext): number | null {
-  return f.part !== null && !f.partFromQuestion && /^q[1-4]$/.test(f.part) ? Number(f.part.slice(1)) : null;
-}
-
-/**
- * The quarter a balance column's day ends, or a three-month column's day ends, by the fiscal calendar that
- * placed the day (1-4); null for other columns or a day not placed.
- */
-function quarterEndOf(s: FigureInContext): number | null {
-  if (!s.balance && s.part !== "quarter" && !(s.part === "mixed" && s.columnPart === "quarter")) return null;
-  return s.fiscalQuarterEnd ?? (s.fiscalYearEnd ? 4 : null);
-}
-
-/** A statement's balance at the end of one quarter of a fiscal year, against a column dated on the end of another quarter of that year. */
-function otherQuarterEnd(f: FigureInContext, s: FigureInContext): boolean {
-  const q = quarterEndOf(s);
-  const stated = statedQuarter(f);
-  return q !== null && stated !== null && fiscalAgainstDay(f, s) === true && stated !== q;
-}
-
-/** The note for a figure the source gives for another period: another year, or another part of a year. */
-function otherPeriodNote(f: FigureInContext, s: FigureInContext): string {
-  if (otherQuarterEnd(f, s)) {
-    return `${f.raw} is ${label(s)} ${s.balance ? "at the end of" : "for"} the ${QUARTER_WORDS[quarterEndOf(s)!]} quarter of fiscal ${s.fiscalYear}, not the ${QUARTER_WORDS[statedQuarter(f)!]}.`;
-  }
-  if (otherSpan(f, s)) {
-    const [a, b] = spans(f, s);
-    const when = s.date !== null ? ` ended ${dayText(s.date)}` : s.year !== null ? ` of ${yearName(f, s)}` : "";
-    return `${f.raw} is ${label(s)} for the ${SPAN_WORDS[b]}${when}, not for ${a === 12 ? "the full year" : SPAN_WORDS[a]}.`;
-  }
-  // Another quarter of the same year ("Q2 2022 QTD" for a statement about the third quarter): the quarters named.
-  if (f.part && s.part && /^q[1-4]$/.test(f.part) && /^q[1-4]$/.test(s.part) && f.part !== s.part && yearName(f, s) === `${f.year}`) {
-    return `${f.raw} is ${label(s)} for the ${QUARTER_WORDS[Number(s.part.slice(1))]} quarter of ${f.year}, not the ${QUARTER_WORDS[Number(f.part.slice(1))]}.`;
-  }
-  return `${f.raw} is ${label(s)} for ${yearName(f, s)}, not ${f.year}.`;
 }
 
 /** A figure's label, its basis named ("GAAP EPS", "adjusted EPS") when the other figure's basis differs and the label does not say it. */

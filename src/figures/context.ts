@@ -10,6 +10,8 @@ import { steppedTextCache, type SteppedTextCache } from "./text-cache";
 import { lineItemOf } from "./line-items";
 import { ratioOperand } from "./working";
 import { contentStems, sentences } from "./text";
+import { ANNUAL_BEFORE, CATEGORY_AFTER, CHANGE_AFTER, CHANGE_ROW, COMPARED_WITH, LIST_LABEL, OPENING, pairPartsOf, pointOf, spelledAbbreviations } from "./clause-words";
+import { periodHeading, type SectionPeriod } from "./headings";
 import { FIGURES_PER_STEP, runSteps } from "./steps";
 import { textLinks, withFiscalDays, withFiscalNames } from "./fiscal-days";
 import { comparedFigure, comparedYear } from "./comparison";
@@ -80,15 +82,8 @@ const NOT_ITEM = new Set(
 );
 const POSSESSIVE = /\b[\p{Lu}\d][\p{L}\d&.-]*['’]s\b/gu;
 const CHANGE_WORDS = new Set("increas decreas grew grow growth rose rise risen fell fall fallen declin drop dropp up down chang improv higher lower gain gained expand contract shrank rais cut".split(" "));
-/** "Revenue % change", "Comparable sales % change": a table row of changes. */
-const CHANGE_ROW = /%\s?change\b|\bchange\s?\(?%\)?\s?$/i;
-/** "In the second quarter and first six months of fiscal 2024, ... $9.6 billion and $19.1 billion ..., respectively": the two periods of each pair. */
-const ORDINAL_QUARTER: Record<string, number> = { first: 1, second: 2, third: 3, fourth: 4 };
-const TWO_PARTS = /\b(first|second|third|fourth)\s+quarters?\s+and\s+(?:the\s+)?(?:first\s+)?(six|nine)\s+months\b/i;
-/** "the annual dividend for fiscal 2023 to": a figure its own words give for a whole year. */
-const ANNUAL_BEFORE = /\bannual(?:ized)?\b[^,;]{0,40}$/i;
-/** "compared to", "compared with", "versus": a comparison's opening. */
-const COMPARED_WITH = /\b(?:compared\s+(?:to|with)|versus)\b/i;
+/** "$9.6 billion and $19.1 billion": only "and" between two figures, a pair. */
+const AND_ONLY = /^\s*and\s*$/i;
 const YEAR = /\b(?:(?:fy|fiscal(?:\s+year)?|calendar(?:\s+year)?)\s?'?)?((?:19[5-9]|20\d)\d)\b|\bfy\s?'?(\d{2})\b/gi;
 
 export function yearsIn(text: string): number[] {
@@ -107,23 +102,6 @@ const unhyphenated = (text: string) => text.replace(/(?<=\p{L})[-‐–](?=\p{L}
 const LEVEL_BEFORE = /\b(?:to|from)(?:\s+(?:(?:a|an|the|negative|positive|record|new|total|level|value)\s+){0,3}of)?\s*$/i;
 
 /** Content stems of a clause fragment that name a line item (change words and reporting words left out). */
-// "effective tax rate (“ETR”)", "Selling, general and administrative (SG&A)": an abbreviation in parentheses.
-const ABBREVIATION = /\(\s?["“']?([A-Z][A-Za-z&]{1,5})["”']?\s?\)/g;
-const MINOR_WORDS = new Set(["and", "of", "&"]);
-
-/** A text without the abbreviations it spells out right before them ("effective tax rate (ETR)": "effective tax rate"), so both name one item. */
-function spelledAbbreviations(text: string): string {
-  if (!text.includes("(")) return text;
-  return text.replace(ABBREVIATION, (m, abbr: string, at: number) => {
-    const letters = abbr.replace(/&/g, "").toLowerCase();
-    // "Earnings per share (EPS)" keeps its EPS: the name GAAP and adjusted EPS are told apart by (basis.ts).
-    if (letters === "eps") return m;
-    const before = text.slice(Math.max(0, at - 80), at).toLowerCase().split(/[^a-z]+/).filter((w) => w && !MINOR_WORDS.has(w));
-    const initials = before.slice(-letters.length).map((w) => w[0]).join("");
-    return initials === letters ? " " : m;
-  });
-}
-
 function itemStems(fragment: string): { item: string[]; change: boolean } {
   // "Apple's net sales": the owner is the subject, not the line item. "Lower than the total debt in 2021,
   // which was $150,868 million": a comparison with the figure's level, not a change.
@@ -189,20 +167,6 @@ function isNameNumber(q: Quantity, sentence: string): boolean {
   return /^\s[A-Z]{2,}\b/.test(after) || /(?:\b[A-Z][a-z]+|\bNo\.?|\b[A-Z][a-z]+ of)\s$/.test(before);
 }
 
-/**
- * A balance at a period's opening: "at the beginning of 2022", "Cash, beginning of year", "opening balance".
- * Not a start in other words ("Given our strong start to the year", "beginning in fiscal 2023").
- */
-export const OPENING = /\b(?:beginning|start)\s+of\b|\b(?:beginning|opening)\s+(?:balances?|inventor\w*|cash)\b/i;
-/** A balance at a period's close: "at end of period", "at the end of the first six months", "ending balance". */
-const CLOSING = /\bend\s+of\b|\b(?:ending|closing)\s+(?:balances?|cash)\b/i;
-
-/** Which point of its period a balance is at, by its words: the opening ("at beginning of period") or the close. */
-function pointOf(text: string): "opening" | "closing" | undefined {
-  const opening = OPENING.test(text);
-  const closing = CLOSING.test(text);
-  return opening === closing ? undefined : opening ? "opening" : "closing";
-}
 const OPENING_OF = /\b(?:beginning|start|opening)\s+of\s+(?:the\s+)?(?:(?:fiscal|calendar)\s+(?:year\s+)?|fy\s?)?((?:19[5-9]|20\d)\d)\b/gi;
 
 /**
@@ -223,39 +187,6 @@ function openingYear(words: string): number | null {
 
 // "13.6% increase in transactions", "a 1.8% decline in average ticket": a change and the item it is of, after the figure.
 const CHANGE_IN = /^\s*(increases?|decreases?|growth|declines?|rises?|drops?|reductions?|improvements?)\s+in\s+(?:the\s+|its\s+|our\s+)?([\p{L}&'-]+(?:\s+[\p{L}&'-]+){0,3}?)(?=\s*(?:[,;.()]|$)|\s+(?:and|or|compared|versus|from|to|in|for|at|as|while|of)\b)/iu;
-
-/** The period a heading line gives the paragraphs under it: a part of the year, or the whole year. */
-interface SectionPeriod {
-  part: string | null;
-  wholeYear: boolean;
-  /** The one year the heading names ("Fiscal 2023 Full Year Highlights"), for sentences that name none. */
-  year: number | null;
-}
-
-/**
- * The period of a heading line with no figure of its own ("For the Full Year of Fiscal 2022", "Fourth Quarter
- * 2022 Highlights"): short, opening with a capital, not a sentence's end or a clause a line break cut. Null for
- * any other line. An earnings release gives its quarter and its full year under such headings, the sentences
- * under the second naming only the years ("SG&A expenses increased 16.2% to $2.4 billion compared to $2.1
- * billion in fiscal 2021"): without the heading, the year's figures would stand for the quarter's.
- */
-function periodHeading(line: string): SectionPeriod | null {
-  // "June 2023 quarter:" heads its lines as "For the Full Year of Fiscal 2022" does.
-  const t = line.trim().replace(/:[*_\s]*$/, "");
-  if (t.length > 60 || !/^\p{Lu}/u.test(t) || /[.,;:]$/.test(t)) return null;
-  const years = [...new Set(yearsIn(t))];
-  const year = years.length === 1 ? years[0] : null;
-  if (FULL_YEAR.test(t)) return { part: null, wholeYear: true, year };
-  const part = partOf(unquarterly(t));
-  return part ? { part, wholeYear: false, year } : null;
-}
-
-// " in Appliances", " for Pharmaceutical": a category in capitals right after a figure (no period: "in Q2", "for FY2024").
-export const CATEGORY_AFTER = /^\s+(?:in|for)\s+(\p{Lu}[\p{L}&'-]*(?![\p{N}])(?:\s(?:and\s|&\s)?\p{Lu}[\p{L}&'-]*(?![\p{N}])){0,3})/u;
-// "16.1% comparable sales decline", "9.0% comparable sales growth": the item (one to three words) and its change after the figure.
-const CHANGE_AFTER = /^\s((?:[\p{L}&'-]+\s){1,3}?)(declines?|decreases?|increases?|growth|gains?|drops?|improvements?)\b/iu;
-// "· Appliances: The 16.1% ...": a list item's label, before the colon that opens its line.
-const LIST_LABEL = /^[\s·•*-]*(\p{Lu}[\p{L}&' ]{1,40}):\s/u;
 
 /**
  * Figures of prose: per sentence, each figure's item from the words before it and its year from its clause.
@@ -300,8 +231,7 @@ function* proseFigureSteps(text: string, scale: number | null, skipTableLines: b
     const lead = sentence.slice(0, qs[0].index);
     const leadYears = yearsIn(lead);
     const respectively = /\brespectively\b/i.test(sentence) && leadYears.length === qs.length;
-    const twoParts = /\brespectively\b/i.test(sentence) ? TWO_PARTS.exec(sentence) : null;
-    const pairParts = twoParts ? [`q${ORDINAL_QUARTER[twoParts[1].toLowerCase()]}`, twoParts[2].toLowerCase() === "six" ? "h" : "9m"] : null;
+    const pairParts = pairPartsOf(sentence);
     // A year written right after a figure ("$31,657 million in 2017") is that figure's, not its neighbours'.
     const afterMatches = qs.map((q, i) => yearAfter(sentence.slice(q.end, Math.min(i + 1 < qs.length ? qs[i + 1].index : sentence.length, q.end + 60))));
     const afterYears = afterMatches.map((m) => m.year);
@@ -404,8 +334,8 @@ function* proseFigureSteps(text: string, scale: number | null, skipTableLines: b
       const annual = ANNUAL_BEFORE.test(own);
       const ownPart = (annual ? null : partOf(own)) ?? partOf(unquarterly(after)) ?? (item === prevItem && i > 0 ? prevPart : partOf(unquarterly(sentence)));
       // "$9.6 billion and $19.1 billion ..., respectively" after "the second quarter and first six months": each pair's first is the quarter's, its second the months'.
-      const pair = pairParts && (i + 1 < qs.length && /^\s*and\s*$/i.test(sentence.slice(q.end, qs[i + 1].index)) ? 0 : i > 0 && /^\s*and\s*$/i.test(sentence.slice(qs[i - 1].end, q.index)) ? 1 : -1);
-      const part = pairParts && pair !== null && pair >= 0 ? pairParts[pair] : (ownPart ?? sectionPeriod?.part ?? null);
+      const pair = !pairParts ? null : i + 1 < qs.length && AND_ONLY.test(sentence.slice(q.end, qs[i + 1].index)) ? 0 : i > 0 && AND_ONLY.test(sentence.slice(qs[i - 1].end, q.index)) ? 1 : null;
+      const part = pairParts && pair !== null ? pairParts[pair] : (ownPart ?? sectionPeriod?.part ?? null);
       // "a 12.9% volume increase", "6.9% to sales": words right after the figure, up to a comma or the next figure.
       const trail = itemStems(after.split(/[,;:.()]|\b(?:in|for|of|compared|versus|and|or|while|from|to|at)\b/i)[0] ?? "").item;
       // The figure's own words: its item and the text between its neighbours, not the whole sentence.

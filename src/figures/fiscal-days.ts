@@ -4,7 +4,7 @@
 // ends on December 31, 2023), and others name the year ending in February N + 1 "fiscal N" (Target, Ulta). So
 // a fiscal year and a day of the calendar year before cannot be told apart without the company's calendar:
 // unless the filing states the link ("the second quarter of fiscal 2024 on July 29, 2023", "fiscal 2024 ended
-// February 3, 2024"), that period is not decided (samePeriod, compare.ts), never a contradiction on a guess.
+// February 3, 2024"), that period is not decided (samePeriod, same-period.ts), never a contradiction on a guess.
 // Also the older reading of January year-end filings' prose (withFiscalNames).
 import type { FigureInContext, ReadText } from "./context";
 import { dayOf } from "./table";
@@ -158,7 +158,7 @@ export function placedByLinks(read: ReadText, links: readonly FiscalLink[]): Rea
 }
 
 // "July 29, 2023", "Jul. 29 2023": a day of a prose sentence.
-const DAY = /\b((?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?\s+\d{1,2}),?\s+((?:19|20)\d\d)\b/gi;
+export const DAY = /\b((?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?\s+\d{1,2}),?\s+((?:19|20)\d\d)\b/gi;
 
 /**
  * The day a prose figure's year is read from: "For the three months ended July 29, 2023, Domestic revenue
@@ -179,7 +179,7 @@ function dayBefore(text: string, f: FigureInContext): number | null {
   return day;
 }
 
-const PAREN_DAY = /\(\s?((?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?\s\d{1,2}),?\s((?:19|20)\d\d)\s?\)/gi;
+const PAREN_DAY = new RegExp(String.raw`\(\s?${DAY.source}\s?\)`, "gi");
 
 /** The one day its sentence names in parentheses before a figure ("fiscal 2024 (July 29, 2023)"), or null. */
 function parenthesisedDayBefore(text: string, f: FigureInContext): number | null {
@@ -236,7 +236,7 @@ export function withFiscalDays(text: string, figures: FigureInContext[], links: 
 const FISCAL_NAMED = /\b(?:fiscal\s+(?:year\s+)?(?:(?:q[1-4]|(?:first|second|third|fourth)\s+quarter)\s+(?:of\s+)?)?|fy\s?'?)((?:19|20)\d\d|\d\d)\b/gi;
 
 /** The years a text names as fiscal years. */
-function fiscalYearsIn(text: string): Set<number> {
+export function fiscalYearsIn(text: string): Set<number> {
   const out = new Set<number>();
   for (const m of text.matchAll(FISCAL_NAMED)) {
     // "fiscal 12 months" is no year: two digits only after "FY".

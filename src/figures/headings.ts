@@ -6,6 +6,7 @@
 // This was impacted by ..."). The date a line gives an event ("November 2, 2021") is not the period the line
 // assigns it to.
 import { periods } from "./numbers";
+import { FULL_YEAR, partOf, unquarterly } from "./year-part";
 
 export interface HeadingYear {
   year: number;
@@ -113,4 +114,29 @@ const REFERS_BACK = /^(?:This|These|That|Those|Such)\b/;
 export function continuedYear(sentence: string, before: HeadingYear | null): HeadingYear | null {
   if (!before || !REFERS_BACK.test(sentence) || yearKinds(sentence).periods.size) return null;
   return before;
+}
+
+/** The period a heading line gives the paragraphs under it: a part of the year, or the whole year. */
+export interface SectionPeriod {
+  part: string | null;
+  wholeYear: boolean;
+  /** The one year the heading names ("Fiscal 2023 Full Year Highlights"), for sentences that name none. */
+  year: number | null;
+}
+
+/**
+ * The period of a heading line with no figure of its own ("For the Full Year of Fiscal 2022", "Fourth Quarter
+ * 2022 Highlights", "June 2023 quarter:"): short, opening with a capital, not a sentence's end or a clause a
+ * line break cut. Null for any other line. An earnings release gives its quarter and its full year under such
+ * headings, the sentences under the second naming only the years ("SG&A expenses increased 16.2% to $2.4
+ * billion compared to $2.1 billion in fiscal 2021"): without the heading, the year's figures would stand for
+ * the quarter's. The prose reader (context.ts) reads it.
+ */
+export function periodHeading(line: string): SectionPeriod | null {
+  const t = line.trim().replace(/:[*_\s]*$/, "");
+  if (t.length > 60 || !/^\p{Lu}/u.test(t) || /[.,;:]$/.test(t)) return null;
+  const year = headingYear(t)?.year ?? null;
+  if (FULL_YEAR.test(t)) return { part: null, wholeYear: true, year };
+  const part = partOf(unquarterly(t));
+  return part ? { part, wholeYear: false, year } : null;
 }

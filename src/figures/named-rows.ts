@@ -1,15 +1,17 @@
 // The row a statement names for a figure (checkStatement's last readings, statement.ts): the line item of the
 // sources' tables that the words before the figure name as a phrase. Rows are indexed by the words of their
 // labels once per source, so a figure is compared only with the rows its words can name.
-import { CATEGORY_AFTER, isItemStem, type FigureInContext, type ReadText } from "./context";
+import { isItemStem, type FigureInContext, type ReadText } from "./context";
 import { contentStems, stem, words } from "./text";
+import { CATEGORY_AFTER } from "./clause-words";
 import { coreItemWords } from "./line-items";
 import { otherBasis, SEGMENT } from "./item-parts";
 import { tableRows, type TableRow } from "./figure-index";
 import { equalAtSomeScale, kindsMatch, valuesEqual } from "./values";
 import { normalizeLabel } from "./table";
 import { FIGURES_PER_STEP } from "./steps";
-import { MEASURE, samePeriod, type Budget, type FigureCheck } from "./compare";
+import { MEASURE, type Budget, type FigureCheck } from "./compare";
+import { samePeriod } from "./same-period";
 import { label, written } from "./labels";
 
 // Words of a cash flow row that say which way the cash went, not what the row is ("provided by (used in)").

@@ -2,7 +2,8 @@
 // the sources' tables: a figure anchored to its neighbours' column, to the day a column prints, to the row its
 // sentence names last (named-rows.ts), or to a row's change between two years. What "the same figure" is stays
 // in compare.ts.
-import { isItemStem, OPENING, partOf, readText, statementFigureSteps, yearsIn, type FigureInContext, type ReadText } from "./context";
+import { OPENING } from "./clause-words";
+import { isItemStem, partOf, readText, statementFigureSteps, yearsIn, type FigureInContext, type ReadText } from "./context";
 import { unquarterly } from "./year-part";
 import { contentStems, words } from "./text";
 import { coreItemWords } from "./line-items";
@@ -16,7 +17,8 @@ import { withSharedLinks } from "./shared-links";
 import { withCompanyCalendar } from "./company-calendar";
 import { fiscalTickerNamedIn } from "../core/fiscal-calendar";
 import { dayText, markFiscalYears } from "./fiscal-days";
-import { checkFigure, sameItem, samePeriod, STATEMENT_BUDGET, type Budget, type FigureCheck, type FigureStatus, type StatementCheck } from "./compare";
+import { samePeriod } from "./same-period";
+import { checkFigure, sameItem, STATEMENT_BUDGET, type Budget, type FigureCheck, type FigureStatus, type StatementCheck } from "./compare";
 import { label, written } from "./labels";
 
 /**

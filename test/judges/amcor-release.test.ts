@@ -4,7 +4,7 @@
 // (its GAAP EPS "contradicted" by the quarter's 12.3 cps) while the quarter's EPS given for the year read 5/5/5/5;
 // a dividend said to have fallen, and adjusted EBIT's and EPS's declines swapped or given at constant currency,
 // read 4-5 and were supported. Now the right answers read 5 and the wrong ones are contradicted by both judges,
-// with the reason (src/figures/context.ts periodHeading and ANNUAL_BEFORE, compare.ts subjectStems).
+// with the reason (src/figures/headings.ts periodHeading, clause-words.ts ANNUAL_BEFORE, compare.ts subjectStems).
 import { beforeAll, describe } from "vitest";
 import { createOrg, type TestOrg } from "../helpers/harness";
 import { AMCOR_RECONCILIATION_COLUMNS, AMCOR_YEAR_BULLETS, itTellsApart, judgeAgainst } from "./judge-helpers";

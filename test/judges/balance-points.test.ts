@@ -2,7 +2,7 @@
 // balance at the beginning of the period (2,253) and at its end (1,491) in one column. Wrong on purpose against
 // `npm run dev`: the opening balance given as the balance at the end of the six months read 5/5/3/4 with the
 // LLM judge and was supported by the agent; both rows named one item in one period. Now a balance's words put
-// it at its period's opening or close (src/figures/context.ts pointOf, compare.ts samePeriod), so the opening
+// it at its period's opening or close (src/figures/clause-words.ts pointOf, same-period.ts samePeriod), so the opening
 // row does not carry it: factuality 2 or less, the agent's claim not supported; the right answer carried.
 import { beforeAll, describe, expect, it } from "vitest";
 import { createOrg, type TestOrg } from "../helpers/harness";

@@ -1,6 +1,6 @@
 // How often an item is paid is its period: "its quarterly dividend of $1.19 per share" is a quarter's, not the
 // year's (Johnson & Johnson's August 2023 8-K, the demo corpus). The annual dividend given as $1.19 had read
-// 5/5/4/5 and been supported by the agent; now it is not carried by the quarterly figure (src/figures/compare.ts
+// 5/5/4/5 and been supported by the agent; now it is not carried by the quarterly figure (src/figures/same-period.ts
 // spans): a lower factuality than the right answer's, and the agent's claim not supported.
 import { beforeAll, describe, expect, it } from "vitest";
 import { createOrg, type TestOrg } from "../helpers/harness";

@@ -5,7 +5,7 @@
 // release as the demo corpus prints it: each wrong answer below had read 4-5 with the LLM judge and been
 // supported by the agent judge (the year's SG&A growth and share of sales given to the quarter, the prior
 // year's EPS, operating income's and SG&A's growth swapped, a flat margin given as a rise). Each is now
-// contradicted by both judges, with the reason (src/figures/context.ts periodHeading, prose-lines.ts,
+// contradicted by both judges, with the reason (src/figures/headings.ts periodHeading, prose-lines.ts,
 // signs.ts levelMove, compare.ts).
 import { beforeAll, describe, expect, it } from "vitest";
 import { createOrg, type TestOrg } from "../helpers/harness";

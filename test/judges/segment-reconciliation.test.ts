@@ -5,7 +5,7 @@
 // read 4 and unsupported ("by Segment" counted as a word of the line item); the segments swapped, the adjusted
 // figure given as reported and Q1's figure given for Q2 read 2-3 without the reason. Now the right answers are
 // carried and each wrong one contradicted by both judges, with the reason (src/figures/item-parts.ts,
-// compare.ts sameItem, context.ts CATEGORY_AFTER "for").
+// compare.ts sameItem, clause-words.ts CATEGORY_AFTER "for").
 import { beforeAll, describe } from "vitest";
 import { createOrg, type TestOrg } from "../helpers/harness";
 import { itTellsApart, judgeAgainst } from "./judge-helpers";

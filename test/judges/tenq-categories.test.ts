@@ -4,7 +4,7 @@
 // contradicted by the segment's total comparable sales ("(6.3), not 16.1%"); comparable sales given as the
 // revenue change, the six months' comparable sales given to the quarter, and a rising tax rate given as falling
 // read 5 and were supported. Now the right answer is carried and each wrong one contradicted by both judges,
-// with the reason (src/figures/context.ts CATEGORY_AFTER, CHANGE_ROW, TWO_PARTS; named-rows.ts; prose-lines.ts).
+// with the reason (src/figures/clause-words.ts CATEGORY_AFTER, CHANGE_ROW, pairPartsOf; named-rows.ts; prose-lines.ts).
 import { beforeAll, describe } from "vitest";
 import { createOrg, type TestOrg } from "../helpers/harness";
 import { itTellsApart, judgeAgainst } from "./judge-helpers";

@@ -8,6 +8,7 @@ import { runSteps, runStepsCooperatively } from "../../figures/steps";
 import { STATEMENT_BUDGET, subjectStems, type Budget } from "../../figures/compare";
 import { checkStatementSteps } from "../../figures/statement";
 import { yearsIn } from "../../figures/context";
+import { DAY, fiscalYearsIn } from "../../figures/fiscal-days";
 import { fiscalTickerNamedIn } from "../../core/fiscal-calendar";
 import { checkRecomputation, statesRecomputation } from "./solve";
 import { arithmeticErrors, groundedSteps } from "./arithmetic";
@@ -37,11 +38,6 @@ export interface GradeInput {
 }
 
 /** Tunable rules, frozen before the held-back half of the benchmark is scored. */
-/** A question that names a fiscal year ("fiscal 2024", "FY2024"). */
-const FISCAL_ASKED = /\bfiscal\s+(?:year\s+)?(?:19|20)\d\d\b|\bfy\s?'?\d{2,4}\b/i;
-/** "July 29, 2023": a day with its calendar year. */
-const FULL_DAY = /\b(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?\s\d{1,2},?\s(?:19|20)\d\d\b/gi;
-
 export const RULES = {
   /** Raw 0..1 -> 1..5. */
   cuts: [0.35, 0.55, 0.7, 0.85],
@@ -338,7 +334,7 @@ function* gradeSteps(input: GradeInput): Generator<void, GradeDetails, void> {
   // A day's calendar year is no other period than a fiscal year the question asks about ("At July 29, 2023"
   // answering about the second quarter of fiscal 2024: Best Buy's fiscal 2024 holds that day).
   const opening = sentences(answer.slice(0, 2_000))[0] ?? "";
-  const openingYears = [...periodYears(FISCAL_ASKED.test(query) ? opening.replace(FULL_DAY, " ") : opening)];
+  const openingYears = [...periodYears(fiscalYearsIn(query).size ? opening.replace(DAY, " ") : opening)];
   const otherPeriod = askedYears.length > 0 && openingYears.length > 0 && !openingYears.some((y) => askedYears.includes(y));
   if (otherPeriod) {
     relevance = Math.min(relevance, RULES.otherPeriodRelevance);

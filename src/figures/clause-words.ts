@@ -1,0 +1,65 @@
+// Words of a clause that place its figure, read by the prose reader (context.ts) and the table reader: which
+// category or segment a figure is of ("declined 16.1% in Appliances"), which change a list item's label gives
+// ("· Appliances: The 16.1% comparable sales decline"), which point of its period a balance is at ("at
+// beginning of period"), which pair of periods "respectively" gives ("the second quarter and first six months
+// ... $9.6 billion and $19.1 billion, respectively"), and an abbreviation that spells its words out
+// ("effective tax rate (“ETR”)").
+
+/**
+ * A balance at a period's opening: "at the beginning of 2022", "Cash, beginning of year", "opening balance".
+ * Not a start in other words ("Given our strong start to the year", "beginning in fiscal 2023").
+ */
+export const OPENING = /\b(?:beginning|start)\s+of\b|\b(?:beginning|opening)\s+(?:balances?|inventor\w*|cash)\b/i;
+/** A balance at a period's close: "at end of period", "at the end of the first six months", "ending balance". */
+const CLOSING = /\bend\s+of\b|\b(?:ending|closing)\s+(?:balances?|cash)\b/i;
+
+/** Which point of its period a balance is at, by its words: the opening ("at beginning of period") or the close. */
+export function pointOf(text: string): "opening" | "closing" | undefined {
+  const opening = OPENING.test(text);
+  const closing = CLOSING.test(text);
+  return opening === closing ? undefined : opening ? "opening" : "closing";
+}
+
+// " in Appliances", " for Pharmaceutical": a category in capitals right after a figure (no period: "in Q2", "for FY2024").
+export const CATEGORY_AFTER = /^\s+(?:in|for)\s+(\p{Lu}[\p{L}&'-]*(?![\p{N}])(?:\s(?:and\s|&\s)?\p{Lu}[\p{L}&'-]*(?![\p{N}])){0,3})/u;
+// "16.1% comparable sales decline", "9.0% comparable sales growth": the item (one to three words) and its change after the figure.
+export const CHANGE_AFTER = /^\s((?:[\p{L}&'-]+\s){1,3}?)(declines?|decreases?|increases?|growth|gains?|drops?|improvements?)\b/iu;
+// "· Appliances: The 16.1% ...": a list item's label, before the colon that opens its line.
+export const LIST_LABEL = /^[\s·•*-]*(\p{Lu}[\p{L}&' ]{1,40}):\s/u;
+
+/** "Revenue % change", "Comparable sales % change": a table row of changes. */
+export const CHANGE_ROW = /%\s?change\b|\bchange\s?\(?%\)?\s?$/i;
+/** "the annual dividend for fiscal 2023 to": a figure its own words give for a whole year. */
+export const ANNUAL_BEFORE = /\bannual(?:ized)?\b[^,;]{0,40}$/i;
+/** "compared to", "compared with", "versus": a comparison's opening. */
+export const COMPARED_WITH = /\b(?:compared\s+(?:to|with)|versus)\b/i;
+
+const ORDINAL_QUARTER: Record<string, number> = { first: 1, second: 2, third: 3, fourth: 4 };
+const TWO_PARTS = /\b(first|second|third|fourth)\s+quarters?\s+and\s+(?:the\s+)?(?:first\s+)?(six|nine)\s+months\b/i;
+
+/**
+ * "In the second quarter and first six months of fiscal 2024, ... $9.6 billion and $19.1 billion ...,
+ * respectively": the parts of the year of each pair's first and second figure ("q2", "h"), or null.
+ */
+export function pairPartsOf(sentence: string): [string, string] | null {
+  if (!/\brespectively\b/i.test(sentence)) return null;
+  const m = TWO_PARTS.exec(sentence);
+  return m ? [`q${ORDINAL_QUARTER[m[1].toLowerCase()]}`, m[2].toLowerCase() === "six" ? "h" : "9m"] : null;
+}
+
+// "effective tax rate (“ETR”)", "Selling, general and administrative (SG&A)": an abbreviation in parentheses.
+const ABBREVIATION = /\(\s?["“']?([A-Z][A-Za-z&]{1,5})["”']?\s?\)/g;
+const MINOR_WORDS = new Set(["and", "of", "&"]);
+
+/** A text without the abbreviations it spells out right before them ("effective tax rate (ETR)": "effective tax rate"), so both name one item. */
+export function spelledAbbreviations(text: string): string {
+  if (!text.includes("(")) return text;
+  return text.replace(ABBREVIATION, (m, abbr: string, at: number) => {
+    const letters = abbr.replace(/&/g, "").toLowerCase();
+    // "Earnings per share (EPS)" keeps its EPS: the name GAAP and adjusted EPS are told apart by (basis.ts).
+    if (letters === "eps") return m;
+    const before = text.slice(Math.max(0, at - 80), at).toLowerCase().split(/[^a-z]+/).filter((w) => w && !MINOR_WORDS.has(w));
+    const initials = before.slice(-letters.length).map((w) => w[0]).join("");
+    return initials === letters ? " " : m;
+  });
+}
