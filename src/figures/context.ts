@@ -123,7 +123,7 @@ const CLAUSE_START = /(?:^|[;:]|,\s+(?=(?:compared|versus|vs\.?|while|whereas|an
 
 // "in 2017", "for fiscal 2022", "at the end of 2021", "in Q2 2023", "in the second quarter of fiscal 2023";
 // not past a word that opens the next clause ("$10,387 million and at the end of 2022 $12,483 million").
-const YEAR_AFTER = /^\s*(?:(?!(?:and|or|but|while|whereas|compared|versus|vs)\b)[a-z]+\s+){0,2}?(?:(?:in|for|during|of|at|as of)\s+|,\s*)?(?:the\s+)?(?:(?:end|close)\s+of\s+(?:the\s+)?)?(?:(?:q[1-4]|h[12]|[1-4]q)\s+(?:of\s+)?|(?:first|second|third|fourth)\s+(?:quarter|half)\s+(?:of\s+)?)?(?:full\s+)?(?:(?:fiscal|calendar)\s+(?:year\s+)?|fy\s?'?|year\s+)?(?:ended\s+\w+\s+\d{1,2},\s+)?((?:19[5-9]|20\d)\d)\b/i;
+const YEAR_AFTER = /^\s*(?:(?!(?:and|or|but|while|whereas|compared|versus|vs)\b)[a-z]+\s+){0,2}?(?:(?:in|for|during|throughout|of|at|as of)\s+|,\s*)?(?:the\s+)?(?:(?:end|close)\s+of\s+(?:the\s+)?)?(?:(?:q[1-4]|h[12]|[1-4]q)\s+(?:of\s+)?|(?:first|second|third|fourth)\s+(?:quarter|half)\s+(?:of\s+)?)?(?:full\s+)?(?:(?:fiscal|calendar)\s+(?:year\s+)?|fy\s?'?|year\s+)?(?:ended\s+\w+\s+\d{1,2},\s+)?((?:19[5-9]|20\d)\d)\b/i;
 const FY_AFTER = /^\s*(?:(?:in|for)\s*)?(?:(?:q[1-4]|h[12])\s+)?fy\s?'?(\d{2})\b/i;
 
 /** The year written right after a figure, and how many characters of the text it takes (0 when none). */
@@ -232,6 +232,7 @@ function* proseFigureSteps(text: string, scale: number | null, skipTableLines: b
     const leadYears = yearsIn(lead);
     const respectively = /\brespectively\b/i.test(sentence) && leadYears.length === qs.length;
     const pairParts = pairPartsOf(sentence);
+    const fullYear = FULL_YEAR.test(sentence);
     // A year written right after a figure ("$31,657 million in 2017") is that figure's, not its neighbours'.
     const afterMatches = qs.map((q, i) => yearAfter(sentence.slice(q.end, Math.min(i + 1 < qs.length ? qs[i + 1].index : sentence.length, q.end + 60))));
     const afterYears = afterMatches.map((m) => m.year);
@@ -335,7 +336,9 @@ function* proseFigureSteps(text: string, scale: number | null, skipTableLines: b
       const ownPart = (annual ? null : partOf(own)) ?? partOf(unquarterly(after)) ?? (item === prevItem && i > 0 ? prevPart : partOf(unquarterly(sentence)));
       // "$9.6 billion and $19.1 billion ..., respectively" after "the second quarter and first six months": each pair's first is the quarter's, its second the months'.
       const pair = !pairParts ? null : i + 1 < qs.length && AND_ONLY.test(sentence.slice(q.end, qs[i + 1].index)) ? 0 : i > 0 && AND_ONLY.test(sentence.slice(qs[i - 1].end, q.index)) ? 1 : null;
-      const part = pairParts && pair !== null ? pairParts[pair] : (ownPart ?? sectionPeriod?.part ?? null);
+      // "we now expect our full-year 2023 organic revenue to increase 8 percent" under a quarter's heading: a
+      // sentence that names the full year is not the heading's quarter.
+      const part = pairParts && pair !== null ? pairParts[pair] : (ownPart ?? (fullYear ? null : sectionPeriod?.part) ?? null);
       // "a 12.9% volume increase", "6.9% to sales": words right after the figure, up to a comma or the next figure.
       const trail = itemStems(after.split(/[,;:.()]|\b(?:in|for|of|compared|versus|and|or|while|from|to|at)\b/i)[0] ?? "").item;
       // The figure's own words: its item and the text between its neighbours, not the whole sentence.
@@ -353,7 +356,7 @@ function* proseFigureSteps(text: string, scale: number | null, skipTableLines: b
       // Its fields written out, not spread: a spread followed by twenty more properties made each figure a
       // slow object (about 45 µs to build one in V8, and slower to read afterwards).
       const f = figureOf(q, sentence, scale);
-      out.push({ kind: f.kind, value: f.value, mantissa: f.mantissa, negative: f.negative, decimals: f.decimals, scale: f.scale, raw: f.raw, item, itemText, standard: item.length ? lineItemOf(itemText) : null, year, altYear: null, date: dateAfter(after), part, trail, years: sentenceYears, change, name: isNameNumber(q, sentence), context, index: base + q.index, fromTable: false, sentence: ordinal, cell: null, operand, ...(compared ? { compared: true } : {}), ...(yearBefore ? { yearBefore } : {}), basis: basisOf(itemText), said, ...(move !== undefined ? { move } : {}), ...(ownPart === null && part !== null ? { sectionPart: true } : {}), ...(point ? { point } : {}), wholeYear: FULL_YEAR.test(sentence) || (part === null && (annual || sectionPeriod?.wholeYear === true)) });
+      out.push({ kind: f.kind, value: f.value, mantissa: f.mantissa, negative: f.negative, decimals: f.decimals, scale: f.scale, raw: f.raw, item, itemText, standard: item.length ? lineItemOf(itemText) : null, year, altYear: null, date: dateAfter(after), part, trail, years: sentenceYears, change, name: isNameNumber(q, sentence), context, index: base + q.index, fromTable: false, sentence: ordinal, cell: null, operand, ...(compared ? { compared: true } : {}), ...(yearBefore ? { yearBefore } : {}), basis: basisOf(itemText), said, ...(move !== undefined ? { move } : {}), ...(ownPart === null && part !== null ? { sectionPart: true } : {}), ...(point ? { point } : {}), wholeYear: fullYear || (part === null && (annual || sectionPeriod?.wholeYear === true)) });
       if (!compared && !change && year !== null) periodYear = year;
       prevItem = baseItem;
       prevText = baseText;

@@ -134,7 +134,8 @@ export interface SectionPeriod {
  */
 export function periodHeading(line: string): SectionPeriod | null {
   const t = line.trim().replace(/:[*_\s]*$/, "");
-  if (t.length > 60 || !/^\p{Lu}/u.test(t) || /[.,;:]$/.test(t)) return null;
+  // "In the second quarter of 2020, we" (a sentence a line break cut): a clause after a comma is prose.
+  if (t.length > 60 || !/^\p{Lu}/u.test(t) || /[.,;:]$/.test(t) || /,\s*\p{Ll}/u.test(t)) return null;
   const year = headingYear(t)?.year ?? null;
   if (FULL_YEAR.test(t)) return { part: null, wholeYear: true, year };
   const part = partOf(unquarterly(t));

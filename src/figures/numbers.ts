@@ -111,7 +111,9 @@ export function quantities(text: string): Quantity[] {
     const scale = scaleKey ? SCALE[scaleKey] ?? 1 : 1;
     const dot = num.indexOf(".");
     const end = index + raw.length - lead;
-    const unit = cur || pct ? null : unitAfter(text.slice(end, end + 40), written, dot >= 0 ? num.length - dot - 1 : 0, Boolean(scaleWord));
+    // "0.01$ per share": a currency sign written after the figure, right against it.
+    const signAfter = !cur && !pct && !scaleWord && text[end] === "$" && !/[\p{N}]/u.test(text[end + 1] ?? " ");
+    const unit = cur || pct || signAfter ? null : unitAfter(text.slice(end, end + 40), written, dot >= 0 ? num.length - dot - 1 : 0, Boolean(scaleWord));
     const mantissa = unit ? unit.mantissa : written;
     // "-$329 million": a minus written before the currency sign (not a range's dash, "$300-$400").
     const signed = Boolean(cur) && /[-−–]/.test(text[index - 1] ?? "") && !/[\p{L}\p{N}]/u.test(text[index - 2] ?? " ");
@@ -122,10 +124,10 @@ export function quantities(text: string): Quantity[] {
       decimals: unit ? unit.decimals : dot >= 0 ? num.length - dot - 1 : 0,
       scale,
       percent: Boolean(pct && /%|percent|per cent/i.test(pct)),
-      currency: Boolean(cur) || Boolean(unit),
+      currency: Boolean(cur) || Boolean(unit) || signAfter,
       index,
-      end: end + (unit?.length ?? 0),
-      raw: unit ? text.slice(index, end + unit.length) : raw.trim(),
+      end: end + (unit?.length ?? 0) + (signAfter ? 1 : 0),
+      raw: unit ? text.slice(index, end + unit.length) : signAfter ? text.slice(index, end + 1) : raw.trim(),
     });
   }
   return out;

@@ -39,7 +39,7 @@ const ENDS_BEFORE_YEAR = /\b(?:fiscal|fy|year|in|of|for|during)$/i;
 const OPENS_WITH_WORD = /^\p{Ll}/u;
 // "As a percentage" / "of net sales, SG&A expenses decreased to 23.6%": nor does a sentence open on a preposition or a conjunction.
 const OPENS_WITH_LINK = /^(?:of|and|or|to|in|for|from|with|at|by|as)\s/;
-const ENDS_UNFINISHED = /\b(?:to|of|for|the|a|an|and|or|in|on|at|by|with|from|including|than|as|its|their|per|into|between|approximately)$/i;
+const ENDS_UNFINISHED = /\b(?:to|of|for|the|a|an|and|or|in|on|at|by|with|from|including|than|as|its|their|our|we|per|into|between|approximately)$/i;
 
 /**
  * The sentences of a text as the prose reader reads them: sentences(text), with a sentence that a line break

@@ -15,6 +15,33 @@ const ULTA = "For the Full Year of Fiscal 2022\nNet sales increased 18.3% to $10
 const ATVI = "Operating income\n1,607\n \n1,988 \n1,309\nInterest and other expense (income), net (Note 18)\n(26) \n71 \n146\nLoss on extinguishment of debt\n\n \n40 \n12\nIncome before income tax expense\n1,633\n \n1,877 \n1,151\nIncome tax expense\n130\n \n29 \n878\nNet income\n$\n1,503\n $\n1,848 $\n273";
 const JNJ = "JOHNSON & JOHNSON AND SUBSIDIARIES\nCONSOLIDATED BALANCE SHEETS\nAt January 1, 2023 and January 2, 2022\n(Dollars in Millions Except Share and Per Share Amounts) (Note 1)\n2022\n2021\nAssets\nCurrent assets\n \n \nCash and cash equivalents (Notes 1 and 2)\n$\n14,127 \n14,487 \nMarketable securities (Notes 1 and 2)\n9,392 \n17,121 \nAccounts receivable trade, less allowances for doubtful accounts $203 (2021, $230)\n16,160 \n15,283 \nInventories (Notes 1 and 3)\n12,483 ";
 
+// MGM Resorts' 10-K 2022, Item 5 (FinanceBench 01254): a line break cuts "In the second quarter of 2020, we" from
+// its sentence, and "throughout 2022" follows the dividend three words on.
+const MGM = [
+  "Dividend Policy",
+  "We implemented a dividend program in February 2017 pursuant to which it has paid regular quarterly dividends. In the second quarter of 2020, we",
+  "reduced our annual dividend to $0.01 per share in light of the impact of the COVID-19 pandemic on our operations at that time. We maintained an annual",
+  "dividend of $0.01 per share throughout 2022. On February 8, 2023, we announced that the Board of Directors has determined to suspend the ongoing dividends",
+].join("\n");
+// PepsiCo's Q1 2023 release (FinanceBench 01474): the full year's guidance under the quarter's headings.
+const PEPSICO = [
+  "PepsiCo Reports First-Quarter 2023 Results; Raises Full-Year",
+  "Guidance",
+  "Reported (GAAP) First-Quarter 2023 Results",
+  "First-Quarter",
+  "Net revenue growth",
+  "10.2%",
+  "Organic/Core (non-GAAP)1 First-Quarter 2023 Results",
+  "First-Quarter",
+  "Organic revenue growth",
+  "14.3%",
+  "We are very pleased with our performance and business momentum as our categories and",
+  "geographies remained resilient during the first quarter. Given our strong start to the year, we",
+  "now expect our full-year 2023 organic revenue to increase 8 percent (previously 6 percent) and",
+  "core constant currency EPS to increase 9 percent (previously 8 percent), said Chairman and",
+  "CEO Ramon Laguarta.",
+].join("\n");
+
 const ULTA_BALANCE = [
   "Exhibit 3", "Ulta Beauty, Inc.", "Condensed Consolidated Balance Sheets", "(In thousands)", "January 28, January 29,", "2023 2022", "(Unaudited)",
   "Assets", "Current assets:",
@@ -47,6 +74,8 @@ beforeAll(async () => {
   await indexFiling("Johnson & Johnson 10-K 2022", "JNJ", "Johnson & Johnson", JNJ);
   await indexFiling("Activision Blizzard 10-K 2019", "ATVI", "Activision Blizzard", ATVI);
   await indexFiling("Ulta Beauty Q4 FY2022 earnings release", "ULTA", "Ulta Beauty", ULTA_BALANCE);
+  await indexFiling("MGM Resorts 10-K 2022", "MGM", "MGM Resorts", MGM);
+  await indexFiling("PepsiCo Q1 2023 earnings release", "PEP", "PepsiCo", PEPSICO);
 });
 
 describe("a reference copying the filing", () => {
@@ -68,6 +97,38 @@ describe("a reference copying the filing", () => {
   it("is not supported with a figure changed (wrong on purpose; undated on both sides, so unresolved rather than contradicted)", async () => {
     const changed = ULTA.replace("to $10.2 billion", "to $11.2 billion");
     const llm = await judgeAgainst(() => org, "What were Ulta Beauty's net sales in fiscal 2022?", [{ title: "filing excerpt", content: changed }])("llm", "Ulta Beauty's net sales were $11.2 billion in fiscal 2022.");
+    expect(llm.result.reference_verdicts[0].verdict).not.toBe("supported");
+  });
+});
+
+// Two of FinanceBench's evidence passages had been contradicted by their own filings with the corpus indexed: a
+// line cut after "we" read as a heading of the second quarter ("$0.01 is dividend for the three months, not for the
+// full year"), and a sentence naming the full year read as the quarter of the headings above it.
+describe("a reference copying a sentence its filing cuts or heads with another period", () => {
+  const mgm = "Has MGM Resorts paid dividends to common shareholders in FY2022?";
+  const pepsico = "As of FY2023Q1, why did Pepsico raise full year guidance for FY2023?";
+  const guidance = (organic: string) =>
+    `Given our strong start to the year, we now expect our full-year 2023 organic revenue to increase ${organic} (previously 6 percent) and core constant currency EPS to increase 9 percent (previously 8 percent).`;
+
+  it.each([
+    ["a line cut after \"we\" (MGM's dividend)", mgm, MGM, "We maintained an annual dividend of $0.01 per share throughout 2022."],
+    ["the quarter's headings (PepsiCo's full-year guidance)", pepsico, PEPSICO, guidance("8 percent")],
+  ])("is supported, not contradicted by %s", async (_, query, _text, reference) => {
+    const llm = await judgeAgainst(() => org, query, [{ title: "filing excerpt", content: reference }])("llm", reference);
+    expect(llm.result.reference_verdicts[0].verdict).toBe("supported");
+    expect(llm.result.scores.factuality).toBeGreaterThanOrEqual(4);
+  });
+
+  it("carries a dividend written with its sign after the figure (\"0.01$ per share\")", async () => {
+    const llm = await judgeAgainst(() => org, mgm, [{ title: "Item 5", content: MGM }])("llm", "Yes. MGM maintained 0.01$ per share annual dividend through out FY 2022.");
+    expect(llm.result.scores.factuality).toBeGreaterThanOrEqual(4);
+  });
+
+  it.each([
+    ["the dividend changed", mgm, "We maintained an annual dividend of $0.05 per share throughout 2022."],
+    ["the guidance changed", pepsico, guidance("10 percent")],
+  ])("is not supported with %s (wrong on purpose)", async (_, query, reference) => {
+    const llm = await judgeAgainst(() => org, query, [{ title: "filing excerpt", content: reference }])("llm", reference);
     expect(llm.result.reference_verdicts[0].verdict).not.toBe("supported");
   });
 });
