@@ -9,7 +9,7 @@ import { dayOf, parseTables } from "./table";
 import { steppedTextCache, type SteppedTextCache } from "./text-cache";
 import { lineItemOf } from "./line-items";
 import { ratioOperand } from "./working";
-import { contentStems, sentences } from "./text";
+import { contentStems, isStopWord, sentences, words } from "./text";
 import { ANNUAL_BEFORE, CATEGORY_AFTER, CHANGE_AFTER, CHANGE_ROW, COMPARED_WITH, LIST_LABEL, OPENING, pairPartsOf, pointOf, spelledAbbreviations } from "./clause-words";
 import { periodHeading, type SectionPeriod } from "./headings";
 import { FIGURES_PER_STEP, runSteps } from "./steps";
@@ -353,10 +353,11 @@ function* proseFigureSteps(text: string, scale: number | null, skipTableLines: b
         itemText = `${itemText} in ${category![1]}`;
       }
       const context = new Set([...item, ...contentStems(unhyphenated(`${before} ${after}`))]);
+      const next = nextWords(after);
       // Its fields written out, not spread: a spread followed by twenty more properties made each figure a
       // slow object (about 45 µs to build one in V8, and slower to read afterwards).
       const f = figureOf(q, sentence, scale);
-      out.push({ kind: f.kind, value: f.value, mantissa: f.mantissa, negative: f.negative, decimals: f.decimals, scale: f.scale, raw: f.raw, item, itemText, standard: item.length ? lineItemOf(itemText) : null, year, altYear: null, date: dateAfter(after), part, trail, years: sentenceYears, change, name: isNameNumber(q, sentence), context, index: base + q.index, fromTable: false, sentence: ordinal, cell: null, operand, ...(compared ? { compared: true } : {}), ...(yearBefore ? { yearBefore } : {}), basis: basisOf(itemText), said, ...(move !== undefined ? { move } : {}), ...(ownPart === null && part !== null ? { sectionPart: true } : {}), ...(point ? { point } : {}), wholeYear: fullYear || (part === null && (annual || sectionPeriod?.wholeYear === true)) });
+      out.push({ kind: f.kind, value: f.value, mantissa: f.mantissa, negative: f.negative, decimals: f.decimals, scale: f.scale, raw: f.raw, item, itemText, standard: item.length ? lineItemOf(itemText) : null, year, altYear: null, date: dateAfter(after), part, trail, next, years: sentenceYears, change, name: isNameNumber(q, sentence), context, index: base + q.index, fromTable: false, sentence: ordinal, cell: null, operand, ...(compared ? { compared: true } : {}), ...(yearBefore ? { yearBefore } : {}), basis: basisOf(itemText), said, ...(move !== undefined ? { move } : {}), ...(ownPart === null && part !== null ? { sectionPart: true } : {}), ...(point ? { point } : {}), wholeYear: fullYear || (part === null && (annual || sectionPeriod?.wholeYear === true)) });
       if (!compared && !change && year !== null) periodYear = year;
       prevItem = baseItem;
       prevText = baseText;
@@ -376,6 +377,12 @@ function formatCell(v: number, decimals: number): string {
   let grouped = "";
   for (let i = whole.length; i > 0; i -= 3) grouped = whole.slice(Math.max(0, i - 3), i) + (grouped ? `,${grouped}` : "");
   return fraction === undefined ? grouped : `${grouped}.${fraction}`;
+}
+
+/** The first two content words of the text after a figure, up to a sentence mark ("of outstanding shares": "outstanding shares"), or "". */
+function nextWords(after: string): string {
+  const ws = words(unhyphenated(after.split(/[.;:()]/)[0])).filter((w) => w.length > 1 && !isStopWord(w));
+  return ws.length >= 2 ? `${ws[0]} ${ws[1]}` : "";
 }
 
 /** The part of a year a column's period names (table.ts columnPeriods): null for a full year. */
@@ -480,6 +487,7 @@ function* tableFigureSteps(text: string, scale: number | null): Generator<void, 
           change: table.changes === true || CHANGE_ROW.test(row.printed),
           name: false,
           trail: [],
+          next: "",
           context,
           index: -1,
           fromTable: true,

@@ -2,6 +2,7 @@
 // figure (by the rounding range of its value, and by item word and year), and the cells of a table row.
 import type { Figure, FigureInContext, ReadText } from "./context";
 import { coreItemWords } from "./line-items";
+import { stem } from "./text";
 import { halfUnit } from "./values";
 
 interface FigureIndex {
@@ -9,6 +10,8 @@ interface FigureIndex {
   byValue: Map<number, number[]>;
   /** Figures by item word (or standard item) and year: the only ones that can conflict with a figure. */
   byItemYear: Map<string, number[]>;
+  /** Prose figures by the stems of the two words after them (FigureInContext.next). */
+  byNext: Map<string, number[]>;
   /** Per figure, the last candidates() call that took it (a call's mark, so nothing is taken twice). */
   taken: Uint32Array;
   mark: number;
@@ -57,7 +60,7 @@ function itemYearKeys(f: FigureInContext, lookup = false): string[] {
 function indexOf(read: ReadText): FigureIndex {
   let index = INDEXES.get(read);
   if (index) return index;
-  index = { byValue: new Map(), byItemYear: new Map(), taken: new Uint32Array(read.figures.length), mark: 0 };
+  index = { byValue: new Map(), byItemYear: new Map(), byNext: new Map(), taken: new Uint32Array(read.figures.length), mark: 0 };
   const add = <K>(map: Map<K, number[]>, key: K, at: number, cap = Infinity) => {
     const list = map.get(key);
     if (!list) map.set(key, [at]);
@@ -66,9 +69,20 @@ function indexOf(read: ReadText): FigureIndex {
   read.figures.forEach((f, at) => {
     for (const [v, tol] of readings(f)) for (const b of buckets(v, tol)) add(index.byValue, b, at);
     for (const key of itemYearKeys(f)) add(index.byItemYear, key, at, MAX_PER_ITEM_YEAR);
+    if (f.next) add(index.byNext, phraseKey(f.next), at, MAX_PER_ITEM_YEAR);
   });
   INDEXES.set(read, index);
   return index;
+}
+
+function phraseKey(next: string): string {
+  return next.split(" ").map(stem).join(" ");
+}
+
+/** The prose figures of a text followed by the same two words as f (its `next`, compared by stem). */
+export function samePhraseFigures(f: FigureInContext, read: ReadText): FigureInContext[] {
+  if (!f.next) return [];
+  return (indexOf(read).byNext.get(phraseKey(f.next)) ?? []).map((at) => read.figures[at]);
 }
 
 /**

@@ -61,6 +61,12 @@ export interface FigureInContext extends Figure {
   name: boolean;
   /** Item words written right after the figure ("12.9% volume increase"): it is not the row's figure unless the row has them. */
   trail: string[];
+  /**
+   * The first two content words right after a prose figure, before the next figure ("13% of outstanding shares":
+   * "outstand shar"), "" when fewer or for table cells: the same words after another figure of the item mark a
+   * changed copy of the source's phrase (compare.ts samePhrase).
+   */
+  next: string;
   /** Stems of its sentence or table row: what the figure's subject words are checked against. */
   context: Set<string>;
   /** Character offset in its text (prose figures), -1 for table cells. */

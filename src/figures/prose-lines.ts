@@ -69,6 +69,8 @@ export function figureSentences(text: string): { text: string; start: number }[]
       (OPENS_WITH_PERIOD.test(s) && /\b(?:first|second|third|fourth|the|fiscal|full|of)$/i.test(before)) ||
       (OPENS_WITH_WORD.test(s) && (ENDS_UNFINISHED.test(before) || (OPENS_WITH_LINK.test(s) && /\p{L}$/u.test(before)))) ||
       (OPENS_COMPARING.test(s) && /[\p{L}\d%]$/u.test(before)) ||
+      // "maintains 9.5%" / "of equity stake in Kenvue": what a percentage is of, cut from it.
+      (/^of\s+\p{L}/u.test(s) && /\d\s?%$/u.test(before)) ||
       // "Our effective tax rate" / "(“ETR”) increased to 26.1%": an aside that goes on the line before.
       (/^\(\s?["“']?\p{Lu}/u.test(s) && /\p{Ll}$/u.test(before));
     const year = OPENS_WITH_YEAR.test(s) && ENDS_BEFORE_YEAR.test(before);

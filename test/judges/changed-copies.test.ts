@@ -1,0 +1,51 @@
+// A figure changed in a copy of the source's words: the answer's sentence carries one of its figures from a
+// source sentence that holds another figure of the same kind before the same words ("approximately 3% of
+// outstanding shares" given as 13%, "9.5% of equity stake in Kenvue" given as a 19.5% stake). Such an answer
+// had read LLM factuality 4-5 beside its carried figures, the changed one merely "not found"; now both judges
+// contradict it and name the source's figure (src/figures/statement.ts changedCopies). Amcor's FY2023 release
+// and Johnson & Johnson's August 2023 8-K, as the demo corpus holds them.
+import { beforeAll, describe, expect, it } from "vitest";
+import { createOrg, type TestOrg } from "../helpers/harness";
+import { AMCOR_YEAR_BULLETS, expectBothTellApart, judgeAgainst } from "./judge-helpers";
+
+let org: TestOrg;
+beforeAll(async () => {
+  org = await createOrg();
+});
+
+const KENVUE = [
+  "\u2022 Company reduced outstanding share count by approximately 191 million; 2023 guidance reflects only a partial-year benefit",
+  "of approximately 73.5 million shares or $0.28 benefit to EPS",
+  "\u2022 Company secured $13.2 billion in cash proceeds from the Kenvue debt offering and initial public offering and maintains 9.5%",
+  "of equity stake in Kenvue",
+  "\u2022 Company maintains its quarterly dividend of $1.19 per share",
+].join("\n");
+
+describe("a figure changed in a copy of the source's words", () => {
+  it("Amcor's share of outstanding shares repurchased (3% given as 13%)", async () => {
+    const judged = judgeAgainst(() => org, "How much did Amcor return to shareholders in fiscal 2023?", [{ title: "Amcor FY2023 results release", content: AMCOR_YEAR_BULLETS.join("\n") }]);
+    const said = (share: string) => `In fiscal 2023, Amcor repurchased $431 million of shares, approximately ${share} of outstanding shares.`;
+    await expectBothTellApart(judged, said("3%"), said("13%"), "The source gives 3% for outstanding shares, not 13%.");
+  });
+
+  it("Johnson & Johnson's stake in Kenvue (9.5% given as 19.5%)", async () => {
+    const judged = judgeAgainst(() => org, "What did Johnson & Johnson keep of Kenvue after the separation?", [{ title: "Johnson & Johnson 8-K, August 2023", content: KENVUE }]);
+    const said = (stake: string) => `Johnson & Johnson secured $13.2 billion in cash proceeds from the Kenvue debt offering and initial public offering and maintains a ${stake} equity stake in Kenvue.`;
+    await expectBothTellApart(judged, said("9.5%"), said("19.5%"), "The source gives 9.5% for equity stake, not 19.5%.");
+  });
+});
+
+describe("the same words after another figure of another matter", () => {
+  it("do not contradict a sentence none of whose figures the source carries (CVS's tribal settlement beside the states')", async () => {
+    const source = [
+      "The maximum amount payable by the Company under the settlement would be approximately $4.3 billion in opioid remediation and $625 million in attorneys fees",
+      "and costs and additional remediation. The amounts would be payable over 10 years, beginning in 2023.",
+    ].join("\n");
+    const judged = judgeAgainst(() => org, "Has CVS Health reported any materially important ongoing legal battles?", [{ title: "CVS Health 10-K 2022", content: source }]);
+    const answer =
+      "CVS Health agreed to a settlement with states of approximately $4.3 billion in opioid remediation and $625 million in attorneys fees. The company also agreed to a settlement with tribes for $113 million in opioid remediation and $18 million in attorneys fees.";
+    const llm = await judged("llm", answer);
+    expect(llm.result.reasoning).not.toContain("The source gives $625 million");
+    expect(llm.result.reasoning).not.toContain("The source gives $4.3 billion");
+  });
+});
