@@ -354,10 +354,11 @@ function* proseFigureSteps(text: string, scale: number | null, skipTableLines: b
       }
       const context = new Set([...item, ...contentStems(unhyphenated(`${before} ${after}`))]);
       const next = nextWords(after);
+      const prev = prevWords(own);
       // Its fields written out, not spread: a spread followed by twenty more properties made each figure a
       // slow object (about 45 µs to build one in V8, and slower to read afterwards).
       const f = figureOf(q, sentence, scale);
-      out.push({ kind: f.kind, value: f.value, mantissa: f.mantissa, negative: f.negative, decimals: f.decimals, scale: f.scale, raw: f.raw, item, itemText, standard: item.length ? lineItemOf(itemText) : null, year, altYear: null, date: dateAfter(after), part, trail, next, years: sentenceYears, change, name: isNameNumber(q, sentence), context, index: base + q.index, fromTable: false, sentence: ordinal, cell: null, operand, ...(compared ? { compared: true } : {}), ...(yearBefore ? { yearBefore } : {}), basis: basisOf(itemText), said, ...(move !== undefined ? { move } : {}), ...(ownPart === null && part !== null ? { sectionPart: true } : {}), ...(point ? { point } : {}), wholeYear: fullYear || (part === null && (annual || sectionPeriod?.wholeYear === true)) });
+      out.push({ kind: f.kind, value: f.value, mantissa: f.mantissa, negative: f.negative, decimals: f.decimals, scale: f.scale, raw: f.raw, item, itemText, standard: item.length ? lineItemOf(itemText) : null, year, altYear: null, date: dateAfter(after), part, trail, next, prev, years: sentenceYears, change, name: isNameNumber(q, sentence), context, index: base + q.index, fromTable: false, sentence: ordinal, cell: null, operand, ...(compared ? { compared: true } : {}), ...(yearBefore ? { yearBefore } : {}), basis: basisOf(itemText), said, ...(move !== undefined ? { move } : {}), ...(ownPart === null && part !== null ? { sectionPart: true } : {}), ...(point ? { point } : {}), wholeYear: fullYear || (part === null && (annual || sectionPeriod?.wholeYear === true)) });
       if (!compared && !change && year !== null) periodYear = year;
       prevItem = baseItem;
       prevText = baseText;
@@ -383,6 +384,15 @@ function formatCell(v: number, decimals: number): string {
 function nextWords(after: string): string {
   const ws = words(unhyphenated(after.split(/[.;:()]/)[0])).filter((w) => w.length > 1 && !isStopWord(w));
   return ws.length >= 2 ? `${ws[0]} ${ws[1]}` : "";
+}
+
+// Words that hedge a figure ("by approximately 191 million"): no words of its item.
+const HEDGES = new Set(["approximately", "approx", "around", "nearly", "roughly", "almost", "circa", "estimated", "totaling", "totalling", "total"]);
+
+/** The last two content words of the clause before a figure, hedges left out ("reduced outstanding share count by approximately": "share count"), or "". */
+function prevWords(own: string): string {
+  const ws = words(unhyphenated(own.split(/[.;:()]/).at(-1) ?? "")).filter((w) => w.length > 1 && !isStopWord(w) && !HEDGES.has(w));
+  return ws.length >= 2 ? `${ws[ws.length - 2]} ${ws[ws.length - 1]}` : "";
 }
 
 /** The part of a year a column's period names (table.ts columnPeriods): null for a full year. */
@@ -488,6 +498,7 @@ function* tableFigureSteps(text: string, scale: number | null): Generator<void, 
           name: false,
           trail: [],
           next: "",
+          prev: "",
           context,
           index: -1,
           fromTable: true,

@@ -10,7 +10,7 @@ interface FigureIndex {
   byValue: Map<number, number[]>;
   /** Figures by item word (or standard item) and year: the only ones that can conflict with a figure. */
   byItemYear: Map<string, number[]>;
-  /** Prose figures by the stems of the two words after them (FigureInContext.next). */
+  /** Prose figures by the stems of the two words after them (FigureInContext.next), and with "<" before them (prev). */
   byNext: Map<string, number[]>;
   /** Per figure, the last candidates() call that took it (a call's mark, so nothing is taken twice). */
   taken: Uint32Array;
@@ -70,19 +70,23 @@ function indexOf(read: ReadText): FigureIndex {
     for (const [v, tol] of readings(f)) for (const b of buckets(v, tol)) add(index.byValue, b, at);
     for (const key of itemYearKeys(f)) add(index.byItemYear, key, at, MAX_PER_ITEM_YEAR);
     if (f.next) add(index.byNext, phraseKey(f.next), at, MAX_PER_ITEM_YEAR);
+    if (f.prev) add(index.byNext, `<${phraseKey(f.prev)}`, at, MAX_PER_ITEM_YEAR);
   });
   INDEXES.set(read, index);
   return index;
 }
 
-function phraseKey(next: string): string {
+/** Two words compared by their stems. */
+export function phraseKey(next: string): string {
   return next.split(" ").map(stem).join(" ");
 }
 
-/** The prose figures of a text followed by the same two words as f (its `next`, compared by stem). */
+/** The prose figures of a text followed by the same two words as f, or after the same two words (its `next` and `prev`, compared by stem). */
 export function samePhraseFigures(f: FigureInContext, read: ReadText): FigureInContext[] {
-  if (!f.next) return [];
-  return (indexOf(read).byNext.get(phraseKey(f.next)) ?? []).map((at) => read.figures[at]);
+  const index = indexOf(read).byNext;
+  const after = f.next ? index.get(phraseKey(f.next)) ?? [] : [];
+  const before = f.prev ? index.get(`<${phraseKey(f.prev)}`) ?? [] : [];
+  return [...new Set([...after, ...before])].map((at) => read.figures[at]);
 }
 
 /**

@@ -67,6 +67,8 @@ export interface FigureInContext extends Figure {
    * changed copy of the source's phrase (compare.ts samePhrase).
    */
   next: string;
+  /** The last two content words of the clause before a prose figure, hedges left out ("share count"), "" when fewer or for table cells. */
+  prev: string;
   /** Stems of its sentence or table row: what the figure's subject words are checked against. */
   context: Set<string>;
   /** Character offset in its text (prose figures), -1 for table cells. */

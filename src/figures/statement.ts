@@ -7,7 +7,7 @@ import { isItemStem, partOf, readText, statementFigureSteps, yearsIn, type Figur
 import { unquarterly } from "./year-part";
 import { contentStems, words } from "./text";
 import { coreItemWords } from "./line-items";
-import { candidates, rowCells, samePhraseFigures, tableRows } from "./figure-index";
+import { candidates, phraseKey, rowCells, samePhraseFigures, tableRows } from "./figure-index";
 import { otherBasis } from "./item-parts";
 import { itemsOverlap } from "./compare";
 import { equalAtSomeScale, kindsMatch, valuesEqual } from "./values";
@@ -172,7 +172,7 @@ function anchorByColumn(checks: FigureCheck[], sources: ReadText[], known: Reado
 function changedCopies(checks: FigureCheck[], sources: ReadText[]): void {
   for (const c of checks) {
     const f = c.figure;
-    if (c.status !== "unmatched" || !f.next || f.name || f.index < 0) continue;
+    if (c.status !== "unmatched" || !(f.next || f.prev) || f.name || f.index < 0) continue;
     for (const anchor of checks) {
       const a = anchor.by;
       if (anchor === c || anchor.status !== "carried" || !a || a.cell || anchor.figure.sentence !== f.sentence) continue;
@@ -185,7 +185,7 @@ function changedCopies(checks: FigureCheck[], sources: ReadText[]): void {
       c.status = "contradicted";
       c.source = anchor.source;
       c.by = s;
-      c.note = `The source gives ${written(s)} for ${s.next}, not ${f.raw}.`;
+      c.note = `The source gives ${written(s)} for ${f.next && phraseKey(f.next) === phraseKey(s.next) ? s.next : s.prev}, not ${f.raw}.`;
       break;
     }
   }

@@ -1,6 +1,7 @@
 // A figure changed in a copy of the source's words: the answer's sentence carries one of its figures from a
-// source sentence that holds another figure of the same kind before the same words ("approximately 3% of
-// outstanding shares" given as 13%, "9.5% of equity stake in Kenvue" given as a 19.5% stake). Such an answer
+// source sentence that holds another figure of the same kind before or after the same words ("approximately 3% of
+// outstanding shares" given as 13%, "9.5% of equity stake in Kenvue" given as a 19.5% stake, "share count by
+// approximately 191 million" given as 91 million). Such an answer
 // had read LLM factuality 4-5 beside its carried figures, the changed one merely "not found"; now both judges
 // contradict it and name the source's figure (src/figures/statement.ts changedCopies). Amcor's FY2023 release
 // and Johnson & Johnson's August 2023 8-K, as the demo corpus holds them.
@@ -32,6 +33,12 @@ describe("a figure changed in a copy of the source's words", () => {
     const judged = judgeAgainst(() => org, "What did Johnson & Johnson keep of Kenvue after the separation?", [{ title: "Johnson & Johnson 8-K, August 2023", content: KENVUE }]);
     const said = (stake: string) => `Johnson & Johnson secured $13.2 billion in cash proceeds from the Kenvue debt offering and initial public offering and maintains a ${stake} equity stake in Kenvue.`;
     await expectBothTellApart(judged, said("9.5%"), said("19.5%"), "The source gives 9.5% for equity stake, not 19.5%.");
+  });
+
+  it("Johnson & Johnson's share count reduction (191 million given as 91 million, after the same words)", async () => {
+    const judged = judgeAgainst(() => org, "By how much did the Kenvue exchange offer reduce Johnson & Johnson's share count?", [{ title: "Johnson & Johnson 8-K, August 2023", content: KENVUE }]);
+    const said = (count: string) => `Johnson & Johnson reduced its share count by about ${count}, and 2023 guidance reflects a partial-year benefit of about 73.5 million shares, or $0.28 of EPS.`;
+    await expectBothTellApart(judged, said("191 million"), said("91 million"), "The source gives 191 million for share count, not 91 million.");
   });
 });
 
