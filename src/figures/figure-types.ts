@@ -53,6 +53,8 @@ export interface FigureInContext extends Figure {
   partFromQuestion?: boolean;
   /** A source's prose figure whose part of the year is its section heading's ("June 2023 quarter:"), its own sentence naming none. */
   sectionPart?: boolean;
+  /** A statement's figure: the content words of its whole sentence (statement.ts), where a group named in an earlier clause is found. */
+  sentenceWords?: ReadonlySet<string>;
   /** Its part of the year taken from the statement's other sentences or the question, not its own sentence's words (statement.ts). */
   partGuessed?: boolean;
   /** Given as a change ("grew 3%", "up by $5 million"), not as a level. */

@@ -24,8 +24,17 @@ function otherGroup(f: FigureInContext, s: FigureInContext, known: ReadonlySet<s
   if (!s.group || [...s.group].every((w) => f.context.has(w) || isQualifier(w))) return false;
   // "Total operating income" is no segment's: the company's total is not a group's row. The question's
   // subject ("Johnson & Johnson's worldwide adjusted income") names no other group.
-  return TOTAL.test(f.itemText) || coreItemWords(f.item).some((w) => !s.context.has(w) && !known.has(w));
+  if (TOTAL.test(f.itemText)) return true;
+  const unsaid = coreItemWords(f.item).filter((w) => !s.context.has(w) && !known.has(w));
+  // A group its sentence names in an earlier clause ("Best Buy's Domestic revenue was $8,890 million, ..., and
+  // the gross profit rate was 23.1%"), the figure's own words naming nothing the row does not but what kind of
+  // figure it is: that group's. Words of another group ("$1,671 million for Pharmaceutical") still name another.
+  if (f.sentenceWords && [...s.group].every((w) => f.sentenceWords!.has(w) || isQualifier(w))) return unsaid.some((w) => !KIND_WORDS.has(w));
+  return unsaid.length > 0;
 }
+
+/** Words for what kind of figure an item's is, not which item: "the gross profit rate", "the margin". */
+const KIND_WORDS = new Set(contentStems("rate rates margin margins percentage percent share"));
 
 /** "Domestic segment revenue": the word for a group names no item of its own. */
 export const SEGMENT = new Set(contentStems("segment segments division divisions reportable"));

@@ -5,7 +5,8 @@
 import { OPENING } from "./clause-words";
 import { isItemStem, partOf, readText, statementFigureSteps, yearsIn, type FigureInContext, type ReadText } from "./context";
 import { unquarterly } from "./year-part";
-import { contentStems, words } from "./text";
+import { contentStems, stemSet, words } from "./text";
+import { figureSentences } from "./prose-lines";
 import { coreItemWords } from "./line-items";
 import { candidates, phraseKey, rowCells, samePhraseFigures, tableRows } from "./figure-index";
 import { otherBasis } from "./item-parts";
@@ -94,6 +95,8 @@ export function* checkStatementSteps(
   const partFromQuestion = !whole && partOf(unquarterly(statement)) === null;
   // "Inventory at the beginning of 2022" is the balance at the end of 2021: not dated by the question's year.
   const own = yield* statementFigureSteps(statement);
+  const sentenceWords = figureSentences(statement).map((s) => stemSet(s.text));
+  for (const f of own) if (f.sentence >= 0) f.sentenceWords = sentenceWords[f.sentence];
   // "Net sales increased 18.3% to $10.2 billion compared to $8.6 billion in fiscal 2021": the one year named is
   // the comparison's, not the level's; the level takes the question's year, if another.
   if (ownYear !== null && stated.size === 1 && own.some((f) => f.compared && f.year === ownYear) && !own.some((f) => !f.compared && f.year === ownYear)) {

@@ -79,6 +79,17 @@ describe("a table's rows of changes", () => {
   ]);
 });
 
+// The segment named in the sentence's first clause is the later clauses' too ("..., and the gross profit rate
+// was 23.1%"): the table's rows are the Domestic segment's (its caption's group), so the SG&A rate given as the
+// gross profit rate is contradicted by the gross profit row (it had read 5/5/5/4, the figure merely not found).
+describe("a rate in a later clause of a sentence that names the segment", () => {
+  const judged = judgeAgainst(() => org, "What were Best Buy's Domestic segment revenue, operating income and gross profit rate in the second quarter of fiscal 2024?", [{ title: "Best Buy 10-Q, Q2 fiscal 2024", content: SEGMENT }]);
+  const said = (rate: string) => `${Q2} Domestic revenue was $8,890 million, down 7.1%, operating income was $329 million, and the gross profit rate was ${rate}.`;
+  itTellsApart(judged, said("23.1%"), [
+    { wrong: "the SG&A rate given as the gross profit rate", answer: said("19.5%"), why: "19.5% is domestic SG&A as a % of revenue for 2024, not domestic gross profit as a % of revenue; the source gives 23.1." },
+  ]);
+});
+
 describe("two periods' figures respectively, and a rate's move", () => {
   const judged = judgeAgainst(() => org, "How did Best Buy's comparable sales and effective tax rate change in the second quarter of fiscal 2024?", [{ title: "Best Buy 10-Q, Q2 fiscal 2024", content: RESULTS }]);
   itTellsApart(judged, `${Q2} comparable sales declined 6.2% and its effective tax rate increased to 26.1%.`, [
