@@ -133,7 +133,8 @@ export function sameItem(f: FigureInContext, s: FigureInContext, known: Readonly
     // ... unless either names more than the standard item ("Data Center revenue" is not total revenue).
     const vocabulary = itemVocabulary(f.standard);
     // "The PP&E value": a word for a figure of any row names no other item.
-    const extra = (x: FigureInContext, other: FigureInContext) => coreItemWords(x.item).every((w) => vocabulary.has(w) || MEASURE.has(w) || other.context.has(w) || known.has(w) || SEGMENT.has(w));
+    const extra = (x: FigureInContext, other: FigureInContext) =>
+      coreItemWords(x.item).every((w) => vocabulary.has(w) || MEASURE.has(w) || other.context.has(w) || known.has(w) || SEGMENT.has(w) || (other.ownerWords?.includes(w) ?? false));
     return extra(f, s) && extra(s, f);
   }
   // "a negative value of $(1,419) million": a word for a figure of any row is no word of the item.
@@ -142,7 +143,7 @@ export function sameItem(f: FigureInContext, s: FigureInContext, known: Readonly
   const b = coreItemWords(s.item).filter((w) => !MEASURE.has(w) && !SEGMENT.has(w));
   if (!a.length || !b.length) return false;
   const said = (w: string, x: FigureInContext) =>
-    x.context.has(w) || known.has(w) || SPELLED_OUT.some(([abbr, words]) => (words.has(w) && x.context.has(abbr)) || (w === abbr && [...words].every((v) => x.context.has(v))));
+    x.context.has(w) || known.has(w) || (x.ownerWords?.includes(w) ?? false) || SPELLED_OUT.some(([abbr, words]) => (words.has(w) && x.context.has(abbr)) || (w === abbr && [...words].every((v) => x.context.has(v))));
   return b.every((w) => said(w, f)) && a.every((w) => said(w, s));
 }
 

@@ -119,6 +119,8 @@ function itemStems(fragment: string): { item: string[]; change: boolean } {
   return { item, change };
 }
 
+/** Where a clause with a subject of its own opens after a figure ("..., and Rigid Packaging had"). */
+const NEXT_CLAUSE = /;|,\s+(?:and|but|while|whereas)\s/i;
 const CLAUSE_START = /(?:^|[;:]|,\s+(?=(?:compared|versus|vs\.?|while|whereas|and|but|up|down|from|with|or)\b)|\b(?:compared\s+(?:with|to)|versus|vs\.?)\s)/gi;
 
 // "in 2017", "for fiscal 2022", "at the end of 2021", "in Q2 2023", "in the second quarter of fiscal 2023";
@@ -352,7 +354,9 @@ function* proseFigureSteps(text: string, scale: number | null, skipTableLines: b
         item = [...new Set([...item, ...categoryItem])];
         itemText = `${itemText} in ${category![1]}`;
       }
-      const context = new Set([...item, ...contentStems(unhyphenated(`${before} ${after}`))]);
+      // "... adjusted EBIT of $1,429 million, and Rigid Packaging had ...": the next clause's words are not this figure's.
+      const ownAfter = after.split(NEXT_CLAUSE)[0];
+      const context = new Set([...item, ...contentStems(unhyphenated(`${before} ${ownAfter}`))]);
       const next = nextWords(after);
       const prev = prevWords(own);
       // Its fields written out, not spread: a spread followed by twenty more properties made each figure a

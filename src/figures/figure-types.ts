@@ -55,6 +55,8 @@ export interface FigureInContext extends Figure {
   sectionPart?: boolean;
   /** A statement's figure: the content words of its whole sentence (statement.ts), where a group named in an earlier clause is found. */
   sentenceWords?: ReadonlySet<string>;
+  /** A statement's figure: the item words of the figure before it in its sentence ("Flexibles segment had net sales of $11,154 million and adjusted EBIT of $1,429 million"). */
+  ownerWords?: readonly string[];
   /** Its part of the year taken from the statement's other sentences or the question, not its own sentence's words (statement.ts). */
   partGuessed?: boolean;
   /** Given as a change ("grew 3%", "up by $5 million"), not as a level. */

@@ -96,7 +96,11 @@ export function* checkStatementSteps(
   // "Inventory at the beginning of 2022" is the balance at the end of 2021: not dated by the question's year.
   const own = yield* statementFigureSteps(statement);
   const sentenceWords = figureSentences(statement).map((s) => stemSet(s.text));
-  for (const f of own) if (f.sentence >= 0) f.sentenceWords = sentenceWords[f.sentence];
+  own.forEach((f, k) => {
+    if (f.sentence < 0) return;
+    f.sentenceWords = sentenceWords[f.sentence];
+    if (k > 0 && own[k - 1].sentence === f.sentence) f.ownerWords = own[k - 1].item;
+  });
   // "Net sales increased 18.3% to $10.2 billion compared to $8.6 billion in fiscal 2021": the one year named is
   // the comparison's, not the level's; the level takes the question's year, if another.
   if (ownYear !== null && stated.size === 1 && own.some((f) => f.compared && f.year === ownYear) && !own.some((f) => !f.compared && f.year === ownYear)) {

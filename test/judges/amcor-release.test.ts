@@ -142,4 +142,16 @@ describe("a segment table of column groups", () => {
     { wrong: "the prior year's net sales", answer: said("$11,151 million", "$3,540 million"), why: "$11,151 million is flexibles Net sales for fiscal 2022, not 2023" },
     { wrong: "the segments swapped", answer: said("$3,540 million", "$11,154 million"), why: "The source gives flexibles Net sales for 2023 as 11,154, not $3,540 million." },
   ]);
+
+  // A clause that names no segment after one that does ("Flexibles segment had net sales of $11,154 million
+  // and adjusted EBIT of $1,429 million"): the EBIT is the segment's, and the next clause's segment ("..., and
+  // Rigid Packaging had") is not its. The right answer had read contradicted by Rigid Packaging's row.
+  describe("with each segment named once for two figures", () => {
+    const both = judgeAgainst(() => org, "What were Amcor's Flexibles and Rigid Packaging segment net sales and adjusted EBIT in fiscal 2023?", [{ title: "Amcor FY2023 results", content: SEGMENTS }]);
+    const saidBoth = (flexibles: string, rigid: string) =>
+      `In fiscal 2023, Amcor's Flexibles segment had net sales of $11,154 million and adjusted EBIT of ${flexibles}, and Rigid Packaging had net sales of $3,540 million and adjusted EBIT of ${rigid}.`;
+    itTellsApart(both, saidBoth("$1,429 million", "$265 million"), [
+      { wrong: "the segments' EBIT swapped", answer: saidBoth("$265 million", "$1,429 million"), why: "The source gives flexibles adjusted EBIT for 2023 as 1,429, not $265 million." },
+    ]);
+  });
 });
