@@ -27,8 +27,12 @@ export const CHANGE_AFTER = /^\s((?:[\p{L}&'-]+\s){1,3}?)(declines?|decreases?|i
 // "· Appliances: The 16.1% ...": a list item's label, before the colon that opens its line.
 export const LIST_LABEL = /^[\s·•*-]*(\p{Lu}[\p{L}&' ]{1,40}):\s/u;
 
-/** "Revenue % change", "Comparable sales % change": a table row of changes. */
-export const CHANGE_ROW = /%\s?change\b|\bchange\s?\(?%\)?\s?$/i;
+/**
+ * "Revenue % change", "Comparable sales % change": a table row of changes. So is a cash flow statement's
+ * "Decrease in cash, cash equivalents and restricted cash" ("Net increase (decrease) in cash"): the period's
+ * change, not the balance at its end.
+ */
+export const CHANGE_ROW = /%\s?change\b|\bchange\s?\(?%\)?\s?$|^(?:net\s+)?\(?(?:increase|decrease)\)?(?:\s*\(?(?:increase|decrease)\)?)?\s+in\s+cash\b/i;
 /** "the annual dividend for fiscal 2023 to": a figure its own words give for a whole year. */
 export const ANNUAL_BEFORE = /\bannual(?:ized)?\b[^,;]{0,40}$/i;
 /** "compared to", "compared with", "versus": a comparison's opening. */

@@ -125,7 +125,7 @@ const CLAUSE_START = /(?:^|[;:]|,\s+(?=(?:compared|versus|vs\.?|while|whereas|an
 
 // "in 2017", "for fiscal 2022", "at the end of 2021", "in Q2 2023", "in the second quarter of fiscal 2023";
 // not past a word that opens the next clause ("$10,387 million and at the end of 2022 $12,483 million").
-const YEAR_AFTER = /^\s*(?:(?!(?:and|or|but|while|whereas|compared|versus|vs)\b)[a-z]+\s+){0,2}?(?:(?:in|for|during|throughout|of|at|as of)\s+|,\s*)?(?:the\s+)?(?:(?:end|close)\s+of\s+(?:the\s+)?)?(?:(?:q[1-4]|h[12]|[1-4]q)\s+(?:of\s+)?|(?:first|second|third|fourth)\s+(?:quarter|half)\s+(?:of\s+)?)?(?:full\s+)?(?:(?:fiscal|calendar)\s+(?:year\s+)?|fy\s?'?|year\s+)?(?:ended\s+\w+\s+\d{1,2},\s+)?((?:19[5-9]|20\d)\d)\b/i;
+const YEAR_AFTER = /^\s*(?:(?!(?:and|or|but|while|whereas|compared|versus|vs)\b)[a-z]+\s+){0,2}?(?:(?:in|for|during|throughout|of|at|as of)\s+|,\s*)?(?:the\s+)?(?:(?:end|close)\s+of\s+(?:the\s+)?)?(?:(?:q[1-4]|h[12]|[1-4]q)\s+(?:of\s+)?|(?:first|second|third|fourth)\s+(?:quarter|half)\s+(?:of\s+)?|(?:first\s+)?(?:three|six|nine)\s+months\s+(?:of\s+)?)?(?:full\s+)?(?:(?:fiscal|calendar)\s+(?:year\s+)?|fy\s?'?|year\s+)?(?:ended\s+\w+\s+\d{1,2},\s+)?((?:19[5-9]|20\d)\d)\b/i;
 const FY_AFTER = /^\s*(?:(?:in|for)\s*)?(?:(?:q[1-4]|h[12])\s+)?fy\s?'?(\d{2})\b/i;
 
 /** The year written right after a figure, and how many characters of the text it takes (0 when none). */

@@ -132,6 +132,11 @@ export function otherPeriodNote(f: FigureInContext, s: FigureInContext): string 
     const when = s.date !== null ? ` ended ${dayText(s.date)}` : s.year !== null ? ` of ${yearName(f, s)}` : "";
     return `${f.raw} is ${label(s)} for the ${SPAN_WORDS[b]}${when}, not for ${a === 12 ? "the full year" : SPAN_WORDS[a]}.`;
   }
+  // A balance at the period's other end ("Cash ... at beginning of period" given for the end of the six months).
+  if (f.point && s.point && f.point !== s.point) {
+    const at = (p: "opening" | "closing") => (p === "opening" ? "beginning" : "end");
+    return `${f.raw} is the balance at the ${at(s.point)} of the period (${label(s)}), not at its ${at(f.point)}.`;
+  }
   // Another quarter of the same year ("Q2 2022 QTD" for a statement about the third quarter): the quarters named.
   if (f.part && s.part && /^q[1-4]$/.test(f.part) && /^q[1-4]$/.test(s.part) && f.part !== s.part && yearName(f, s) === `${f.year}`) {
     return `${f.raw} is ${label(s)} for the ${QUARTER_WORDS[Number(s.part.slice(1))]} quarter of ${f.year}, not the ${QUARTER_WORDS[Number(f.part.slice(1))]}.`;

@@ -66,6 +66,14 @@ describe("a balance at its period's opening and at its close", () => {
     expect(agentRight.assessment.claims.map((c: { verdict: string }) => c.verdict)).toEqual(["supported"]);
     expect(agentWrong.assessment.claims.map((c: { verdict: string }) => c.verdict)).not.toContain("supported");
   });
+
+  // "at the end of the first six months of fiscal 2024" names the year after the figure, and "Decrease in cash,
+  // cash equivalents and restricted cash" is the period's change, not a balance: the opening balance given for the
+  // close is contradicted by the closing row, the note naming both ends (it had read unmatched, or contradicted by
+  // the decrease's row with "for fiscal 2024, not 2024").
+  itTellsApart(judged, said("$1,491 million"), [
+    { wrong: "the opening balance given for the close", answer: said("$2,253 million"), why: "$2,253 million is the balance at the beginning of the period (cash, cash equivalents and restricted cash at beginning of period), not at its end; the source gives 1,491 million for 2024." },
+  ]);
 });
 
 // A balance sheet's columns dated July 29, 2023, January 28, 2023 and July 30, 2022 (Best Buy's 10-Q). An answer
