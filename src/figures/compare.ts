@@ -303,7 +303,7 @@ export function checkFigure(
         const strong = sameItem(f, s, known);
         // A profit where the source prints a loss, or a loss where it prints a profit: the same digits, the other
         // sign, on one standard profit line (its name tells the item, however the statement words the rest).
-        if (year === true && (profitForLoss(f, s) || lossForProfit(f, s) || oppositeDirection(f, s, sources[i]) || (strong && movedOtherWay(f, s)))) {
+        if (year === true && (profitForLoss(f, s) || lossForProfit(f, s) || oppositeDirection(f, s, sources[i]) || ((strong || itemsOverlap(f.item, s.item)) && movedOtherWay(f, s)))) {
           conflict ??= { s, i };
           signConflict ??= { s, i };
           continue;

@@ -98,11 +98,16 @@ const DECLINE_TO = /\b(?:fell|fallen|decreased|declined|dropped|contracted|shran
 const FLAT_BEFORE = /\b(?:unchanged|flat|steady|stable)\s+at\s*$/i;
 const FLAT_AFTER = /^[\s,]*(?:was|were|remained|stayed|held|is|are)\s+(?:flat|unchanged|stable|steady)\b/i;
 
+// "this increases the annual dividend for fiscal 2023 to 49.0 cents", "reduced its quarterly dividend to": a
+// level someone raised or cut, the item between the verb and "to".
+const RAISED_TO = /\b(?:increases|increased|raises|raised|lifts|lifted|boosts|boosted)(?:\s+[\w'’&-]+){1,8}?\s+to\s*$/i;
+const CUT_TO = /\b(?:decreases|decreased|reduces|reduced|cuts|lowers|lowered|trims|trimmed)(?:\s+[\w'’&-]+){1,8}?\s+to\s*$/i;
+
 /** How a level's words say it was reached (FigureInContext.move): the clause before it and the words after it. */
 export function levelMove(before: string, after: string): 1 | -1 | 0 | undefined {
   const t = before.trimEnd();
-  if (RISE_TO.test(t)) return 1;
-  if (DECLINE_TO.test(t)) return -1;
+  if (RISE_TO.test(t) || RAISED_TO.test(t)) return 1;
+  if (DECLINE_TO.test(t) || CUT_TO.test(t)) return -1;
   return FLAT_BEFORE.test(t) || FLAT_AFTER.test(after) ? 0 : undefined;
 }
 

@@ -76,6 +76,23 @@ describe("a dividend said to have risen", () => {
   ]);
 });
 
+// The release's dividend paragraph says who raised the level ("this increases the annual dividend for fiscal 2023
+// to 49.0 cents per share"), the item between the verb and "to", the quarter's dividends in the clause before: a
+// decline given for that rise had been carried (4/5/2/3 against npm run dev), the rise not read.
+describe("a dividend someone raised to its level", () => {
+  const DIVIDEND = [
+    "Dividend",
+    "The Amcor Board of Directors today declared a quarterly cash dividend of 12.25 cents per share (compared with 12.0",
+    "cents per share in the same quarter last year). Combined with the last three quarterly dividends, this increases the",
+    "annual dividend for fiscal 2023 to 49.0 cents per share.",
+  ].join("\n");
+  const judged = judgeAgainst(() => org, "How much cash did Amcor return to shareholders in fiscal 2023?", [{ title: "Amcor FY2023 results", content: DIVIDEND }]);
+  const said = (moved: string) => `Amcor's annual dividend for fiscal 2023 ${moved} to 49.0 cents per share.`;
+  itTellsApart(judged, said("increased"), [
+    { wrong: "a decline for the rise", answer: said("decreased"), why: "as an increase to 49.0 cents, not a decline to 49.0 cents." },
+  ]);
+});
+
 describe("growth rows of a reconciliation", () => {
   const judged = judgeAgainst(() => org, "How did Amcor's adjusted EBIT and adjusted EPS change in the three months ended June 30, 2023?", [{ title: "Amcor FY2023 results, reconciliation", content: RECONCILIATION }]);
   const said = (ebit: string, eps: string) => `For the three months ended June 30, 2023, Amcor's adjusted EBIT fell ${ebit} and adjusted EPS fell ${eps}.`;
