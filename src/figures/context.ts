@@ -119,8 +119,8 @@ function itemStems(fragment: string): { item: string[]; change: boolean } {
   return { item, change };
 }
 
-/** Where a clause with a subject of its own opens after a figure ("..., and Rigid Packaging had"). */
-const NEXT_CLAUSE = /;|,\s+(?:and|but|while|whereas)\s/i;
+/** Where a clause with a subject of its own opens after a figure ("..., and Rigid Packaging had", "and its return on ... was"). */
+const NEXT_CLAUSE = /;|,\s+(?:and|but|while|whereas)\s|\sand\s+(?:its|their|our)\s/i;
 const CLAUSE_START = /(?:^|[;:]|,\s+(?=(?:compared|versus|vs\.?|while|whereas|and|but|up|down|from|with|or)\b)|\b(?:compared\s+(?:with|to)|versus|vs\.?)\s)/gi;
 
 // "in 2017", "for fiscal 2022", "at the end of 2021", "in Q2 2023", "in the second quarter of fiscal 2023";

@@ -5,7 +5,7 @@
 // a dividend said to have fallen, and adjusted EBIT's and EPS's declines swapped or given at constant currency,
 // read 4-5 and were supported. Now the right answers read 5 and the wrong ones are contradicted by both judges,
 // with the reason (src/figures/headings.ts periodHeading, clause-words.ts ANNUAL_BEFORE, compare.ts subjectStems).
-import { beforeAll, describe } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { createOrg, type TestOrg } from "../helpers/harness";
 import { AMCOR_RECONCILIATION_COLUMNS, AMCOR_YEAR_BULLETS, itTellsApart, judgeAgainst } from "./judge-helpers";
 
@@ -159,6 +159,25 @@ describe("a segment table of column groups", () => {
     { wrong: "the prior year's net sales", answer: said("$11,151 million", "$3,540 million"), why: "$11,151 million is flexibles Net sales for fiscal 2022, not 2023" },
     { wrong: "the segments swapped", answer: said("$3,540 million", "$11,154 million"), why: "The source gives flexibles Net sales for 2023 as 11,154, not $3,540 million." },
   ]);
+
+  // A figure's words stop before a clause of its own subject without a comma ("... was 15.4% and its return on
+  // average funds employed was ..."): they had named the return's row, which carried the EBIT margin given 15.4%
+  // (the margin and the return swapped read 4/5/3/4 against npm run dev).
+  describe("with the total's margin and return beside each other", () => {
+    const total = judgeAgainst(() => org, "What were Amcor's adjusted EBIT margin and return on average funds employed in fiscal 2023?", [
+      {
+        title: "Amcor FY2023 results",
+        content: `${SEGMENTS}\nTwelve months ended June 30, 2023\nAdjusted EBIT margin of 10.9% includes an adverse impact of approximately 90 basis points related to\nincreased sales dollars.`,
+      },
+    ]);
+    const saidTotal = (margin: string, ret: string) => `In fiscal 2023, Amcor's adjusted EBIT margin was ${margin} and its return on average funds employed was ${ret}.`;
+    it("contradicts the margin and the return swapped (wrong on purpose)", async () => {
+      const [right, wrong] = await Promise.all([total("llm", saidTotal("10.9%", "15.4%")), total("llm", saidTotal("15.4%", "10.9%"))]);
+      expect(right.result.scores.factuality).toBeGreaterThanOrEqual(4);
+      expect(wrong.result.scores.factuality).toBeLessThanOrEqual(2);
+      expect(wrong.result.reasoning).toContain("The source gives adjusted EBIT margin for 2023 as 10.9%, not 15.4%.");
+    });
+  });
 
   // A clause that names no segment after one that does ("Flexibles segment had net sales of $11,154 million
   // and adjusted EBIT of $1,429 million"): the EBIT is the segment's, and the next clause's segment ("..., and
