@@ -22,6 +22,16 @@ export function pointOf(text: string): "opening" | "closing" | undefined {
 
 // " in Appliances", " for Pharmaceutical": a category in capitals right after a figure (no period: "in Q2", "for FY2024").
 export const CATEGORY_AFTER = /^\s+(?:in|for)\s+(\p{Lu}[\p{L}&'-]*(?![\p{N}])(?:\s(?:and\s|&\s)?\p{Lu}[\p{L}&'-]*(?![\p{N}])){0,3})/u;
+// "revenue mix was 45% Computing and Mobile Phones and 28% Consumer Electronics": a share's category named in
+// capitals right after it, with no preposition, in a sentence about a mix or shares (not "3.625% Guaranteed
+// Senior Notes", a rate that names a security).
+const SHARE_CATEGORY_AFTER = /^\s+(\p{Lu}[\p{L}&'-]*(?![\p{N}])(?:\s(?:and\s|&\s)?\p{Lu}[\p{L}&'-]*(?![\p{N}])){0,3})/u;
+const SHARES_OF = /\b(?:mix|shares? of|split|breakdown|composition|accounted for|represented|made up)\b/i;
+
+/** A share's category named right after it ("45% Computing and Mobile Phones"), its sentence up to it being about a mix or shares. */
+export function shareCategoryAfter(before: string, after: string): RegExpExecArray | null {
+  return SHARES_OF.test(before) ? SHARE_CATEGORY_AFTER.exec(after) : null;
+}
 // "16.1% comparable sales decline", "9.0% comparable sales growth": the item (one to three words) and its change after the figure.
 export const CHANGE_AFTER = /^\s((?:[\p{L}&'-]+\s){1,3}?)(declines?|decreases?|increases?|growth|gains?|drops?|improvements?)\b/iu;
 // "· Appliances: The 16.1% ...": a list item's label, before the colon that opens its line.

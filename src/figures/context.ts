@@ -10,7 +10,7 @@ import { steppedTextCache, type SteppedTextCache } from "./text-cache";
 import { lineItemOf } from "./line-items";
 import { ratioOperand } from "./working";
 import { contentStems, isStopWord, sentences, words } from "./text";
-import { ANNUAL_BEFORE, CATEGORY_AFTER, CHANGE_AFTER, CHANGE_ROW, COMPARED_WITH, LIST_LABEL, OPENING, pairPartsOf, pointOf, spelledAbbreviations } from "./clause-words";
+import { ANNUAL_BEFORE, CATEGORY_AFTER, shareCategoryAfter, CHANGE_AFTER, CHANGE_ROW, COMPARED_WITH, LIST_LABEL, OPENING, pairPartsOf, pointOf, spelledAbbreviations } from "./clause-words";
 import { periodHeading, type SectionPeriod } from "./headings";
 import { FIGURES_PER_STEP, runSteps } from "./steps";
 import { textLinks, withFiscalDays, withFiscalNames } from "./fiscal-days";
@@ -346,7 +346,7 @@ function* proseFigureSteps(text: string, scale: number | null, skipTableLines: b
       // The figure's own words: its item and the text between its neighbours, not the whole sentence.
       // "declined 16.1% in Appliances and grew 9.0% in Entertainment": the category named right after a figure is
       // its own, not the next figure's.
-      const category = CATEGORY_AFTER.exec(after);
+      const category = CATEGORY_AFTER.exec(after) ?? (q.percent ? shareCategoryAfter(sentence.slice(0, q.index), after) : null);
       const categoryItem = category ? itemStems(category[1]).item : [];
       const baseItem = item;
       const baseText = itemText;

@@ -3,7 +3,7 @@
 // labels once per source, so a figure is compared only with the rows its words can name.
 import { isItemStem, type FigureInContext, type ReadText } from "./context";
 import { contentStems, stem, words } from "./text";
-import { CATEGORY_AFTER } from "./clause-words";
+import { CATEGORY_AFTER, shareCategoryAfter } from "./clause-words";
 import { coreItemWords } from "./line-items";
 import { otherBasis, SEGMENT } from "./item-parts";
 import { tableRows, type TableRow } from "./figure-index";
@@ -180,8 +180,9 @@ export function* namedRows(checks: FigureCheck[], sources: ReadText[], statement
     const start = prev ? prev.index + prev.raw.length : Math.max(statement.lastIndexOf("\n", f.index), statement.lastIndexOf(". ", f.index) + 1, 0);
     // Row labels are read with their hyphens as spaces ("Long-term debt": long, term, debt).
     // A possessive names whose the item is, not a row ("Best Buy's International segment": not the "Best Buy" stores row).
-    // "declined 16.1% in Appliances": a category named right after the figure names its row too.
-    const category = CATEGORY_AFTER.exec(statement.slice(f.index + f.raw.length, f.index + f.raw.length + 60));
+    // "declined 16.1% in Appliances", "45% Computing and Mobile Phones": a category named right after the figure names its row too.
+    const following = statement.slice(f.index + f.raw.length, f.index + f.raw.length + 60);
+    const category = CATEGORY_AFTER.exec(following) ?? (f.kind === "percent" ? shareCategoryAfter(statement.slice(Math.max(statement.lastIndexOf("\n", f.index), statement.lastIndexOf(". ", f.index) + 1, 0), f.index), following) : null);
     const categoryWords = category ? contentStems(category[1]) : [];
     const stems = [...contentStems(statement.slice(start, f.index).replace(POSSESSIVE, " ").replace(/-/g, " ")), ...categoryWords];
     if (!stems.length) continue;
