@@ -326,7 +326,10 @@ export function checkFigure(
         }
         // A column of uncertain period ruled out by both its names: as before, the statement's other figures
         // may still date it (anchorByColumn, datedColumns) when no contradiction is read here.
-        if (year === false && s.part === "mixed" && (strong || itemsOverlap(f.item, s.item))) uncertain ??= { s, i };
+        // ... but not a balance at the period's other end ("at beginning of year" for one "at the end of fiscal 2022"),
+        // nor a column whose day the company's fiscal calendar places in another fiscal year than the one named: those are sure.
+        const sure = (f.point && s.point && f.point !== s.point) || (f.fiscal === true && f.year !== null && s.fiscalYear != null && s.fiscalYear !== f.year);
+        if (year === false && s.part === "mixed" && (strong || itemsOverlap(f.item, s.item)) && !sure) uncertain ??= { s, i };
         if (strong && year === false) otherYear ??= { s, i };
         else if (year === false && itemsOverlap(f.item, rowItem(s))) looseYear ??= { s, i };
         // A word of a column group's name is no word of the row: it overlaps with every row of the group.
@@ -388,7 +391,9 @@ export function checkFigure(
   if (o && rowBeside) return { figure: f, status: "contradicted", source: o.i, by: rowBeside, note: `${f.raw} is ${label(o.s)}, not ${label(rowBeside)}; the source gives ${written(rowBeside)}.` };
   // A bare whole number with no unit ("Lion Air Flight 610", "the 737 MAX") is as often a name as a figure: not contradicted by its year.
   const bare = f.kind === "number" && f.scale === null && f.decimals === 0 && !/[,.]/.test(f.raw);
-  const elsewhere = (o: { s: FigureInContext } | null): o is { s: FigureInContext; i: number } => o !== null && f.year !== null && (!f.years.includes(yearAs(f, o.s)!) || otherSpan(f, o.s) || otherQuarterEnd(f, o.s)) && !bare;
+  // ... or a balance at the other end of the period ("at beginning of year" for one "at the end of fiscal 2022").
+  const elsewhere = (o: { s: FigureInContext } | null): o is { s: FigureInContext; i: number } =>
+    o !== null && f.year !== null && (!f.years.includes(yearAs(f, o.s)!) || otherSpan(f, o.s) || otherQuarterEnd(f, o.s) || (f.point !== undefined && o.s.point !== undefined && f.point !== o.s.point)) && !bare;
   // A figure one witness places in another period is not carried by one that cannot tell the period (a
   // headline's "$3.2 billion" undated, beside the table's 13-week column for the year's "$3,226.8 million").
   if (weak && elsewhere(otherYear) && samePeriod(f, weak.s) === null) return { figure: f, status: "contradicted", source: otherYear.i, by: otherYear.s, note: otherPeriodNote(f, otherYear.s) };

@@ -11,7 +11,9 @@ export function isTableLine(line: string): boolean {
   let i = tokens.length - 1;
   for (; i >= 0 && (tokens[i] === "$" || isCellToken(tokens[i])); i--) if (tokens[i] !== "$") cells += 1;
   const label = tokens.slice(0, i + 1).join(" ");
-  return cells >= 2 && label.length <= 120 && !/\b(was|were|is|are|of)\b/i.test(label);
+  // "Cash and cash equivalents at beginning of year 431,560 1,046,051", "Cost of sales": "of" inside a label; "net
+  // sales of 3,226.8 2,729.4" ends on it (a sentence's figures).
+  return cells >= 2 && label.length <= 120 && !/\b(was|were|is|are)\b/i.test(label) && !/\bof$/i.test(label);
 }
 
 // A figure as a line may open with it: "12.5%", "$9.90", "(2.0)%", "-3%".

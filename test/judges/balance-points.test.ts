@@ -76,6 +76,42 @@ describe("a balance at its period's opening and at its close", () => {
   ]);
 });
 
+// Ulta Beauty's statement of cash flows (Exhibit 4 of its Q4 FY2022 release), its columns dated on split lines
+// ("January 28, January 29," over "2023 2022"). Its last rows ("Cash and cash equivalents at beginning of year
+// 431,560 1,046,051") had also been read as prose, undated, since their labels hold "of"; and its columns, dated
+// early in a year, as uncertain even where the company's fiscal calendar places them. So the prior year-end's
+// balance given for the end of fiscal 2022 read LLM 5/5/2/5 against npm run dev. Now contradicted.
+describe("a year-end balance against the opening one, in a January fiscal year", () => {
+  const ULTA_CASH = [
+    "Exhibit 4",
+    "Ulta Beauty, Inc.",
+    "Condensed Consolidated Statements of Cash Flows",
+    "(In thousands)",
+    "52 Weeks Ended",
+    "January 28, January 29,",
+    "2023 2022",
+    "(Unaudited)",
+    "Operating activities",
+    "Net income $ 1,242,408 $ 985,837",
+    "Net cash provided by operating activities 1,481,915 1,059,265",
+    "Investing activities",
+    "Capital expenditures (312,126) (172,187)",
+    "Net cash used in investing activities (314,584) (176,484)",
+    "Financing activities",
+    "Repurchase of common shares (900,033) (1,521,925)",
+    "Net cash used in financing activities (861,014) (1,497,216)",
+    "Net increase (decrease) in cash and cash equivalents 306,317 (614,491)",
+    "Cash and cash equivalents at beginning of year 431,560 1,046,051",
+    "Cash and cash equivalents at end of year $ 737,877 $ 431,560",
+    "Exhibit 5",
+  ].join("\n");
+  const judged = judgeAgainst(() => org, "What were Ulta Beauty's cash and cash equivalents at the end of fiscal 2022?", [{ title: "Ulta Beauty Q4 FY2022 release, Exhibit 4", content: ULTA_CASH }]);
+  const said = (cash: string) => `Ulta Beauty's cash and cash equivalents were ${cash} at the end of fiscal 2022, up $306.3 million.`;
+  itTellsApart(judged, said("$737.9 million"), [
+    { wrong: "the opening balance given for the year-end", answer: said("$431.6 million"), why: "$431.6 million is the balance at the beginning of the period (cash and cash equivalents at beginning of year), not at its end." },
+  ]);
+});
+
 // A balance sheet's columns dated July 29, 2023, January 28, 2023 and July 30, 2022 (Best Buy's 10-Q). An answer
 // that names its period both ways ("at the end of the second quarter of fiscal 2024 (July 29, 2023)") had no
 // year and no day, so the year-end's and the prior year's inventories given for July 29, 2023 read 5/5/5/5 and
