@@ -299,6 +299,8 @@ export function checkFigure(
       // "$0.013" where the source prints "$0.01": within its rounding, but the added digits are not the source's.
       const equal = valuesEqual(f, s);
       if (equal && moreDigits(f, s)) continue;
+      // "$10.00 - $10.10" is not carried by the "$10.00" that ends the range "$9.90 - $10.00".
+      if (equal && f.bound !== undefined && s.bound !== undefined && f.bound !== s.bound) continue;
       if (equal) {
         const strong = sameItem(f, s, known);
         // A profit where the source prints a loss, or a loss where it prints a profit: the same digits, the other

@@ -9,6 +9,7 @@ import { dayOf, parseTables } from "./table";
 import { steppedTextCache, type SteppedTextCache } from "./text-cache";
 import { lineItemOf } from "./line-items";
 import { ratioOperand } from "./working";
+import { kindsMatch } from "./values";
 import { contentStems, isStopWord, sentences, words } from "./text";
 import { ANNUAL_BEFORE, CATEGORY_AFTER, shareCategoryAfter, CHANGE_AFTER, CHANGE_ROW, COMPARED_WITH, LIST_LABEL, OPENING, pairPartsOf, pointOf, spelledAbbreviations } from "./clause-words";
 import { periodHeading, type SectionPeriod } from "./headings";
@@ -119,6 +120,8 @@ function itemStems(fragment: string): { item: string[]; change: boolean } {
   return { item, change };
 }
 
+/** Between a range's two ends: a dash or "to" (the second figure may hold the dash: "$10.00 - $10.10" reads "- $10.10"). */
+const RANGE_GAP = /^\s*(?:(?:[-–—]|to)\s*)?$/;
 /** Where a clause with a subject of its own opens after a figure ("..., and Rigid Packaging had", "and its return on ... was"). */
 const NEXT_CLAUSE = /;|,\s+(?:and|but|while|whereas)\s|\sand\s+(?:its|their|our)\s/i;
 const CLAUSE_START = /(?:^|[;:]|,\s+(?=(?:compared|versus|vs\.?|while|whereas|and|but|up|down|from|with|or)\b)|\b(?:compared\s+(?:with|to)|versus|vs\.?)\s)/gi;
@@ -371,6 +374,13 @@ function* proseFigureSteps(text: string, scale: number | null, skipTableLines: b
       prevPart = part;
     });
     comparedYear(out, first, base, sentenceYears, sentence.search(YEAR), sentence.search(COMPARED_WITH));
+    // "$9.90 - $10.00", "7.5% to 8.5%": a range's low and high ends (amounts and rates; bare numbers are as often ages or counts).
+    for (let i = 0; i + 1 < qs.length; i++) {
+      const [low, high] = [out[first + i], out[first + i + 1]];
+      if (low.kind === "number" || !RANGE_GAP.test(sentence.slice(qs[i].end, qs[i + 1].index)) || !kindsMatch(low, high)) continue;
+      low.bound = "low";
+      high.bound = "high";
+    }
     contrastBases(out, first);
   }
   return out;

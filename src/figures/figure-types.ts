@@ -53,6 +53,8 @@ export interface FigureInContext extends Figure {
   partFromQuestion?: boolean;
   /** A source's prose figure whose part of the year is its section heading's ("June 2023 quarter:"), its own sentence naming none. */
   sectionPart?: boolean;
+  /** One end of a range ("$9.90 - $10.00"): the same value at the range's other end is another figure. */
+  bound?: "low" | "high";
   /** A statement's figure: the content words of its whole sentence (statement.ts), where a group named in an earlier clause is found. */
   sentenceWords?: ReadonlySet<string>;
   /** A statement's figure: the item words of the figure before it in its sentence ("Flexibles segment had net sales of $11,154 million and adjusted EBIT of $1,429 million"). */

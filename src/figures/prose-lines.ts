@@ -71,6 +71,9 @@ export function figureSentences(text: string): { text: string; start: number }[]
       (OPENS_WITH_PERIOD.test(s) && /\b(?:first|second|third|fourth|the|fiscal|full|of)$/i.test(before)) ||
       (OPENS_WITH_WORD.test(s) && (ENDS_UNFINISHED.test(before) || (OPENS_WITH_LINK.test(s) && /\p{L}$/u.test(before)))) ||
       (OPENS_COMPARING.test(s) && /[\p{L}\d%]$/u.test(before)) ||
+      // "..., Operational Sales Growth of 7.5% - 8.5%, and" / "Adjusted Operational Sales Growth of 6.2% - 7.2%": a
+      // list's last item, its name in capitals.
+      (/^\p{Lu}/u.test(s) && /,\s(?:and|or)$/.test(before)) ||
       // "maintains 9.5%" / "of equity stake in Kenvue": what a percentage is of, cut from it.
       (/^of\s+\p{L}/u.test(s) && /\d\s?%$/u.test(before)) ||
       // "Our effective tax rate" / "(“ETR”) increased to 26.1%": an aside that goes on the line before.

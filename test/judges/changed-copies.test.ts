@@ -56,3 +56,32 @@ describe("the same words after another figure of another matter", () => {
     expect(llm.result.reasoning).not.toContain("The source gives $4.3 billion");
   });
 });
+
+// Johnson & Johnson's guidance bullets, one sentence over three lines. A list's last item opening its line in
+// capitals ("..., and" / "Adjusted Operational Sales Growth of 6.2% - 7.2%") had been read apart from its sentence,
+// undated, so the right answer was contradicted by the operational growth before it (LLM 1/5/2/1 against npm run
+// dev). And a range's ends are two figures: the operational EPS range given the reported one's ("$10.00 - $10.10")
+// had been carried by the "$10.00" that ends "$9.90 - $10.00" (LLM 5/5/2/4, supported by the agent).
+describe("ranges of a guidance list", () => {
+  const GUIDANCE = [
+    "\u2022 Company expects increased 2023 Reported Sales Growth of 7.0% - 8.0%, Operational Sales Growth of 7.5% - 8.5%, and",
+    "Adjusted Operational Sales Growth of 6.2% - 7.2%; Figures exclude the COVID-19 Vaccine",
+    "\u2022 Company expects 2023 Adjusted Reported Earnings Per Share (EPS) of $10.00 - $10.10, reflecting increased growth of",
+    "12.5% at the mid-point and Adjusted Operational EPS of $9.90 - $10.00, reflecting increased growth of 11.5% at the mid-",
+    "point",
+  ].join("\n");
+  const judged = judgeAgainst(() => org, "What 2023 guidance did Johnson & Johnson give after the Kenvue separation?", [{ title: "Johnson & Johnson 8-K, August 2023", content: GUIDANCE }]);
+
+  it("carries the list's last item, its name on a line of its own", async () => {
+    const llm = await judged("llm", "Johnson & Johnson expects 2023 adjusted operational sales growth of 6.2% - 7.2%.");
+    expect(llm.result.scores.factuality).toBeGreaterThanOrEqual(4);
+  });
+
+  it("contradicts one range's ends given for another's (wrong on purpose)", async () => {
+    const said = (range: string) => `Johnson & Johnson expects 2023 adjusted operational EPS of ${range}, reflecting growth of 11.5% at the mid-point.`;
+    const [right, wrong] = await Promise.all([judged("llm", said("$9.90 - $10.00")), judged("llm", said("$10.00 - $10.10"))]);
+    expect(right.result.scores.factuality).toBeGreaterThanOrEqual(4);
+    expect(wrong.result.scores.factuality).toBeLessThanOrEqual(2);
+    expect(wrong.result.reasoning).toContain("The source gives $9.90 for operational eps, not $10.00.");
+  });
+});

@@ -57,7 +57,7 @@ describe("a figure whose words are on the line before it", () => {
       judged,
       "Johnson & Johnson expects 2023 adjusted reported EPS of $10.00 - $10.10, with reported sales growth of 7.0% - 8.0%.",
       "Johnson & Johnson expects 2023 adjusted reported EPS of $10.00 - $10.10, with reported sales growth of 6.2% - 7.2%.",
-      "The source gives increased 2023 Reported Sales Growth for 2023 as 7.0%, not 6.2%.",
+      "6.2% is adjusted Operational Sales Growth for 2023, not increased 2023 Reported Sales Growth; the source gives 7.0%.",
     );
   });
 });
