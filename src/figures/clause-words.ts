@@ -9,9 +9,10 @@
  * A balance at a period's opening: "at the beginning of 2022", "Cash, beginning of year", "opening balance".
  * Not a start in other words ("Given our strong start to the year", "beginning in fiscal 2023").
  */
-export const OPENING = /\b(?:beginning|start)\s+of\b|\b(?:beginning|opening)\s+(?:balances?|inventor\w*|cash)\b/i;
-/** A balance at a period's close: "at end of period", "at the end of the first six months", "ending balance". */
-const CLOSING = /\bend\s+of\b|\b(?:ending|closing)\s+(?:balances?|cash)\b/i;
+export const OPENING = /\b(?:beginning|start)\s+of\b|\b(?:beginning|opening)\s+(?:balances?|inventor\w*|cash)\b|\b(?:began|started)(?:\s+[\w-]+){0,6}?\s+with\b/i;
+/** A balance at a period's close: "at end of period", "at the end of the first six months", "ending balance", "ended the year with". */
+// "Ulta Beauty ended fiscal 2022 with 1,355 stores": a count at the period's close.
+const CLOSING = /\bend\s+of\b|\b(?:ending|closing)\s+(?:balances?|cash)\b|\bended(?:\s+[\w-]+){0,6}?\s+with\b/i;
 
 /** Which point of its period a balance is at, by its words: the opening ("at beginning of period") or the close. */
 export function pointOf(text: string): "opening" | "closing" | undefined {

@@ -490,7 +490,7 @@ function* tableFigureSteps(text: string, scale: number | null): Generator<void, 
         const mantissa = cents ? Number((Math.abs(v) / 100).toFixed(cell.decimals + 2)) : Math.abs(v);
         const decimals = cents ? cell.decimals + 2 : cell.decimals;
         // "(Dollars in millions, except per share data)": a per-share row's cells are dollars as printed.
-        const known = cell.percent || perShare ? 1 : scale;
+        const known = cell.percent || perShare || table.counts ? 1 : scale;
         out.push({
           kind: cell.percent ? "percent" : perShare ? "per_share" : "number",
           value: known === null ? mantissa : mantissa * known,

@@ -3,6 +3,7 @@
 // "(3,162)" negative, "—" nil), or a whole row on one line; both read the same way here.
 import { steppedTextCache, type SteppedTextCache } from "./text-cache";
 import { namedColumnTables } from "./named-columns";
+import { storeTables } from "./store-tables";
 import { readReconciliations } from "./reconciliation";
 import { groupNames, repeatedRuns, yearGroups } from "./column-groups";
 import type { Basis } from "./figure-types";
@@ -86,6 +87,8 @@ export interface StatementTable {
   part?: string | null;
   /** Its one column is a change, in percent, of the latest year over the one before ("Comparable constant currency ∆%"). */
   changes?: boolean;
+  /** Its cells are counts (stores), whatever scale the text states for its other tables (store-tables.ts). */
+  counts?: boolean;
   /** The basis the header's caption names ("Adjusted non-GAAP results 2022 $ million 2023 $ million"): its rows' figures'. */
   basis?: Basis;
   rows: StatementRow[];
@@ -517,7 +520,7 @@ function* parseSteps(text: string): Generator<void, StatementTable[], void> {
   }
   flush();
   yield;
-  return [...tables.filter((t) => t.rows.length > 0), ...namedColumnTables(text), ...reconciled.tables];
+  return [...tables.filter((t) => t.rows.length > 0), ...namedColumnTables(text), ...reconciled.tables, ...storeTables(text)];
 }
 
 /** A caption's line item (measure) or segment (a group of its own: "Domestic" operating income). */
