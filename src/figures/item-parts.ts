@@ -58,6 +58,8 @@ const OPPOSED: [Set<string>, Set<string>][] = [
   [REPORTED, new Set(contentStems("adjusted"))],
   [new Set(contentStems("basic")), new Set(contentStems("diluted"))],
   [REPORTED, CONSTANT],
+  // "Common stock ... 900,000 shares authorized" is not the preferred stock's "2,000 shares authorized".
+  [new Set(contentStems("common")), new Set(contentStems("preferred"))],
 ];
 
 /**

@@ -9,7 +9,7 @@ import { contentStems, stemSet, words } from "./text";
 import { figureSentences } from "./prose-lines";
 import { coreItemWords } from "./line-items";
 import { candidates, phraseKey, rowCells, samePhraseFigures, tableRows } from "./figure-index";
-import { otherBasis } from "./item-parts";
+import { otherPart } from "./item-parts";
 import { itemsOverlap } from "./compare";
 import { equalAtSomeScale, kindsMatch, valuesEqual } from "./values";
 import { FIGURES_PER_STEP, runSteps } from "./steps";
@@ -183,10 +183,14 @@ function changedCopies(checks: FigureCheck[], sources: ReadText[]): void {
     for (const anchor of checks) {
       const a = anchor.by;
       if (anchor === c || anchor.status !== "carried" || !a || a.cell || anchor.figure.sentence !== f.sentence) continue;
+      // The source prints the figure's value before or after the same words ("900,000 shares authorized" of the common
+      // stock, beside the preferred stock's "2,000 shares authorized"): a figure not placed, not a changed copy.
+      const samePhrase = (x: FigureInContext) => (f.next !== "" && phraseKey(f.next) === phraseKey(x.next)) || (f.prev !== "" && phraseKey(f.prev) === phraseKey(x.prev));
+      if (candidates(f, sources[anchor.source]).some((x) => valuesEqual(f, x) && samePhrase(x))) break;
       const s = samePhraseFigures(f, sources[anchor.source]).find(
         (s) =>
           s.sentence === a.sentence && s !== a && kindsMatch(f, s) && f.change === s.change && !valuesEqual(f, s) && !equalAtSomeScale(f, s) &&
-          samePeriod(f, s) !== false && !otherBasis(f, s) && itemsOverlap(f.item, s.item) && !checks.some((x) => x.by === s),
+          samePeriod(f, s) !== false && !otherPart(f, s) && itemsOverlap(f.item, s.item) && !checks.some((x) => x.by === s),
       );
       if (!s) continue;
       c.status = "contradicted";

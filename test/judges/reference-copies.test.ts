@@ -42,6 +42,13 @@ const PEPSICO = [
   "CEO Ramon Laguarta.",
 ].join("\n");
 
+// Adobe's balance sheet as one chunk of it holds it: the preferred stock's line, its common stock's on another chunk.
+const ADOBE_PREFERRED = [
+  "Commitments and contingencies",
+  "Stockholders equity:",
+  "Preferred stock, $0.0001 par value; 2,000 shares authorized; none issued",
+].join("\n");
+
 const ULTA_BALANCE = [
   "Exhibit 3", "Ulta Beauty, Inc.", "Condensed Consolidated Balance Sheets", "(In thousands)", "January 28, January 29,", "2023 2022", "(Unaudited)",
   "Assets", "Current assets:",
@@ -76,6 +83,7 @@ beforeAll(async () => {
   await indexFiling("Ulta Beauty Q4 FY2022 earnings release", "ULTA", "Ulta Beauty", ULTA_BALANCE);
   await indexFiling("MGM Resorts 10-K 2022", "MGM", "MGM Resorts", MGM);
   await indexFiling("PepsiCo Q1 2023 earnings release", "PEP", "PepsiCo", PEPSICO);
+  await indexFiling("Adobe 10-K 2017 balance sheet", "ADBE", "Adobe", ADOBE_PREFERRED);
 });
 
 describe("a reference copying the filing", () => {
@@ -130,6 +138,17 @@ describe("a reference copying a sentence its filing cuts or heads with another p
   ])("is not supported with %s (wrong on purpose)", async (_, query, reference) => {
     const llm = await judgeAgainst(() => org, query, [{ title: "filing excerpt", content: reference }])("llm", reference);
     expect(llm.result.reference_verdicts[0].verdict).not.toBe("supported");
+  });
+});
+
+// A changed copy of the source's words (statement.ts changedCopies) is not read across two stocks: the common
+// stock's "900,000 shares authorized" beside the same par value had been contradicted by the preferred stock's
+// "2,000 shares authorized" (FinanceBench 04735 and 03856's evidence, with the corpus indexed).
+describe("a reference naming another class of stock than the source's line", () => {
+  it("is not contradicted by the preferred stock's figures", async () => {
+    const reference = "Common stock, $0.0001 par value; 900,000 shares authorized; 600,834 shares issued";
+    const llm = await judgeAgainst(() => org, "How many common shares is Adobe authorized to issue?", [{ title: "balance sheet", content: reference }])("llm", "Adobe is authorized to issue 900,000 thousand common shares.");
+    expect(llm.result.reference_verdicts[0].verdict).not.toBe("contradicted");
   });
 });
 
