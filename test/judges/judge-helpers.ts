@@ -62,6 +62,21 @@ export const BBY_DOMESTIC_PAGE = [
   "Operating income $ 329 $ 343 $ 619 $ 772",
 ].join("\n");
 
+/** Best Buy's 10-Q, Q2 fiscal 2024: the International segment's revenue mix and comparable sales by category, a line each. */
+export const BBY_INTERNATIONAL_MIX = [
+  "International segment revenue mix percentages and comparable sales percentage changes by revenue category were as follows:",
+  "Revenue Mix Comparable Sales",
+  "Three Months Ended Three Months Ended",
+  "July 29, 2023 July 30, 2022 July 29, 2023 July 30, 2022",
+  "Computing and Mobile Phones 45 % 43 % (2.4)% (7.6)%",
+  "Consumer Electronics 28 % 29 % (10.4)% (4.8)%",
+  "Appliances 13 % 14 % (6.1)% 6.8 %",
+  "Entertainment 7 % 7 % 2.5 % (5.8)%",
+  "Services 5 % 5 % 4.6 % (0.4)%",
+  "Other 2 % 2 % (38.1)% 12.6 %",
+  "Total 100 % 100 % (5.4)% (4.2)%",
+];
+
 type Judged = (judge: "llm" | "agent", answer: string) => Promise<any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 
 /**

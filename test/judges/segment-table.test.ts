@@ -5,7 +5,7 @@
 // not a question asking which segment is best.
 import { beforeAll, describe, expect, it } from "vitest";
 import { createOrg, type TestOrg } from "../helpers/harness";
-import { BBY_DOMESTIC_PAGE, expectBothTellApart, judgeAgainst } from "./judge-helpers";
+import { BBY_DOMESTIC_PAGE, BBY_INTERNATIONAL_MIX, expectBothTellApart, judgeAgainst } from "./judge-helpers";
 
 let org: TestOrg;
 beforeAll(async () => {
@@ -156,17 +156,7 @@ const BBY_INTERNATIONAL_PAGE = [
   "Best Buy 127 1 - 128 127 - - 127",
   "Best Buy Mobile 32 - - 32 33 - - 33",
   "Total 159 1 - 160 160 - - 160",
-  "International segment revenue mix percentages and comparable sales percentage changes by revenue category were as follows:",
-  "Revenue Mix Comparable Sales",
-  "Three Months Ended Three Months Ended",
-  "July 29, 2023 July 30, 2022 July 29, 2023 July 30, 2022",
-  "Computing and Mobile Phones 45 % 43 % (2.4)% (7.6)%",
-  "Consumer Electronics 28 % 29 % (10.4)% (4.8)%",
-  "Appliances 13 % 14 % (6.1)% 6.8 %",
-  "Entertainment 7 % 7 % 2.5 % (5.8)%",
-  "Services 5 % 5 % 4.6 % (0.4)%",
-  "Other 2 % 2 % (38.1)% 12.6 %",
-  "Total 100 % 100 % (5.4)% (4.2)%",
+  ...BBY_INTERNATIONAL_MIX,
 ].join("\n");
 
 describe("column groups side by side under a segment's caption", () => {

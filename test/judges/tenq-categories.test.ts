@@ -7,7 +7,7 @@
 // with the reason (src/figures/clause-words.ts CATEGORY_AFTER, CHANGE_ROW, pairPartsOf; named-rows.ts; prose-lines.ts).
 import { beforeAll, describe } from "vitest";
 import { createOrg, type TestOrg } from "../helpers/harness";
-import { itTellsApart, judgeAgainst } from "./judge-helpers";
+import { BBY_INTERNATIONAL_MIX, itTellsApart, judgeAgainst } from "./judge-helpers";
 
 let org: TestOrg;
 beforeAll(async () => {
@@ -94,19 +94,7 @@ describe("a rate in a later clause of a sentence that names the segment", () => 
 // and 28% Consumer Electronics"): the right answer had been contradicted by the mix's Total row and by the
 // category before it (the words between two figures read as the second's), LLM 1/5/3/1 against npm run dev.
 describe("a revenue mix given category by category", () => {
-  const MIX = [
-    "International segment revenue mix percentages and comparable sales percentage changes by revenue category were as follows:",
-    "Revenue Mix Comparable Sales",
-    "Three Months Ended Three Months Ended",
-    "July 29, 2023 July 30, 2022 July 29, 2023 July 30, 2022",
-    "Computing and Mobile Phones 45 % 43 % (2.4)% (7.6)%",
-    "Consumer Electronics 28 % 29 % (10.4)% (4.8)%",
-    "Appliances 13 % 14 % (6.1)% 6.8 %",
-    "Entertainment 7 % 7 % 2.5 % (5.8)%",
-    "Services 5 % 5 % 4.6 % (0.4)%",
-    "Other 2 % 2 % (38.1)% 12.6 %",
-    "Total 100 % 100 % (5.4)% (4.2)%",
-  ].join("\n");
+  const MIX = BBY_INTERNATIONAL_MIX.join("\n");
   const judged = judgeAgainst(() => org, "What was Best Buy's International revenue mix by category in the second quarter of fiscal 2024?", [{ title: "Best Buy 10-Q, Q2 fiscal 2024", content: MIX }]);
   const said = (computing: string, electronics: string) => `${Q2} International revenue mix was ${computing} Computing and Mobile Phones and ${electronics} Consumer Electronics.`;
   itTellsApart(judged, said("45%", "28%"), [
