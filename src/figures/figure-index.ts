@@ -10,8 +10,6 @@ interface FigureIndex {
   byValue: Map<number, number[]>;
   /** Figures by item word (or standard item) and year: the only ones that can conflict with a figure. */
   byItemYear: Map<string, number[]>;
-  /** Prose figures by the stems of the two words after them (FigureInContext.next), and with "<" before them (prev). */
-  byNext: Map<string, number[]>;
   /** Per figure, the last candidates() call that took it (a call's mark, so nothing is taken twice). */
   taken: Uint32Array;
   mark: number;
@@ -60,7 +58,7 @@ function itemYearKeys(f: FigureInContext, lookup = false): string[] {
 function indexOf(read: ReadText): FigureIndex {
   let index = INDEXES.get(read);
   if (index) return index;
-  index = { byValue: new Map(), byItemYear: new Map(), byNext: new Map(), taken: new Uint32Array(read.figures.length), mark: 0 };
+  index = { byValue: new Map(), byItemYear: new Map(), taken: new Uint32Array(read.figures.length), mark: 0 };
   const add = <K>(map: Map<K, number[]>, key: K, at: number, cap = Infinity) => {
     const list = map.get(key);
     if (!list) map.set(key, [at]);
@@ -69,8 +67,6 @@ function indexOf(read: ReadText): FigureIndex {
   read.figures.forEach((f, at) => {
     for (const [v, tol] of readings(f)) for (const b of buckets(v, tol)) add(index.byValue, b, at);
     for (const key of itemYearKeys(f)) add(index.byItemYear, key, at, MAX_PER_ITEM_YEAR);
-    if (f.next) add(index.byNext, phraseKey(f.next), at, MAX_PER_ITEM_YEAR);
-    if (f.prev) add(index.byNext, `<${phraseKey(f.prev)}`, at, MAX_PER_ITEM_YEAR);
   });
   INDEXES.set(read, index);
   return index;
@@ -81,9 +77,32 @@ export function phraseKey(next: string): string {
   return next.split(" ").map(stem).join(" ");
 }
 
+const PHRASES = new WeakMap<ReadText, Map<string, number[]>>();
+
+/**
+ * A text's prose figures by the stems of the two words after them (FigureInContext.next), and with "<" before
+ * them (prev): built on first use, for the few texts a statement's unplaced figure is looked up in.
+ */
+function phraseIndexOf(read: ReadText): Map<string, number[]> {
+  let index = PHRASES.get(read);
+  if (index) return index;
+  index = new Map();
+  const add = (key: string, at: number) => {
+    const list = index!.get(key);
+    if (!list) index!.set(key, [at]);
+    else if (list.length < MAX_PER_ITEM_YEAR) list.push(at);
+  };
+  read.figures.forEach((f, at) => {
+    if (f.next) add(phraseKey(f.next), at);
+    if (f.prev) add(`<${phraseKey(f.prev)}`, at);
+  });
+  PHRASES.set(read, index);
+  return index;
+}
+
 /** The prose figures of a text followed by the same two words as f, or after the same two words (its `next` and `prev`, compared by stem). */
 export function samePhraseFigures(f: FigureInContext, read: ReadText): FigureInContext[] {
-  const index = indexOf(read).byNext;
+  const index = phraseIndexOf(read);
   const after = f.next ? index.get(phraseKey(f.next)) ?? [] : [];
   const before = f.prev ? index.get(`<${phraseKey(f.prev)}`) ?? [] : [];
   return [...new Set([...after, ...before])].map((at) => read.figures[at]);
