@@ -116,6 +116,27 @@ export function continuedYear(sentence: string, before: HeadingYear | null): Hea
   return before;
 }
 
+// Words a period heading may hold besides its period's: what it heads and how ("Fourth Quarter Fiscal 2022
+// Results", "Reported (GAAP) First-Quarter 2023 Results", "For the Full Year of Fiscal 2022").
+const HEADING_WORD =
+  /^(?:\d{1,4}|fy\d{2,4}|q[1-4]|[1-4]q|h[12]|for|the|of|and|to|in|ended|ending|fiscal|year|years|full|full-year|quarter|quarters|first|second|third|fourth|1st|2nd|3rd|4th|first-quarter|second-quarter|third-quarter|fourth-quarter|half|six|nine|three|twelve|months|month|weeks|week|thirteen|fifty-two|results|result|highlights|highlight|summary|overview|review|update|performance|financial|financials|reported|gaap|non-gaap|organic|core|adjusted|consolidated|operating|key|selected|jan\w*|feb\w*|mar\w*|apr\w*|may|jun\w*|jul\w*|aug\w*|sep\w*|oct\w*|nov\w*|dec\w*)$/i;
+
+/** A word without the periods and apostrophes that end it ("Jan.", "year’"). */
+function trimEnd(word: string): string {
+  let end = word.length;
+  while (end > 0 && ".'\u2019".includes(word[end - 1])) end -= 1;
+  return word.slice(0, end);
+}
+
+/** Whether every word of a line is a period's or a heading's (HEADING_WORD), marks and notes aside. */
+function headingWords(line: string): boolean {
+  return line
+    .replace(/[()*_"“”:,/;]/g, " ")
+    .split(/\s+/)
+    .filter(Boolean)
+    .every((w) => HEADING_WORD.test(trimEnd(w)));
+}
+
 /** The period a heading line gives the paragraphs under it: a part of the year, or the whole year. */
 export interface SectionPeriod {
   part: string | null;
@@ -136,6 +157,9 @@ export function periodHeading(line: string): SectionPeriod | null {
   const t = line.trim().replace(/:[*_\s]*$/, "");
   // "In the second quarter of 2020, we" (a sentence a line break cut): a clause after a comma is prose.
   if (t.length > 60 || !/^\p{Lu}/u.test(t) || /[.,;:]$/.test(t) || /,\s*\p{Ll}/u.test(t)) return null;
+  // "June 2023 quarter Adjusted Free Cash" (over "Flow of $834 million ..."): a heading's words name its period
+  // and what it heads (results, highlights), not a line item a line break cut.
+  if (!headingWords(t)) return null;
   const year = headingYear(t)?.year ?? null;
   if (FULL_YEAR.test(t)) return { part: null, wholeYear: true, year };
   const part = partOf(unquarterly(t));

@@ -49,6 +49,19 @@ const ADOBE_PREFERRED = [
   "Preferred stock, $0.0001 par value; 2,000 shares authorized; none issued",
 ].join("\n");
 
+// Amcor's FY2023 release (the demo corpus): "June 2023 quarter Adjusted Free Cash" / "Flow of $834 million ...", a
+// sentence a line break cut, had read as a heading of the quarter, so the next sentence's net debt "at June 30,
+// 2023" was the quarter's and the page contradicted itself as a reference; every answer then read factuality 1.
+const AMCOR_CASH = [
+  "Adjusted Free Cash Flow",
+  "Adjusted Free Cash Flow for fiscal 2023 was $848 million and compares with $1,066 million last year. The year over",
+  "year variance largely reflects higher interest payments and lower accounts payable balances resulting from moderated",
+  "purchasing activities due to lower demand and inventory reduction initiatives. June 2023 quarter Adjusted Free Cash",
+  "Flow of $834 million compares with $803 million in the same quarter last year.",
+  "Net debt was $6,057 million at June 30, 2023. Leverage, measured as net debt divided by adjusted trailing twelve",
+  "month EBITDA, was 3.0 times and in line with the Company's expectations.",
+].join("\n");
+
 const ULTA_BALANCE = [
   "Exhibit 3", "Ulta Beauty, Inc.", "Condensed Consolidated Balance Sheets", "(In thousands)", "January 28, January 29,", "2023 2022", "(Unaudited)",
   "Assets", "Current assets:",
@@ -84,6 +97,7 @@ beforeAll(async () => {
   await indexFiling("MGM Resorts 10-K 2022", "MGM", "MGM Resorts", MGM);
   await indexFiling("PepsiCo Q1 2023 earnings release", "PEP", "PepsiCo", PEPSICO);
   await indexFiling("Adobe 10-K 2017 balance sheet", "ADBE", "Adobe", ADOBE_PREFERRED);
+  await indexFiling("Amcor FY2023 results press release", "AMCR", "Amcor", AMCOR_CASH);
 });
 
 describe("a reference copying the filing", () => {
@@ -149,6 +163,19 @@ describe("a reference naming another class of stock than the source's line", () 
     const reference = "Common stock, $0.0001 par value; 900,000 shares authorized; 600,834 shares issued";
     const llm = await judgeAgainst(() => org, "How many common shares is Adobe authorized to issue?", [{ title: "balance sheet", content: reference }])("llm", "Adobe is authorized to issue 900,000 thousand common shares.");
     expect(llm.result.reference_verdicts[0].verdict).not.toBe("contradicted");
+  });
+});
+
+describe("a reference whose page a line break cuts after a quarter's name", () => {
+  const query = "What were Amcor's adjusted free cash flow and net debt for fiscal 2023?";
+  const said = (fcf: string) => `Amcor's adjusted free cash flow for fiscal 2023 was ${fcf}, and net debt was $6,057 million at June 30, 2023.`;
+
+  it("is supported, and the right answer carried while the prior year's figure is not (wrong on purpose)", async () => {
+    const judged = judgeAgainst(() => org, query, [{ title: "Amcor FY2023 results", content: AMCOR_CASH }]);
+    const [right, wrong] = await Promise.all([judged("llm", said("$848 million")), judged("llm", said("$1,066 million"))]);
+    expect(right.result.reference_verdicts[0].verdict).toBe("supported");
+    expect(right.result.scores.factuality).toBeGreaterThanOrEqual(4);
+    expect(wrong.result.scores.factuality).toBeLessThanOrEqual(2);
   });
 });
 
