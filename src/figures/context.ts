@@ -9,8 +9,9 @@ import { dayOf, parseTables } from "./table";
 import { steppedTextCache, type SteppedTextCache } from "./text-cache";
 import { lineItemOf } from "./line-items";
 import { ratioOperand } from "./working";
-import { kindsMatch } from "./values";
-import { contentStems, isStopWord, sentences, words } from "./text";
+import { markRanges } from "./ranges";
+import { nextWords, prevWords } from "./changed-copies";
+import { contentStems, sentences } from "./text";
 import { ANNUAL_BEFORE, CATEGORY_AFTER, shareCategoryAfter, CHANGE_AFTER, CHANGE_ROW, COMPARED_WITH, LIST_LABEL, OPENING, pairPartsOf, pointOf, spelledAbbreviations } from "./clause-words";
 import { periodHeading, type SectionPeriod } from "./headings";
 import { FIGURES_PER_STEP, runSteps } from "./steps";
@@ -120,8 +121,6 @@ function itemStems(fragment: string): { item: string[]; change: boolean } {
   return { item, change };
 }
 
-/** Between a range's two ends: a dash or "to" (the second figure may hold the dash: "$10.00 - $10.10" reads "- $10.10"). */
-const RANGE_GAP = /^\s*(?:(?:[-–—]|to)\s*)?$/;
 /** Where a clause with a subject of its own opens after a figure ("..., and Rigid Packaging had", "and its return on ... was"). */
 const NEXT_CLAUSE = /;|,\s+(?:and|but|while|whereas)\s|\sand\s+(?:its|their|our)\s/i;
 const CLAUSE_START = /(?:^|[;:]|,\s+(?=(?:compared|versus|vs\.?|while|whereas|and|but|up|down|from|with|or)\b)|\b(?:compared\s+(?:with|to)|versus|vs\.?)\s)/gi;
@@ -374,13 +373,7 @@ function* proseFigureSteps(text: string, scale: number | null, skipTableLines: b
       prevPart = part;
     });
     comparedYear(out, first, base, sentenceYears, sentence.search(YEAR), sentence.search(COMPARED_WITH));
-    // "$9.90 - $10.00", "7.5% to 8.5%": a range's low and high ends (amounts and rates; bare numbers are as often ages or counts).
-    for (let i = 0; i + 1 < qs.length; i++) {
-      const [low, high] = [out[first + i], out[first + i + 1]];
-      if (low.kind === "number" || !RANGE_GAP.test(sentence.slice(qs[i].end, qs[i + 1].index)) || !kindsMatch(low, high)) continue;
-      low.bound = "low";
-      high.bound = "high";
-    }
+    markRanges(sentence, qs, out.slice(first));
     contrastBases(out, first);
   }
   return out;
@@ -392,21 +385,6 @@ function formatCell(v: number, decimals: number): string {
   let grouped = "";
   for (let i = whole.length; i > 0; i -= 3) grouped = whole.slice(Math.max(0, i - 3), i) + (grouped ? `,${grouped}` : "");
   return fraction === undefined ? grouped : `${grouped}.${fraction}`;
-}
-
-/** The first two content words of the text after a figure, up to a sentence mark ("of outstanding shares": "outstanding shares"), or "". */
-function nextWords(after: string): string {
-  const ws = words(unhyphenated(after.split(/[.;:()]/)[0])).filter((w) => w.length > 1 && !isStopWord(w));
-  return ws.length >= 2 ? `${ws[0]} ${ws[1]}` : "";
-}
-
-// Words that hedge a figure ("by approximately 191 million"): no words of its item.
-const HEDGES = new Set(["approximately", "approx", "around", "nearly", "roughly", "almost", "circa", "estimated", "totaling", "totalling", "total"]);
-
-/** The last two content words of the clause before a figure, hedges left out ("reduced outstanding share count by approximately": "share count"), or "". */
-function prevWords(own: string): string {
-  const ws = words(unhyphenated(own.split(/[.;:()]/).at(-1) ?? "")).filter((w) => w.length > 1 && !isStopWord(w) && !HEDGES.has(w));
-  return ws.length >= 2 ? `${ws[ws.length - 2]} ${ws[ws.length - 1]}` : "";
 }
 
 /** The part of a year a column's period names (table.ts columnPeriods): null for a full year. */

@@ -2,7 +2,6 @@
 // figure (by the rounding range of its value, and by item word and year), and the cells of a table row.
 import type { Figure, FigureInContext, ReadText } from "./context";
 import { coreItemWords } from "./line-items";
-import { stem } from "./text";
 import { halfUnit } from "./values";
 
 interface FigureIndex {
@@ -70,42 +69,6 @@ function indexOf(read: ReadText): FigureIndex {
   });
   INDEXES.set(read, index);
   return index;
-}
-
-/** Two words compared by their stems. */
-export function phraseKey(next: string): string {
-  return next.split(" ").map(stem).join(" ");
-}
-
-const PHRASES = new WeakMap<ReadText, Map<string, number[]>>();
-
-/**
- * A text's prose figures by the stems of the two words after them (FigureInContext.next), and with "<" before
- * them (prev): built on first use, for the few texts a statement's unplaced figure is looked up in.
- */
-function phraseIndexOf(read: ReadText): Map<string, number[]> {
-  let index = PHRASES.get(read);
-  if (index) return index;
-  index = new Map();
-  const add = (key: string, at: number) => {
-    const list = index!.get(key);
-    if (!list) index!.set(key, [at]);
-    else if (list.length < MAX_PER_ITEM_YEAR) list.push(at);
-  };
-  read.figures.forEach((f, at) => {
-    if (f.next) add(phraseKey(f.next), at);
-    if (f.prev) add(`<${phraseKey(f.prev)}`, at);
-  });
-  PHRASES.set(read, index);
-  return index;
-}
-
-/** The prose figures of a text followed by the same two words as f, or after the same two words (its `next` and `prev`, compared by stem). */
-export function samePhraseFigures(f: FigureInContext, read: ReadText): FigureInContext[] {
-  const index = phraseIndexOf(read);
-  const after = f.next ? index.get(phraseKey(f.next)) ?? [] : [];
-  const before = f.prev ? index.get(`<${phraseKey(f.prev)}`) ?? [] : [];
-  return [...new Set([...after, ...before])].map((at) => read.figures[at]);
 }
 
 /**

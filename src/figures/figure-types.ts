@@ -70,7 +70,7 @@ export interface FigureInContext extends Figure {
   /**
    * The first two content words right after a prose figure, before the next figure ("13% of outstanding shares":
    * "outstand shar"), "" when fewer or for table cells: the same words after another figure of the item mark a
-   * changed copy of the source's phrase (compare.ts samePhrase).
+   * changed copy of the source's phrase (changed-copies.ts).
    */
   next: string;
   /** The last two content words of the clause before a prose figure, hedges left out ("share count"), "" when fewer or for table cells. */

@@ -8,9 +8,8 @@ import { unquarterly } from "./year-part";
 import { contentStems, stemSet, words } from "./text";
 import { figureSentences } from "./prose-lines";
 import { coreItemWords } from "./line-items";
-import { candidates, phraseKey, rowCells, samePhraseFigures, tableRows } from "./figure-index";
-import { otherPart } from "./item-parts";
-import { itemsOverlap } from "./compare";
+import { candidates, rowCells, tableRows } from "./figure-index";
+import { changedCopies } from "./changed-copies";
 import { equalAtSomeScale, kindsMatch, valuesEqual } from "./values";
 import { FIGURES_PER_STEP, runSteps } from "./steps";
 import { namedRows } from "./named-rows";
@@ -162,41 +161,6 @@ function anchorByColumn(checks: FigureCheck[], sources: ReadText[], known: Reado
       c.source = anchor.source;
       c.by = s;
       c.note = `The source gives ${label(s)} for ${f.year} as ${written(s)} (the column of ${anchor.figure.raw} for ${anchor.figure.year} read the same way), not ${f.raw}.`;
-      break;
-    }
-  }
-}
-
-/**
- * A figure no source carries, in a sentence whose other figure a source's sentence carries, where that source
- * sentence holds another figure of its kind before the same two words: "it repurchased $431 million of shares,
- * approximately 13% of outstanding shares" against "$431 million of shares repurchased (approximately 3% of
- * outstanding shares)"; "secured $13.2 billion ... maintains a 19.5% equity stake in Kenvue" against "secured
- * $13.2 billion ... maintains 9.5% of equity stake in Kenvue". A changed copy of the source's words: the
- * items share a word, the periods do not differ, both are levels or both changes, and the source's figure
- * carries none of the statement's.
- */
-function changedCopies(checks: FigureCheck[], sources: ReadText[]): void {
-  for (const c of checks) {
-    const f = c.figure;
-    if (c.status !== "unmatched" || !(f.next || f.prev) || f.name || f.index < 0) continue;
-    for (const anchor of checks) {
-      const a = anchor.by;
-      if (anchor === c || anchor.status !== "carried" || !a || a.cell || anchor.figure.sentence !== f.sentence) continue;
-      // The source prints the figure's value before or after the same words ("900,000 shares authorized" of the common
-      // stock, beside the preferred stock's "2,000 shares authorized"): a figure not placed, not a changed copy.
-      const samePhrase = (x: FigureInContext) => (f.next !== "" && phraseKey(f.next) === phraseKey(x.next)) || (f.prev !== "" && phraseKey(f.prev) === phraseKey(x.prev));
-      if (candidates(f, sources[anchor.source]).some((x) => valuesEqual(f, x) && samePhrase(x))) break;
-      const s = samePhraseFigures(f, sources[anchor.source]).find(
-        (s) =>
-          s.sentence === a.sentence && s !== a && kindsMatch(f, s) && f.change === s.change && !valuesEqual(f, s) && !equalAtSomeScale(f, s) &&
-          samePeriod(f, s) !== false && !otherPart(f, s) && itemsOverlap(f.item, s.item) && !checks.some((x) => x.by === s),
-      );
-      if (!s) continue;
-      c.status = "contradicted";
-      c.source = anchor.source;
-      c.by = s;
-      c.note = `The source gives ${written(s)} for ${f.next && phraseKey(f.next) === phraseKey(s.next) ? s.next : s.prev}, not ${f.raw}.`;
       break;
     }
   }

@@ -3,7 +3,7 @@
 // outstanding shares" given as 13%, "9.5% of equity stake in Kenvue" given as a 19.5% stake, "share count by
 // approximately 191 million" given as 91 million). Such an answer
 // had read LLM factuality 4-5 beside its carried figures, the changed one merely "not found"; now both judges
-// contradict it and name the source's figure (src/figures/statement.ts changedCopies). Amcor's FY2023 release
+// contradict it and name the source's figure (src/figures/changed-copies.ts). Amcor's FY2023 release
 // and Johnson & Johnson's August 2023 8-K, as the demo corpus holds them.
 import { beforeAll, describe, expect, it } from "vitest";
 import { createOrg, type TestOrg } from "../helpers/harness";
