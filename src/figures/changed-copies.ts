@@ -81,30 +81,49 @@ function samePhraseFigures(f: FigureInContext, read: ReadText): FigureInContext[
   return [...at].map((k) => read.figures[k]);
 }
 
+/** Unplaced figures looked at between two turns of changedCopySteps. */
+const FIGURES_PER_TURN = 16;
+
 /**
  * Marks changed copies contradicted (see the top of this file): the items share a word, they are of one part of
  * the company, the periods do not differ, both are levels or both changes, and the source's figure carries none
  * of the statement's. Not where the source prints the figure's value with the same words ("900,000 shares
  * authorized" of the common stock, beside the preferred stock's "2,000 shares authorized"): a figure not placed.
+ * In steps (steps.ts): linear in the statement's figures, each looked up against its own sentence's anchors.
  */
-export function changedCopies(checks: FigureCheck[], sources: ReadText[]): void {
+export function* changedCopySteps(checks: FigureCheck[], sources: ReadText[]): Generator<void, void, void> {
+  // A carried prose figure anchors the unplaced figures of its own sentence; none of them is carried later on.
+  const anchors = new Map<number, FigureCheck[]>();
+  for (const anchor of checks) {
+    if (anchor.status !== "carried" || !anchor.by || anchor.by.cell) continue;
+    const list = anchors.get(anchor.figure.sentence);
+    if (list) list.push(anchor);
+    else anchors.set(anchor.figure.sentence, [anchor]);
+  }
+  if (anchors.size === 0) return;
+  // Source figures already read as a statement figure's: not another's changed copy.
+  const used = new Set(checks.map((x) => x.by).filter((by): by is FigureInContext => by !== null));
+  let looked = 0;
   for (const c of checks) {
     const f = c.figure;
     if (c.status !== "unmatched" || !(f.next || f.prev) || f.name || f.index < 0) continue;
-    for (const anchor of checks) {
-      const a = anchor.by;
-      if (anchor === c || anchor.status !== "carried" || !a || a.cell || anchor.figure.sentence !== f.sentence) continue;
+    const own = anchors.get(f.sentence);
+    if (!own) continue;
+    if (++looked % FIGURES_PER_TURN === 0) yield;
+    for (const anchor of own) {
+      const a = anchor.by!;
       const read = sources[anchor.source];
       if (candidates(f, read).some((x) => valuesEqual(f, x) && samePhrase(f, x))) break;
       const s = samePhraseFigures(f, read).find(
         (s) =>
           s.sentence === a.sentence && s !== a && kindsMatch(f, s) && f.change === s.change && !valuesEqual(f, s) && !equalAtSomeScale(f, s) &&
-          samePeriod(f, s) !== false && !otherPart(f, s) && itemsOverlap(f.item, s.item) && !checks.some((x) => x.by === s),
+          samePeriod(f, s) !== false && !otherPart(f, s) && itemsOverlap(f.item, s.item) && !used.has(s),
       );
       if (!s) continue;
       c.status = "contradicted";
       c.source = anchor.source;
       c.by = s;
+      used.add(s);
       c.note = `The source gives ${written(s)} for ${keysOf(f).next !== "" && keysOf(f).next === keysOf(s).next ? s.next : s.prev}, not ${f.raw}.`;
       break;
     }

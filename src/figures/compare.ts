@@ -252,6 +252,9 @@ export interface Budget {
  */
 export const STATEMENT_BUDGET = 400_000;
 
+/** Comparisons between two turns of a statement's check (steps.ts): about 2.5 ms of CPU at the budget's rate. */
+export const COMPARISONS_PER_STEP = 1_000;
+
 /**
  * One figure of a statement against the sources' figures in context. Carried: a source gives the same
  * value under the same item for the same year (or, when either side names no item or year, the same value

@@ -14,7 +14,7 @@ import { nextWords, prevWords } from "./changed-copies";
 import { contentStems, sentences } from "./text";
 import { ANNUAL_BEFORE, CATEGORY_AFTER, shareCategoryAfter, CHANGE_AFTER, CHANGE_ROW, COMPARED_WITH, LIST_LABEL, OPENING, pairPartsOf, pointOf, spelledAbbreviations } from "./clause-words";
 import { periodHeading, type SectionPeriod } from "./headings";
-import { FIGURES_PER_STEP, runSteps } from "./steps";
+import { runSteps } from "./steps";
 import { textLinks, withFiscalDays, withFiscalNames } from "./fiscal-days";
 import { comparedFigure, comparedYear } from "./comparison";
 import { figureSentences, isTableLine } from "./prose-lines";
@@ -189,12 +189,15 @@ function openingYear(words: string): number | null {
   return implied.size === 1 ? [...implied][0] : null;
 }
 
+/** Sentences read between two turns of proseFigureSteps: under a millisecond warm, a few where the code is still cold. */
+const PROSE_SENTENCES_PER_STEP = 8;
+
 // "13.6% increase in transactions", "a 1.8% decline in average ticket": a change and the item it is of, after the figure.
 const CHANGE_IN = /^\s*(increases?|decreases?|growth|declines?|rises?|drops?|reductions?|improvements?)\s+in\s+(?:the\s+|its\s+|our\s+)?([\p{L}&'-]+(?:\s+[\p{L}&'-]+){0,3}?)(?=\s*(?:[,;.()]|$)|\s+(?:and|or|compared|versus|from|to|in|for|at|as|while|of)\b)/iu;
 
 /**
  * Figures of prose: per sentence, each figure's item from the words before it and its year from its clause.
- * In steps (steps.ts): a turn every FIGURES_PER_STEP sentences.
+ * In steps (steps.ts): a turn every PROSE_SENTENCES_PER_STEP sentences.
  */
 function* proseFigureSteps(text: string, scale: number | null, skipTableLines: boolean): Generator<void, FigureInContext[], void> {
   const out: FigureInContext[] = [];
@@ -206,7 +209,7 @@ function* proseFigureSteps(text: string, scale: number | null, skipTableLines: b
   let ordinal = -1;
   for (const { text: sentence, start: base } of figureSentences(text)) {
     ordinal += 1;
-    if (ordinal > 0 && ordinal % FIGURES_PER_STEP === 0) yield;
+    if (ordinal > 0 && ordinal % PROSE_SENTENCES_PER_STEP === 0) yield;
     offset = base + sentence.length;
     const qs = quantities(sentence).filter((q) => !(q.mantissa < 10 && q.decimals === 0 && !q.percent && !q.currency && q.scale === 1));
     // "compared with 12.0" then "cents per share" on the next line: the figure's unit word wrapped.

@@ -9,7 +9,7 @@ import { contentStems, stemSet, words } from "./text";
 import { figureSentences } from "./prose-lines";
 import { coreItemWords } from "./line-items";
 import { candidates, rowCells, tableRows } from "./figure-index";
-import { changedCopies } from "./changed-copies";
+import { changedCopySteps } from "./changed-copies";
 import { equalAtSomeScale, kindsMatch, valuesEqual } from "./values";
 import { FIGURES_PER_STEP, runSteps } from "./steps";
 import { namedRows } from "./named-rows";
@@ -20,13 +20,16 @@ import { withCompanyCalendar } from "./company-calendar";
 import { fiscalTickerNamedIn } from "../core/fiscal-calendar";
 import { dayText, markFiscalYears } from "./fiscal-days";
 import { samePeriod } from "./same-period";
-import { checkFigure, sameItem, STATEMENT_BUDGET, type Budget, type FigureCheck, type FigureStatus, type StatementCheck } from "./compare";
+import { checkFigure, COMPARISONS_PER_STEP, sameItem, STATEMENT_BUDGET, type Budget, type FigureCheck, type FigureStatus, type StatementCheck } from "./compare";
 import { label, written } from "./labels";
 
 /**
  * The one year a statement and its question name, or null when they name none or several: "cash from
  * operations was $5,841 million" answers "in FY2023" when nothing else names another year.
  */
+/** Sentences of a statement whose words are gathered between two turns. */
+const SENTENCES_PER_STEP = 64;
+
 const LABEL_NOTE = /\$\s?\d[\d,]{0,12}(?:\.\d{1,3})?\s\((?:19|20)\d\d,\s\$\s?\d[\d,]{0,12}(?:\.\d{1,3})?\)/g;
 
 const NOTE_REFERENCE = /\((?:see\s)?notes?\s\d{1,3}(?:(?:,\s?|\sand\s)\d{1,3}){0,4}\)/gi;
@@ -94,7 +97,11 @@ export function* checkStatementSteps(
   const partFromQuestion = !whole && partOf(unquarterly(statement)) === null;
   // "Inventory at the beginning of 2022" is the balance at the end of 2021: not dated by the question's year.
   const own = yield* statementFigureSteps(statement);
-  const sentenceWords = figureSentences(statement).map((s) => stemSet(s.text));
+  const sentenceWords: Set<string>[] = [];
+  for (const s of figureSentences(statement)) {
+    sentenceWords.push(stemSet(s.text));
+    if (sentenceWords.length % SENTENCES_PER_STEP === 0) yield;
+  }
   own.forEach((f, k) => {
     if (f.sentence < 0) return;
     f.sentenceWords = sentenceWords[f.sentence];
@@ -115,24 +122,35 @@ export function* checkStatementSteps(
   // "net sales were $3,226.8 million in fiscal 2022", no quarter named anywhere: the year's figure (compare.ts).
   if (whole) for (const f of dated) if (f.year !== null && f.part === null && !f.change) f.wholeYear = true;
   // "in the second quarter of fiscal 2024": a fiscal year, which a source's day may fall in a calendar year apart.
+  yield;
   markFiscalYears(statement, context, own, dated);
   yield;
   const figures: FigureCheck[] = [];
   const namedYears = new Set([...stated, ...yearsIn(context), ...(around.years ?? [])]);
+  // A turn every FIGURES_PER_STEP figures, or sooner where they were compared with many source figures.
+  let turnAt = budget.comparisons - COMPARISONS_PER_STEP;
   for (const f of dated) {
     figures.push(checkFigure(f, read, known, false, budget, namedYears));
-    if (figures.length % FIGURES_PER_STEP === 0) yield;
+    if (figures.length % FIGURES_PER_STEP === 0 || budget.comparisons < turnAt) {
+      turnAt = budget.comparisons - COMPARISONS_PER_STEP;
+      yield;
+    }
   }
   anchorByColumn(figures, read, known);
+  yield;
   datedColumns(figures, read);
   yield;
   yield* namedRows(figures, read, statement, known, budget);
   rowChanges(figures, read, statement, known);
+  yield;
   // Figures with a year of their own (their sentence's, or the heading's they are under), not the statement's.
   otherColumns(figures.filter((c, k) => own[k].year !== null), read);
+  yield;
   reversedYears(figures.filter((c, k) => own[k].year !== null), read);
+  yield;
   swappedRoles(figures, read, known);
-  changedCopies(figures, read);
+  yield;
+  yield* changedCopySteps(figures, read);
   const count = (st: FigureStatus) => figures.filter((c) => c.status === st).length;
   return { figures, carried: count("carried"), contradicted: count("contradicted"), unmatched: count("unmatched"), notes: figures.filter((c) => c.note).map((c) => c.note) };
 }

@@ -34,8 +34,8 @@ function tooLarge(message: string): ApiError {
   return new ApiError("JUDGE_EVALUATION_TOO_LARGE", message);
 }
 
-/** UTF-16 units counted between turns (about 1-2 ms of counting): a body near the budget is 30-60 steps. */
-const COUNT_STEP = 16_384;
+/** UTF-16 units counted between turns (under half a millisecond of counting): a body near the budget is 100-200 steps. */
+const COUNT_STEP = 4_096;
 
 /** Throws JUDGE_EVALUATION_TOO_LARGE when a field or the whole submission is past its cap. */
 export async function enforceSizeCaps(body: LlmRequest | AgentRequest): Promise<void> {

@@ -155,7 +155,7 @@ describe("a reference copying a sentence its filing cuts or heads with another p
   });
 });
 
-// A changed copy of the source's words (changed-copies.ts changedCopies) is not read across two stocks: the common
+// A changed copy of the source's words (changed-copies.ts changedCopySteps) is not read across two stocks: the common
 // stock's "900,000 shares authorized" beside the same par value had been contradicted by the preferred stock's
 // "2,000 shares authorized" (FinanceBench 04735 and 03856's evidence, with the corpus indexed).
 describe("a reference naming another class of stock than the source's line", () => {
