@@ -6,6 +6,8 @@
 // Jobs (judge, parse) are timed from submission to their settled status, so a queue batch wait (up to
 // 1 s, max_batch_timeout) is part of the figure; a normal evaluation is timed the same way for scale.
 // Inputs from ../shared/data/parser_samples are skipped when that folder is absent.
+// HOSTILE_ONLY=<part of a name> runs those inputs (and the control); HOSTILE_REPEAT=<n> sends each n times;
+// HOSTILE_NEIGHBOUR=/healthz makes the neighbour a request with no D1 or Durable Object behind it.
 import { execFileSync, spawn } from "node:child_process";
 import { existsSync, mkdtempSync, readFileSync } from "node:fs";
 import { cpus, tmpdir } from "node:os";
@@ -107,7 +109,7 @@ let neighbourRefused = 0;
 async function timedNormal() {
   const t = performance.now();
   try {
-    const res = await fetch(`${base}/v1/me`, { headers: keyed });
+    const res = await fetch(`${base}${process.env.HOSTILE_NEIGHBOUR ?? "/v1/me"}`, { headers: keyed });
     await res.arrayBuffer();
     if (res.status !== 200) neighbourRefused += 1;
   } catch {
