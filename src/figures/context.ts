@@ -189,6 +189,9 @@ function openingYear(words: string): number | null {
   return implied.size === 1 ? [...implied][0] : null;
 }
 
+/** "<item>, measured as <definition>, was": the item before an aside that defines it, then the verb of its figure. */
+const DEFINING_ASIDE = /^(\s*\p{L}[\p{L}\s&'-]{1,60}),\s(?:measured|defined|calculated|computed|expressed)\s+as\s[^,;:]{3,160},\s(?:was|were|is|are)\s+(?:approximately\s+|about\s+)?$/iu;
+
 /** Sentences read between two turns of proseFigureSteps: under a millisecond warm, a few where the code is still cold. */
 const PROSE_SENTENCES_PER_STEP = 8;
 
@@ -271,7 +274,10 @@ function* proseFigureSteps(text: string, scale: number | null, skipTableLines: b
       const after = sentence.slice(q.end, afterEnd);
       // "compared with $8,630.9 million": the comparison period's value, of the previous figure's item.
       const compared = i > 0 ? comparedFigure(before, after) : null;
-      const own = wrapped ? (/[a-z]{2}/i.test(head) ? head : before.slice(0, before.lastIndexOf("("))) : fragment.trim().length || compared ? fragment : before;
+      const asWritten = wrapped ? (/[a-z]{2}/i.test(head) ? head : before.slice(0, before.lastIndexOf("("))) : fragment.trim().length || compared ? fragment : before;
+      // "Leverage, measured as net debt divided by adjusted trailing twelve month EBITDA, was 3.0 times": the
+      // item is what the aside defines; its words say how the figure is worked out, not what it is.
+      const own = DEFINING_ASIDE.exec(asWritten)?.[1] ?? asWritten;
       const read = itemStems(own);
       let item = read.item.length && section.length ? [...new Set([...section, ...read.item])] : read.item;
       let itemText = own.replace(/\s+/g, " ").trim();

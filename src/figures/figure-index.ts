@@ -104,6 +104,31 @@ export function candidates(f: FigureInContext, read: ReadText): FigureInContext[
   return out;
 }
 
+const UNDATED = new WeakMap<ReadText, Map<string, number[]>>();
+
+/**
+ * The prose figures of a text with no period (no year, no part of one) under one of f's item words: built on
+ * first use, only for texts an unplaced figure is looked up in (compare.ts onlyUndatedReading).
+ */
+export function undatedOfItem(f: FigureInContext, read: ReadText): FigureInContext[] {
+  let index = UNDATED.get(read);
+  if (!index) {
+    const built = new Map<string, number[]>();
+    read.figures.forEach((s, at) => {
+      if (s.cell || s.year !== null || s.part !== null) return;
+      for (const w of new Set(coreItemWords(s.item))) {
+        const list = built.get(w);
+        if (!list) built.set(w, [at]);
+        else if (list.length < MAX_PER_ITEM_YEAR) list.push(at);
+      }
+    });
+    UNDATED.set(read, (index = built));
+  }
+  const at = new Set<number>();
+  for (const w of coreItemWords(f.item)) for (const k of index.get(w) ?? []) at.add(k);
+  return [...at].map((k) => read.figures[k]);
+}
+
 /** A table row of a text: its cells and the words that name its line item. */
 export interface TableRow {
   cells: FigureInContext[];

@@ -41,6 +41,9 @@ const ENDS_BEFORE_YEAR = /\b(?:fiscal|fy|year|in|of|for|during)$/i;
 const OPENS_WITH_WORD = /^\p{Ll}/u;
 // "As a percentage" / "of net sales, SG&A expenses decreased to 23.6%": nor does a sentence open on a preposition or a conjunction.
 const OPENS_WITH_LINK = /^(?:of|and|or|to|in|for|from|with|at|by|as)\s/;
+// "Leverage, measured as net debt divided by adjusted trailing twelve" / "month EBITDA, was 3.0 times": a line
+// that goes on an aside and then gives the figure of the subject the line before opened.
+const OPENS_ASIDE_THEN_FIGURE = new RegExp(String.raw`^\p{Ll}[^.;:\d]{0,80},\s(?:was|were|is|are)\s+(?:approximately\s+|about\s+)?${FIGURE}`, "u");
 const ENDS_UNFINISHED = /\b(?:to|of|for|the|a|an|and|or|in|on|at|by|with|from|including|than|as|its|their|our|we|per|into|between|approximately)$/i;
 
 /**
@@ -71,6 +74,7 @@ export function figureSentences(text: string): { text: string; start: number }[]
       (OPENS_WITH_PERIOD.test(s) && /\b(?:first|second|third|fourth|the|fiscal|full|of)$/i.test(before)) ||
       (OPENS_WITH_WORD.test(s) && (ENDS_UNFINISHED.test(before) || (OPENS_WITH_LINK.test(s) && /\p{L}$/u.test(before)))) ||
       (OPENS_COMPARING.test(s) && /[\p{L}\d%]$/u.test(before)) ||
+      (OPENS_ASIDE_THEN_FIGURE.test(s) && /\p{Ll}$/u.test(before) && /,/.test(before)) ||
       // "..., Operational Sales Growth of 7.5% - 8.5%, and" / "Adjusted Operational Sales Growth of 6.2% - 7.2%": a
       // list's last item, its name in capitals.
       (/^\p{Lu}/u.test(s) && /,\s(?:and|or)$/.test(before)) ||

@@ -20,7 +20,7 @@ import { withCompanyCalendar } from "./company-calendar";
 import { fiscalTickerNamedIn } from "../core/fiscal-calendar";
 import { dayText, markFiscalYears } from "./fiscal-days";
 import { samePeriod } from "./same-period";
-import { checkFigure, COMPARISONS_PER_STEP, sameItem, STATEMENT_BUDGET, type Budget, type FigureCheck, type FigureStatus, type StatementCheck } from "./compare";
+import { checkFigure, COMPARISONS_PER_STEP, sameItem, STATEMENT_BUDGET, undatedReadings, type Budget, type FigureCheck, type FigureStatus, type StatementCheck } from "./compare";
 import { label, written } from "./labels";
 
 /**
@@ -151,6 +151,7 @@ export function* checkStatementSteps(
   swappedRoles(figures, read, known);
   yield;
   yield* changedCopySteps(figures, read);
+  undatedReadings(figures, read, known);
   const count = (st: FigureStatus) => figures.filter((c) => c.status === st).length;
   return { figures, carried: count("carried"), contradicted: count("contradicted"), unmatched: count("unmatched"), notes: figures.filter((c) => c.note).map((c) => c.note) };
 }

@@ -120,6 +120,19 @@ export async function fixtureText(name: string): Promise<string> {
   return res.text();
 }
 
+/** Indexes one page of a filing as an external primary source of the company (search finds it for the judges' verification and claims). */
+export async function indexExternalFiling(name: string, ticker: string, company: string, text: string): Promise<void> {
+  await indexDocument(
+    env.DB,
+    {
+      id: crypto.randomUUID(), organizationId: "external", kind: "external", visibility: "organization", ownerUserId: null, name,
+      sourceBatchId: null, rmsType: null, rmsSubType: null, docType: "filing", docSubType: "10k", tickers: [ticker], stockIds: [], companyNames: [company],
+      fiscalYear: 2023, fiscalQuarter: null, calendarDate: null, publishedAt: "2023-08-15T00:00:00Z", createdAt: new Date().toISOString(),
+    },
+    [{ page: 1, text }],
+  );
+}
+
 /** Uploads 3M's 2018 cash flow statement to the external corpus (admin API) and waits until it is parsed. */
 export async function uploadPrimarySource(): Promise<string> {
   const form = new FormData();

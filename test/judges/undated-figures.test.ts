@@ -1,0 +1,73 @@
+// A figure its source gives with no period: Amcor's "Leverage, measured as net debt divided by adjusted trailing
+// twelve" / "month EBITDA, was 3.0 times" (its FY2023 release, a sentence a line break cuts inside its aside).
+// The line that goes on the aside is read with the line before, the aside that defines the item is not the
+// item's name, and the one figure the sources give for an item, another value with no period stated, contradicts
+// a statement's value for any period: "leverage was 2.5 times" had read LLM 5/4/5/4 against npm run dev.
+import { beforeAll, describe, expect, it } from "vitest";
+import { createOrg, type TestOrg } from "../helpers/harness";
+import { indexExternalFiling, judgeAgainst } from "./judge-helpers";
+
+let org: TestOrg;
+
+beforeAll(async () => {
+  org = await createOrg();
+});
+
+const AMCOR_CASH = [
+  "Adjusted Free Cash Flow",
+  "Adjusted Free Cash Flow for fiscal 2023 was $848 million and compares with $1,066 million last year. The year over",
+  "year variance largely reflects higher interest payments and lower accounts payable balances resulting from moderated",
+  "purchasing activities due to lower demand and inventory reduction initiatives. June 2023 quarter Adjusted Free Cash",
+  "Flow of $834 million compares with $803 million in the same quarter last year.",
+  "Net debt was $6,057 million at June 30, 2023. Leverage, measured as net debt divided by adjusted trailing twelve",
+  "month EBITDA, was 3.0 times and in line with the Company's expectations.",
+].join("\n");
+
+const QUERY = "What were Amcor's adjusted free cash flow, net debt and leverage for fiscal 2023?";
+const said = (leverage: string) =>
+  `Amcor's adjusted free cash flow for fiscal 2023 was $848 million, net debt was $6,057 million at June 30, 2023, and leverage was ${leverage} times.`;
+
+describe("a figure the source gives with no period", () => {
+  it("carries the right value and contradicts another (wrong on purpose), naming the source's figure", async () => {
+    const judged = judgeAgainst(() => org, QUERY, [{ title: "Amcor FY2023 results", content: AMCOR_CASH }]);
+    const [right, wrong] = await Promise.all([judged("llm", said("3.0")), judged("llm", said("2.5"))]);
+    expect(right.result.scores.factuality).toBeGreaterThanOrEqual(4);
+    expect(right.result.reasoning).not.toContain("period not stated");
+    expect(wrong.result.scores.factuality).toBeLessThanOrEqual(2);
+    expect(wrong.result.scores.grounding).toBeLessThanOrEqual(2);
+    expect(wrong.result.reasoning).toContain("The source gives leverage as 3.0 (its period not stated), not 2.5.");
+  });
+
+  it("contradicts another value when the filing the reference copies is indexed too (one figure, found twice), by both judges", async () => {
+    await indexExternalFiling("Amcor FY2023 results press release", "AMCR", "Amcor", AMCOR_CASH);
+    const judged = judgeAgainst(() => org, QUERY, [{ title: "Amcor FY2023 results", content: AMCOR_CASH }]);
+    const [llm, agent] = await Promise.all([judged("llm", said("2.5")), judged("agent", said("2.5"))]);
+    expect(llm.result.reference_verdicts[0].evidence.length).toBeGreaterThan(0);
+    expect(llm.result.scores.factuality).toBeLessThanOrEqual(2);
+    expect(agent.assessment.claims.some((c: { verdict: string }) => c.verdict === "contradicted")).toBe(true);
+  });
+
+  it("is not read as the item's when the sources give the item twice with no period (either may be the statement's)", async () => {
+    const twice = `${AMCOR_CASH}\nLeverage, measured as net debt divided by adjusted trailing twelve month EBITDA, was 2.8 times.`;
+    const llm = await judgeAgainst(() => org, QUERY, [{ title: "Amcor FY2023 results", content: twice }])("llm", said("2.5"));
+    expect(llm.result.reasoning).not.toContain("period not stated");
+  });
+
+  it("is not read across shares of two things (what a share is of follows it: FinanceBench 00757, AMD's customers)", async () => {
+    const revenue = "One customer accounted for 16% of our consolidated net revenue for the year ended December 31, 2022. Sales to this customer consisted of sales of products from our Gaming segment.";
+    const llm = await judgeAgainst(() => org, "Did AMD report customer concentration in FY22?", [{ title: "AMD 10-K 2022", content: revenue }])(
+      "llm",
+      "Two customers each accounted for approximately 20% and 15% of the total consolidated accounts receivable balance as of December 25, 2021.",
+    );
+    expect(llm.result.reasoning).not.toContain("period not stated");
+  });
+
+  it("is not read for a count, which is as often a name as a figure", async () => {
+    const text = "The Company operates 250 plants, measured as sites with production lines, in 40 countries.";
+    const llm = await judgeAgainst(() => org, "How many plants did Amcor operate in fiscal 2023?", [{ title: "Amcor profile", content: text }])(
+      "llm",
+      "Amcor operated 212 plants in fiscal 2023.",
+    );
+    expect(llm.result.reasoning).not.toContain("period not stated");
+  });
+});
