@@ -443,6 +443,9 @@ function onlyUndatedReading(f: FigureInContext, sources: ReadText[], subject: Re
   for (const [i, read] of sources.entries()) {
     for (const s of undatedOfItem(f, read)) {
       if (!kindsMatch(f, s) || f.change !== s.change || otherBasis(f, s) || !sameItem(f, s, subject)) continue;
+      // A range's end is read against the same end of the source's range ("$750 million to $850 million" against
+      // "$850 million to $950 million": $850 million is the other range's low end).
+      if (f.bound !== undefined && s.bound !== undefined && f.bound !== s.bound) continue;
       // "18% of the total consolidated accounts receivable" is not "16% of our consolidated net revenue": the
       // words after a share name what it is of.
       if (f.next && s.next && stemmed(f.next) !== stemmed(s.next)) continue;

@@ -189,6 +189,9 @@ function openingYear(words: string): number | null {
   return implied.size === 1 ? [...implied][0] : null;
 }
 
+/** A per-share unit that ends the previous figure ("cents per share", "per diluted share"). */
+const PREVIOUS_UNIT = /^\s*(?:cents\s+)?per\s+(?:diluted\s+|basic\s+)?(?:common\s+|ordinary\s+)?share\b/i;
+
 /** "<item>, measured as <definition>, was": the item before an aside that defines it, then the verb of its figure. */
 const DEFINING_ASIDE = /^(\s*\p{L}[\p{L}\s&'-]{1,60}),\s(?:measured|defined|calculated|computed|expressed)\s+as\s[^,;:]{3,160},\s(?:was|were|is|are)\s+(?:approximately\s+|about\s+)?$/iu;
 
@@ -260,7 +263,8 @@ function* proseFigureSteps(text: string, scale: number | null, skipTableLines: b
       // The clause before the figure: from the last clause boundary in the words since the previous figure.
       let clauseStart = 0;
       for (const m of before.matchAll(CLAUSE_START)) clauseStart = (m.index ?? 0) + m[0].length;
-      const fragment = before.slice(clauseStart);
+      // "67 to 71 cents per share and adjusted free cash flow of": the previous figure's unit is not this one's item.
+      const fragment = i > 0 && clauseStart === 0 ? before.replace(PREVIOUS_UNIT, "") : before.slice(clauseStart);
       // "Loss before income taxes: ($5,022 million)": parentheses around the figure alone are its sign (or an
       // aside), so its item is the label before them.
       // So is the figure alone in parentheses after its item's words ("investments in wireless licenses

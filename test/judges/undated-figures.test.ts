@@ -23,6 +23,29 @@ const AMCOR_CASH = [
   "month EBITDA, was 3.0 times and in line with the Company's expectations.",
 ].join("\n");
 
+const AMCOR_GUIDANCE = [
+  "Fiscal 2024 Guidance",
+  "For the twelve-month period ending June 30, 2024, the Company expects:",
+  "• Adjusted EPS of 67 to 71 cents per share which includes:",
+  "• Comparable constant currency earnings which includes underlying business performance down low single",
+  "digit % to up low single digit %, a benefit of approximately 2% from share repurchases, and a negative",
+  "impact of approximately 6% related to higher estimated net interest and tax expense;",
+  "• A negative impact of approximately 3% related to the sale of the Company's three plants in Russia on",
+  "December 23, 2022; and",
+  "• A benefit of approximately 2% related to currency translation, assuming current rates prevail through the",
+  "balance of fiscal 2024.",
+  "• The Company expects adjusted EPS on a reported basis in the first half of fiscal 2024 to be down in the",
+  "mid-teens % compared with the first half of fiscal 2023, primarily due to lower volumes and the residual",
+  "headwinds related to the sale of the Russia plants and higher interest expense. In the second half of fiscal",
+  "2024, adjusted EPS is expected to be up mid-single digits % compared with the second half of fiscal 2023,",
+  "benefiting in-part from structural cost saving initiatives and increased earnings leverage resulting from",
+  "price and cost actions taken in fiscal 2023 and 2024.",
+  "• Adjusted Free Cash Flow of approximately $850 million to $950 million, representing solid growth over fiscal",
+  "2023.",
+  "• Approximately $70 million of cash to be allocated towards share repurchases as part of the program previously",
+  "announced in fiscal 2023.",
+].join("\n");
+
 const QUERY = "What were Amcor's adjusted free cash flow, net debt and leverage for fiscal 2023?";
 const said = (leverage: string) =>
   `Amcor's adjusted free cash flow for fiscal 2023 was $848 million, net debt was $6,057 million at June 30, 2023, and leverage was ${leverage} times.`;
@@ -45,6 +68,16 @@ describe("a figure the source gives with no period", () => {
     expect(llm.result.reference_verdicts[0].evidence.length).toBeGreaterThan(0);
     expect(llm.result.scores.factuality).toBeLessThanOrEqual(2);
     expect(agent.assessment.claims.some((c: { verdict: string }) => c.verdict === "contradicted")).toBe(true);
+  });
+
+  it("reads a range's ends against the same ends of the source's range (guidance for the year ahead, wrong on purpose)", async () => {
+    const judged = judgeAgainst(() => org, "What is Amcor's fiscal 2024 guidance?", [{ title: "Amcor FY2023 results", content: AMCOR_GUIDANCE }]);
+    const guidance = (fcf: string) => `For fiscal 2024, Amcor expects adjusted EPS of 67 to 71 cents per share and adjusted free cash flow of approximately ${fcf}.`;
+    const [right, wrong] = await Promise.all([judged("llm", guidance("$850 million to $950 million")), judged("llm", guidance("$750 million to $850 million"))]);
+    expect(right.result.scores.factuality).toBeGreaterThanOrEqual(4);
+    expect(wrong.result.scores.factuality).toBeLessThanOrEqual(2);
+    expect(wrong.result.reasoning).toContain("The source gives adjusted Free Cash Flow as $850 million (its period not stated), not $750 million.");
+    expect(wrong.result.reasoning).toContain("The source gives adjusted Free Cash Flow as $950 million (its period not stated), not $850 million.");
   });
 
   it("is not read as the item's when the sources give the item twice with no period (either may be the statement's)", async () => {
