@@ -189,6 +189,9 @@ function openingYear(words: string): number | null {
   return implied.size === 1 ? [...implied][0] : null;
 }
 
+/** A line's label before a colon ("• Fiscal 2024 outlook: ..."): a few words, no sentence mark. */
+const LINE_LABEL = /^\s*(?:[•·▪*-]\s*)?([^:.;\n]{3,40}):\s/;
+
 /** A per-share unit that ends the previous figure ("cents per share", "per diluted share"). */
 const PREVIOUS_UNIT = /^\s*(?:cents\s+)?per\s+(?:diluted\s+|basic\s+)?(?:common\s+|ordinary\s+)?share\b/i;
 
@@ -213,10 +216,19 @@ function* proseFigureSteps(text: string, scale: number | null, skipTableLines: b
   // "For the Full Year of Fiscal 2022", "Fourth Quarter Fiscal 2022 Results": the period of the paragraphs below.
   let sectionPeriod: SectionPeriod | null = null;
   let ordinal = -1;
+  // "• Fiscal 2024 outlook: Adjusted EPS of 67-71 cents per share. Adjusted Free Cash Flow of $850-950 million.":
+  // the year a line's label names, for the sentences of that line that name none (under "Fiscal 2023 Full
+  // Year Highlights", the heading's year is not the outlook's).
+  let labelYear: number | null = null;
   for (const { text: sentence, start: base } of figureSentences(text)) {
     ordinal += 1;
     if (ordinal > 0 && ordinal % PROSE_SENTENCES_PER_STEP === 0) yield;
     offset = base + sentence.length;
+    if (base === 0 || /\n[ \t]*$/.test(text.slice(Math.max(0, base - 8), base))) {
+      const labelled = LINE_LABEL.exec(sentence);
+      const years = labelled ? [...new Set(yearsIn(labelled[1]))] : [];
+      labelYear = years.length === 1 ? years[0] : null;
+    }
     const qs = quantities(sentence).filter((q) => !(q.mantissa < 10 && q.decimals === 0 && !q.percent && !q.currency && q.scale === 1));
     // "compared with 12.0" then "cents per share" on the next line: the figure's unit word wrapped.
     const last = qs.length - 1;
@@ -339,7 +351,7 @@ function* proseFigureSteps(text: string, scale: number | null, skipTableLines: b
         // "versus the prior year's 3.6% growth": the year before the sentence's, not the year that opens it.
         else if (compared?.namedBefore) year = null;
         else if (compared && !change) year = null;
-        else if (ys.length === 0 && sentenceYears.length === 0) year = sectionYear ?? sectionPeriod?.year ?? null;
+        else if (ys.length === 0 && sentenceYears.length === 0) year = labelYear ?? sectionYear ?? sectionPeriod?.year ?? null;
         else if (ys.length === 0 && opening.length === 1 && sentenceYears.length === 1 && !claimed.has(opening[0])) year = opening[0];
       }
       // Not its sentence's year but the one before, where the clause says so ("$9,569 million a year earlier").
@@ -355,7 +367,7 @@ function* proseFigureSteps(text: string, scale: number | null, skipTableLines: b
       const pair = !pairParts ? null : i + 1 < qs.length && AND_ONLY.test(sentence.slice(q.end, qs[i + 1].index)) ? 0 : i > 0 && AND_ONLY.test(sentence.slice(qs[i - 1].end, q.index)) ? 1 : null;
       // "we now expect our full-year 2023 organic revenue to increase 8 percent" under a quarter's heading: a
       // sentence that names the full year is not the heading's quarter.
-      const part = pairParts && pair !== null ? pairParts[pair] : (ownPart ?? (fullYear ? null : sectionPeriod?.part) ?? null);
+      const part = pairParts && pair !== null ? pairParts[pair] : (ownPart ?? (fullYear || labelYear !== null ? null : sectionPeriod?.part) ?? null);
       // "a 12.9% volume increase", "6.9% to sales": words right after the figure, up to a comma or the next figure.
       const trail = itemStems(after.split(/[,;:.()]|\b(?:in|for|of|compared|versus|and|or|while|from|to|at)\b/i)[0] ?? "").item;
       // The figure's own words: its item and the text between its neighbours, not the whole sentence.

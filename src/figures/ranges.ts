@@ -8,11 +8,26 @@ import { kindsMatch } from "./values";
 /** Between a range's two ends: a dash or "to" (the second figure may hold the dash: "$10.00 - $10.10" reads "- $10.10"). */
 const RANGE_GAP = /^\s*(?:(?:[-–—]|to)\s*)?$/;
 
-/** Marks a sentence's ranges: `figures` are the sentence's, one per quantity of `qs`, in order. */
+/**
+ * Marks a sentence's ranges: `figures` are the sentence's, one per quantity of `qs`, in order. A range written
+ * with a bare hyphen ("67-71 cents", "$850-950 million") is read whole: the hyphen is the range's, not a minus
+ * sign of its high end, and a scale word written once after the high end is the low end's too.
+ */
 export function markRanges(sentence: string, qs: Quantity[], figures: FigureInContext[]): void {
   for (let i = 0; i + 1 < qs.length; i++) {
     const [low, high] = [figures[i], figures[i + 1]];
-    if (low.kind === "number" || !RANGE_GAP.test(sentence.slice(qs[i].end, qs[i + 1].index)) || !kindsMatch(low, high)) continue;
+    const gap = sentence.slice(qs[i].end, qs[i + 1].index);
+    // Written close ("67-71"), not spaced as a working's minus ("(47,262 - 36,689)").
+    const hyphen = gap === "" && /^[-–—][$\d]/.test(high.raw) && !low.negative && !qs[i].percent;
+    if (hyphen && high.negative) {
+      high.negative = false;
+      high.raw = high.raw.slice(1);
+    }
+    if (hyphen && qs[i].scale === 1 && qs[i + 1].scale > 1 && low.kind === "amount" && (low.scale === null || low.scale === 1)) {
+      low.scale = qs[i + 1].scale;
+      low.value = low.mantissa * qs[i + 1].scale;
+    }
+    if (low.kind === "number" || !RANGE_GAP.test(gap) || !kindsMatch(low, high)) continue;
     low.bound = "low";
     high.bound = "high";
   }

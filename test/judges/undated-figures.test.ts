@@ -46,6 +46,21 @@ const AMCOR_GUIDANCE = [
   "announced in fiscal 2023.",
 ].join("\n");
 
+const AMCOR_HIGHLIGHTS = [
+  "Amcor reports fiscal 2023 results and provides outlook for fiscal 2024",
+  "June 2023 quarter:",
+  "GAAP diluted EPS of 12.3 cps; Adjusted EPS of 19.3 cps",
+  "Fiscal 2023 Full Year Highlights",
+  "• Net sales of $14,694 million, in line with the prior year on a comparable constant currency basis;",
+  "• GAAP Net Income of $1,048 million; GAAP diluted earnings per share (EPS) of 70.5 cps;",
+  "• Adjusted EPS of 73.3 cps and Adjusted Free Cash Flow of $848 million, in line with guidance provided in",
+  "May. Adjusted EBIT of $1,608 million;",
+  "• Strong total cash returns to shareholders of $1.2 billion: annual dividend increased to 49.0 cents per",
+  "share; $431 million of shares repurchased (approximately 3% of outstanding shares); and",
+  "• Fiscal 2024 outlook: Adjusted EPS of 67-71 cents per share. Adjusted Free Cash Flow of $850-950",
+  "million.",
+].join("\n");
+
 const QUERY = "What were Amcor's adjusted free cash flow, net debt and leverage for fiscal 2023?";
 const said = (leverage: string) =>
   `Amcor's adjusted free cash flow for fiscal 2023 was $848 million, net debt was $6,057 million at June 30, 2023, and leverage was ${leverage} times.`;
@@ -78,6 +93,20 @@ describe("a figure the source gives with no period", () => {
     expect(wrong.result.scores.factuality).toBeLessThanOrEqual(2);
     expect(wrong.result.reasoning).toContain("The source gives adjusted Free Cash Flow as $850 million (its period not stated), not $750 million.");
     expect(wrong.result.reasoning).toContain("The source gives adjusted Free Cash Flow as $950 million (its period not stated), not $850 million.");
+  });
+
+  it("reads a line's label as the year of its sentences ('Fiscal 2024 outlook: ...') and a hyphenated range whole ('$850-950 million')", async () => {
+    // The release's highlights under "Fiscal 2023 Full Year Highlights": the agent had contradicted the right
+    // guidance ("$850 million is adjusted Free Cash Flow for 2023, not 2024"), reading the outlook's second
+    // sentence as the heading's year and "67-71 cents" as 67 and minus 71.
+    await indexExternalFiling("Amcor FY2023 results press release", "AMCR", "Amcor", AMCOR_HIGHLIGHTS);
+    const judged = judgeAgainst(() => org, "What is Amcor's fiscal 2024 guidance?", []);
+    const guidance = (fcf: string) => `For fiscal 2024, Amcor expects adjusted EPS of 67 to 71 cents per share and adjusted free cash flow of approximately ${fcf}.`;
+    const [right, wrong] = await Promise.all([judged("agent", guidance("$850 million to $950 million")), judged("agent", guidance("$750 million to $850 million"))]);
+    const verdicts = (r: { assessment: { claims: { verdict: string }[] } }) => r.assessment.claims.map((c) => c.verdict);
+    expect(verdicts(right)).not.toContain("contradicted");
+    expect(verdicts(right)).toContain("supported");
+    expect(verdicts(wrong)).toContain("contradicted");
   });
 
   it("is not read as the item's when the sources give the item twice with no period (either may be the statement's)", async () => {
