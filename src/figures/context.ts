@@ -443,6 +443,8 @@ function* tableFigureSteps(text: string, scale: number | null): Generator<void, 
     // "Six Months Ended" (or nine) over every column: each column is that part of its year, not a quarter.
     const longer = periods?.length === table.years.length && (periods[0] === "half" || periods[0] === "nine") && periods.every((p) => p === periods[0]);
     const spanOfAll = longer && !table.fiscalLag && !table.earlyMonths && !table.mixedHeader ? COLUMN_PART[periods[0]] : undefined;
+    // "Three Months Ended" over every column, in the header itself: each column is a quarter, for sure.
+    const quarterColumns = periods?.length === table.years.length && periods.every((p) => p === "quarter") && !table.fiscalLag && !table.earlyMonths && !table.mixedHeader && !table.uncertain;
     // A table of percentages prints "%" on some rows only ("Volume 6.9 % 12.9 %", then "Price (0.8) (0.7)").
     const percentTable = table.rows.some((r) => r.cells?.some((c) => c.percent));
     const groupWords = table.group ? new Set(itemStems(table.group).item) : null;
@@ -524,6 +526,7 @@ function* tableFigureSteps(text: string, scale: number | null): Generator<void, 
           ...(!parts && (named || allNamed) && table.uncertain ? { columnPart: COLUMN_PART[periods![col]], ...(named ? {} : { oneSpan: true }) } : {}),
           ...(groupWords ? { group: groupWords } : {}),
           ...(table.kind === "balance" ? { balance: true } : {}),
+          ...(quarterColumns ? { quarterColumn: true } : {}),
           ...(rowPoint ? { point: rowPoint } : {}),
           ...(table.part !== undefined ? { titled: true } : {}),
           ...(rowBasis[r] ? { basis: rowBasis[r] } : {}),

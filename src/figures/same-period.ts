@@ -81,6 +81,9 @@ function spans(f: FigureInContext, s: FigureInContext): [number, number] {
   // A heading's quarter ("June 2023 quarter:" over "GAAP diluted EPS of 12.3 cps") against a statement's whole year;
   // so is a quarterly payment ("its quarterly dividend of $1.19 per share") against an annual one.
   if ((s.sectionPart || (s.part === "quarter" && QUARTERLY.test(s.itemText))) && f.part === null && f.wholeYear) return [12, span(s.part)];
+  // A column under a header that names three months ("Three Months Ended June 30, 2023") against a statement
+  // that names a year and no part of one ("for fiscal 2023 was $834 million"): the quarter is not the year.
+  if (s.quarterColumn && f.part === null && f.wholeYear && !f.partGuessed) return [12, 3];
   if (s.part !== "mixed") {
     const whole = s.part === null && s.wholeYear && !s.cell && !f.wholeYear;
     return [f.part === "mixed" || (whole && f.partGuessed) ? 0 : span(f.part), whole ? 12 : span(s.part)];

@@ -444,7 +444,8 @@ function* parseSteps(text: string): Generator<void, StatementTable[], void> {
         current = tablesOf[0];
         grouped = { tables: tablesOf, runs, width: template.length };
       } else {
-        current = { kind, years: [...headerRun], fiscalLag: headerLag, uncertain, partial: headerPartial, columnPeriods: columnPeriodsOf(headerText, headerRun.length), mixedHeader, earlyMonths, dates: [...headerDays], rows: [], ...(basis ? { basis } : {}), ...captioned(caption) };
+        // "Three Months Ended June 30, 2022 Three Months Ended June 30, 2023": the header's own words name the quarter too.
+        current = { kind, years: [...headerRun], fiscalLag: headerLag, uncertain, partial: headerPartial || PARTIAL.test(headerText), columnPeriods: columnPeriodsOf(headerText, headerRun.length), mixedHeader, earlyMonths, dates: [...headerDays], rows: [], ...(basis ? { basis } : {}), ...captioned(caption) };
         tables.push(current);
         // Change columns that group nothing the reader can name: the years read without them.
         // A row of the years' cells alone, its change cells blank ("Free Cash Flow 1,066 848"), is read when the
