@@ -189,6 +189,9 @@ function openingYear(words: string): number | null {
   return implied.size === 1 ? [...implied][0] : null;
 }
 
+/** "Adjusted Free Cash Flow for fiscal 2023 was": a fiscal year named in the figure's clause, and no part of it. */
+const FOR_FISCAL_YEAR = /\b(?:for|in|during)\s+(?:the\s+)?(?:fiscal(?:\s+year)?\s+|fy\s?)'?(?:19|20)?\d\d\b/i;
+
 /** A line's label before a colon ("• Fiscal 2024 outlook: ..."): a few words, no sentence mark. */
 const LINE_LABEL = /^\s*(?:[•·▪*-]\s*)?([^:.;\n]{3,40}):\s/;
 
@@ -389,7 +392,7 @@ function* proseFigureSteps(text: string, scale: number | null, skipTableLines: b
       // Its fields written out, not spread: a spread followed by twenty more properties made each figure a
       // slow object (about 45 µs to build one in V8, and slower to read afterwards).
       const f = figureOf(q, sentence, scale);
-      out.push({ kind: f.kind, value: f.value, mantissa: f.mantissa, negative: f.negative, decimals: f.decimals, scale: f.scale, raw: f.raw, item, itemText, standard: item.length ? lineItemOf(itemText) : null, year, altYear: null, date: dateAfter(after), part, trail, next, prev, years: sentenceYears, change, name: isNameNumber(q, sentence), context, index: base + q.index, fromTable: false, sentence: ordinal, cell: null, operand, ...(compared ? { compared: true } : {}), ...(yearBefore ? { yearBefore } : {}), basis: basisOf(itemText), said, ...(move !== undefined ? { move } : {}), ...(ownPart === null && part !== null ? { sectionPart: true } : {}), ...(point ? { point } : {}), wholeYear: fullYear || (part === null && (annual || sectionPeriod?.wholeYear === true)) });
+      out.push({ kind: f.kind, value: f.value, mantissa: f.mantissa, negative: f.negative, decimals: f.decimals, scale: f.scale, raw: f.raw, item, itemText, standard: item.length ? lineItemOf(itemText) : null, year, altYear: null, date: dateAfter(after), part, trail, next, prev, years: sentenceYears, change, name: isNameNumber(q, sentence), context, index: base + q.index, fromTable: false, sentence: ordinal, cell: null, operand, ...(compared ? { compared: true } : {}), ...(yearBefore ? { yearBefore } : {}), basis: basisOf(itemText), said, ...(move !== undefined ? { move } : {}), ...(ownPart === null && part !== null ? { sectionPart: true } : {}), ...(point ? { point } : {}), wholeYear: fullYear || (part === null && (annual || sectionPeriod?.wholeYear === true || FOR_FISCAL_YEAR.test(own))) });
       if (!compared && !change && year !== null) periodYear = year;
       prevItem = baseItem;
       prevText = baseText;

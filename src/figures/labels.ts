@@ -44,6 +44,8 @@ export function label(s: FigureInContext): string {
     // "Adjusted Free Cash Flow of approximately": the hedge before the figure is not the item's.
     .replace(/(?<!\s)\s+(?:approximately|about|around|nearly|roughly)$/i, "")
     .replace(/(?<!\s)\s+(?:was|were|is|are|of|totaled|amounted to|reached|(?:fell|rose|grew|increased|decreased|declined|dropped)(?:\s+(?:to|from|by))?)$/i, "")
+    // "Adjusted Free Cash Flow for fiscal 2023": the period is the note's to name, not the item's.
+    .replace(/(?<!\s)\s+(?:for|in|during)\s+(?:the\s+)?(?:fiscal(?:\s+year)?\s+|fy\s?)'?(?:19|20)?\d\d$/i, "")
     .trim();
   // "As a percentage of net sales, SG&A expenses": "SG&A expenses as a percentage of net sales".
   const share = SHARE_FIRST.exec(text);

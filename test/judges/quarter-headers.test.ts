@@ -77,3 +77,23 @@ describe("a table whose header line names the quarter beside its years", () => {
     expect(verdicts(year)).not.toContain("supported");
   });
 });
+
+// The other way round: a sentence that gives a figure "for fiscal 2023" (and no part of the year) gives the year's,
+// so the year's $848 million given for the June 2023 quarter is contradicted (LLM 5/4/3/5 against npm run dev).
+const AMCOR_CASH = [
+  "Adjusted Free Cash Flow for fiscal 2023 was $848 million and compares with $1,066 million last year. The year over",
+  "year variance largely reflects higher interest payments and lower accounts payable balances resulting from moderated",
+  "purchasing activities due to lower demand and inventory reduction initiatives. June 2023 quarter Adjusted Free Cash",
+  "Flow of $834 million compares with $803 million in the same quarter last year.",
+].join("\n");
+
+describe("a source sentence that gives a figure for a fiscal year", () => {
+  it("gives the year's figure, not the quarter's (wrong on purpose)", async () => {
+    const judged = judgeAgainst(() => org, "What was Amcor's adjusted free cash flow in the June 2023 quarter?", [{ title: "Amcor FY2023 results", content: AMCOR_CASH }]);
+    const said = (fcf: string) => `Amcor's June 2023 quarter adjusted free cash flow was ${fcf}, compared with $803 million a year earlier.`;
+    const [right, wrong] = await Promise.all([judged("llm", said("$834 million")), judged("llm", said("$848 million"))]);
+    expect(right.result.scores.factuality).toBeGreaterThanOrEqual(4);
+    expect(wrong.result.scores.factuality).toBeLessThanOrEqual(2);
+    expect(wrong.result.reasoning).toContain("$848 million is adjusted Free Cash Flow for the full year of 2023, not for three months.");
+  });
+});
