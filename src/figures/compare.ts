@@ -12,6 +12,7 @@ import { candidates, tableRows, undatedOfItem } from "./figure-index";
 import { otherBasis, otherPart, rowContext, rowItem, SEGMENT } from "./item-parts";
 import { equalAtSomeScale, kindsMatch, valuesEqual } from "./values";
 import { calendarGuess, yearAs } from "./fiscal-days";
+import { otherCause } from "./causes";
 import { calendarChoice, twinColumnChoice } from "./column-choice";
 import { lossForProfit, movedOtherWay, moveWords, oppositeDirection, profitForLoss, sourceDirection } from "./signs";
 import { otherPeriodNote, otherQuarterEnd, otherSpan, samePeriod } from "./same-period";
@@ -302,6 +303,9 @@ export function checkFigure(
       // "$0.013" where the source prints "$0.01": within its rounding, but the added digits are not the source's.
       const equal = valuesEqual(f, s);
       if (equal && moreDigits(f, s)) continue;
+      // "an impact of 6% from the sale of its Russian plants" is not the source's "impact of 6% related to higher
+      // interest and tax expense": another effect under one name (causes.ts).
+      if (otherCause(f, s)) continue;
       // "$10.00 - $10.10" is not carried by the "$10.00" that ends the range "$9.90 - $10.00".
       if (equal && f.bound !== undefined && s.bound !== undefined && f.bound !== s.bound) continue;
       if (equal) {
@@ -442,16 +446,18 @@ function onlyUndatedReading(f: FigureInContext, sources: ReadText[], subject: Re
   let found: { s: FigureInContext; i: number } | null = null;
   for (const [i, read] of sources.entries()) {
     for (const s of undatedOfItem(f, read)) {
-      if (!kindsMatch(f, s) || f.change !== s.change || otherBasis(f, s) || !sameItem(f, s, subject)) continue;
+      if (!kindsMatch(f, s) || f.change !== s.change || otherBasis(f, s) || otherCause(f, s) || !sameItem(f, s, subject)) continue;
       // A range's end is read against the same end of the source's range ("$750 million to $850 million" against
       // "$850 million to $950 million": $850 million is the other range's low end).
       if (f.bound !== undefined && s.bound !== undefined && f.bound !== s.bound) continue;
       // "18% of the total consolidated accounts receivable" is not "16% of our consolidated net revenue": the
       // words after a share name what it is of.
-      if (f.next && s.next && stemmed(f.next) !== stemmed(s.next)) continue;
+      // ... unless both say the same cause after the figure ("from the sale of its Russian plants", "related to the sale of ... plants in Russia").
+      const sameCause = f.cause !== undefined && s.cause !== undefined;
+      if (!sameCause && f.next && s.next && stemmed(f.next) !== stemmed(s.next)) continue;
       // "20% and 15% of the total consolidated accounts receivable": a share's words may follow its list; the
       // statement's sentence must say what the source's share is of.
-      if (f.kind === "percent" && s.next && !stemmed(s.next).split(" ").every((w) => f.context.has(w))) continue;
+      if (!sameCause && f.kind === "percent" && s.next && !stemmed(s.next).split(" ").every((w) => f.context.has(w))) continue;
       if (valuesEqual(f, s) || equalAtSomeScale(f, s)) return null;
       // The same figure again (the reference and the filing it copies): still one reading of the item.
       if (found && !(found.s.value === s.value && found.s.kind === s.kind)) return null;

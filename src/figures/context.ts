@@ -10,6 +10,7 @@ import { steppedTextCache, type SteppedTextCache } from "./text-cache";
 import { lineItemOf } from "./line-items";
 import { ratioOperand } from "./working";
 import { markRanges } from "./ranges";
+import { causeOf } from "./causes";
 import { nextWords, prevWords } from "./changed-copies";
 import { contentStems, sentences } from "./text";
 import { ANNUAL_BEFORE, CATEGORY_AFTER, shareCategoryAfter, CHANGE_AFTER, CHANGE_ROW, COMPARED_WITH, LIST_LABEL, OPENING, pairPartsOf, pointOf, spelledAbbreviations } from "./clause-words";
@@ -389,10 +390,11 @@ function* proseFigureSteps(text: string, scale: number | null, skipTableLines: b
       const context = new Set([...item, ...contentStems(unhyphenated(`${before} ${ownAfter}`))]);
       const next = nextWords(after);
       const prev = prevWords(own);
+      const cause = causeOf(item, ownAfter);
       // Its fields written out, not spread: a spread followed by twenty more properties made each figure a
       // slow object (about 45 µs to build one in V8, and slower to read afterwards).
       const f = figureOf(q, sentence, scale);
-      out.push({ kind: f.kind, value: f.value, mantissa: f.mantissa, negative: f.negative, decimals: f.decimals, scale: f.scale, raw: f.raw, item, itemText, standard: item.length ? lineItemOf(itemText) : null, year, altYear: null, date: dateAfter(after), part, trail, next, prev, years: sentenceYears, change, name: isNameNumber(q, sentence), context, index: base + q.index, fromTable: false, sentence: ordinal, cell: null, operand, ...(compared ? { compared: true } : {}), ...(yearBefore ? { yearBefore } : {}), basis: basisOf(itemText), said, ...(move !== undefined ? { move } : {}), ...(ownPart === null && part !== null ? { sectionPart: true } : {}), ...(point ? { point } : {}), wholeYear: fullYear || (part === null && (annual || sectionPeriod?.wholeYear === true || FOR_FISCAL_YEAR.test(own))) });
+      out.push({ kind: f.kind, value: f.value, mantissa: f.mantissa, negative: f.negative, decimals: f.decimals, scale: f.scale, raw: f.raw, item, itemText, standard: item.length ? lineItemOf(itemText) : null, year, altYear: null, date: dateAfter(after), part, trail, next, prev, years: sentenceYears, change, name: isNameNumber(q, sentence), context, index: base + q.index, fromTable: false, sentence: ordinal, cell: null, operand, ...(compared ? { compared: true } : {}), ...(yearBefore ? { yearBefore } : {}), basis: basisOf(itemText), said, ...(move !== undefined ? { move } : {}), ...(ownPart === null && part !== null ? { sectionPart: true } : {}), ...(point ? { point } : {}), ...(cause ? { cause } : {}), wholeYear: fullYear || (part === null && (annual || sectionPeriod?.wholeYear === true || FOR_FISCAL_YEAR.test(own))) });
       if (!compared && !change && year !== null) periodYear = year;
       prevItem = baseItem;
       prevText = baseText;

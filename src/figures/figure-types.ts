@@ -117,6 +117,8 @@ export interface FigureInContext extends Figure {
   oneSpan?: boolean;
   /** A balance its words put at its period's opening ("at beginning of period") or close ("at the end of"): two points of one period. */
   point?: "opening" | "closing";
+  /** The content stems of the cause written after an effect's figure ("impact of 3% related to the sale of ... plants in Russia"): causes.ts. */
+  cause?: string[];
   /** A cell of a table whose header names three months over every column ("Three Months Ended June 30, 2023"): a quarter's, for sure. */
   quarterColumn?: boolean;
   /** A cell of a balance sheet: a balance on its column's day, a point in time rather than a span. */

@@ -40,7 +40,7 @@ export function label(s: FigureInContext): string {
     .replace(YEAR_OPENING, "")
     .replace(PERIOD_OPENING, "")
     .replace(CLAUSE_BEFORE_NAME, "")
-    .replace(/^(?:(?:the|in|and|of|for|while|our|its|their|compared (?:with|to))\s+)+/i, "")
+    .replace(/^(?:(?:the|an?|in|and|of|for|while|our|its|their|compared (?:with|to))\s+)+/i, "")
     // "Adjusted Free Cash Flow of approximately": the hedge before the figure is not the item's.
     .replace(/(?<!\s)\s+(?:approximately|about|around|nearly|roughly)$/i, "")
     .replace(/(?<!\s)\s+(?:was|were|is|are|of|totaled|amounted to|reached|(?:fell|rose|grew|increased|decreased|declined|dropped)(?:\s+(?:to|from|by))?)$/i, "")

@@ -109,6 +109,19 @@ describe("a figure the source gives with no period", () => {
     expect(verdicts(wrong)).toContain("contradicted");
   });
 
+  it("tells two effects of one name apart by the cause written after each ('impact ... related to the sale of ... plants in Russia'), wrong on purpose", async () => {
+    // 6% is the guidance's impact of higher interest and tax expense; the Russia sale's is 3%. Both had read LLM 5,
+    // and the agent judge supported the 6%, against npm run dev.
+    await indexExternalFiling("Amcor FY2023 results press release", "AMCR", "Amcor", AMCOR_GUIDANCE);
+    const judged = judgeAgainst(() => org, "What is Amcor's fiscal 2024 guidance?", [{ title: "Amcor FY2023 results", content: AMCOR_GUIDANCE }]);
+    const russia = (impact: string) => `Amcor expects a negative impact of approximately ${impact} on fiscal 2024 adjusted EPS from the sale of its Russian plants.`;
+    const [right, wrong, agentWrong] = await Promise.all([judged("llm", russia("3%")), judged("llm", russia("6%")), judged("agent", russia("6%"))]);
+    expect(right.result.scores.factuality).toBeGreaterThanOrEqual(4);
+    expect(wrong.result.scores.factuality).toBeLessThanOrEqual(2);
+    expect(wrong.result.reasoning).toContain("The source gives negative impact as 3% (its period not stated), not 6%.");
+    expect(agentWrong.assessment.claims.map((c: { verdict: string }) => c.verdict)).not.toContain("supported");
+  });
+
   it("is not read as the item's when the sources give the item twice with no period (either may be the statement's)", async () => {
     const twice = `${AMCOR_CASH}\nLeverage, measured as net debt divided by adjusted trailing twelve month EBITDA, was 2.8 times.`;
     const llm = await judgeAgainst(() => org, QUERY, [{ title: "Amcor FY2023 results", content: twice }])("llm", said("2.5"));
