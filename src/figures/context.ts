@@ -50,6 +50,8 @@ export function statedScale(text: string): number | null {
   return found.size === 1 ? [...found][0] : null;
 }
 
+/** What a count counts, right after its figure ("shares of its common stock", "new stores", "employees"). */
+const COUNT_AFTER = /^\s*(?:(?:of\s+)?(?:its|our|their|the)\s+)?(?:common\s+|ordinary\s+|outstanding\s+|new\s+|net\s+new\s+|full-time\s+)?(?:shares|stores|employees|associates|customers|locations|restaurants|subscribers|members|branches|offices|plants|facilities|countries|hotels|franchisees)\b/i;
 const PER_SHARE_AFTER = /^\s*(?:per\s+(?:diluted\s+|basic\s+)?(?:common\s+)?share|a\s+share|per\s+unit|per\s+ads)\b/i;
 const PER_SHARE_BEFORE = /\b(?:eps|earnings\s+per\s+(?:diluted\s+|basic\s+)?(?:common\s+)?share|per\s+(?:diluted\s+|basic\s+)?share|dividends?\s+per\s+share)\b[^.;$]{0,40}$/i;
 const POINTS = /\b(pp|bps|basis points|percentage points?)$/i;
@@ -58,8 +60,11 @@ const POINTS = /\b(pp|bps|basis points|percentage points?)$/i;
 export function figureOf(q: Quantity, text: string, scale: number | null): Figure {
   const after = text.slice(q.end, q.end + 30);
   const before = text.slice(Math.max(0, q.index - 60), q.index);
+  // "722,457 shares", "2.2 million shares", "1,355 stores": a count of what follows, never an amount of money.
+  const count = !q.currency && !q.percent && COUNT_AFTER.test(after);
   let kind: FigureKind;
   if (q.percent) kind = "percent";
+  else if (count) kind = "number";
   else if (POINTS.test(q.raw)) kind = "points";
   // Not an amount with a scale word ("repurchased $431 million of shares" after "49.0 cents per share").
   else if (q.scale === 1 && q.mantissa < 1000 && (PER_SHARE_AFTER.test(after) || PER_SHARE_BEFORE.test(before))) kind = "per_share";
@@ -69,7 +74,7 @@ export function figureOf(q: Quantity, text: string, scale: number | null): Figur
   else kind = "number";
   // "$32,765" with no scale word takes the scale the text states for its figures ("in millions"), else none.
   const known = q.scale > 1 ? q.scale : kind === "percent" || kind === "points" || kind === "per_share" ? 1 : kind === "ratio" ? null : scale;
-  return { kind, value: known === null ? q.mantissa : q.mantissa * known, mantissa: q.mantissa, negative: q.negative, decimals: q.decimals, scale: known, raw: q.raw };
+  return { kind, value: known === null ? q.mantissa : q.mantissa * known, mantissa: q.mantissa, negative: q.negative, decimals: q.decimals, scale: known, raw: q.raw, ...(count ? { count } : {}) };
 }
 
 // Words of a clause that say how a figure is reported, not what it is.
@@ -192,6 +197,11 @@ function openingYear(words: string): number | null {
 
 /** "Adjusted Free Cash Flow for fiscal 2023 was": a fiscal year named in the figure's clause, and no part of it. */
 const FOR_FISCAL_YEAR = /\b(?:for|in|during)\s+(?:the\s+)?(?:fiscal(?:\s+year)?\s+|fy\s?)'?(?:19|20)?\d\d\b/i;
+
+/** A verb of cash spent or raised right before a figure ("spent", "generated", "repurchased"): the item follows the figure. */
+const SPENT_ON = /\b(?:generated|spent|invested|repurchased|returned|paid|incurred|raised|borrowed|repaid|distributed|allocated)\s+(?:a\s+total\s+of\s+|approximately\s+|about\s+|nearly\s+|roughly\s+)?$/i;
+/** "on capital expenditures", "of common shares", "of net cash from operating activities": the item after such a figure. */
+const ITEM_AFTER = /^\s*(?:of|on|in|for|towards?)\s+(?:the\s+|its\s+|our\s+|their\s+)?([\p{L}&'-]+(?:\s+[\p{L}&'-]+){0,6}?)(?=\s*(?:[,;.()]|$)|\s+(?:and|or|compared|versus|in|for|at|as|while|during|which|that|to)\b)/iu;
 
 /** A line's label before a colon ("• Fiscal 2024 outlook: ..."): a few words, no sentence mark. */
 const LINE_LABEL = /^\s*(?:[•·▪*-]\s*)?([^:.;\n]{3,40}):\s/;
@@ -333,6 +343,13 @@ function* proseFigureSteps(text: string, scale: number | null, skipTableLines: b
           itemText = `${label} ${after2[1]}`.trim();
         }
       }
+      // "generated $1,481.9 million of net cash from operating activities, spent $312.1 million on capital
+      // expenditures and repurchased $900.0 million of common shares": a verb right before the figure, its item after it.
+      const spentOn = !changed.length && !result ? SPENT_ON.exec(own) && ITEM_AFTER.exec(after) : null;
+      if (spentOn) {
+        item = itemStems(spentOn[1]).item;
+        itemText = spentOn[1].trim();
+      }
       // "increased 18% to $10.2 billion" states a level; "grew 3%", "up by $5 million" a change.
       // "up 24.9%", "a decline of 3%": a direction given right before the figure makes it a change.
       const said = changed.length ? nounDirection(changeNoun) : saidDirection(own, q.negative);
@@ -394,7 +411,7 @@ function* proseFigureSteps(text: string, scale: number | null, skipTableLines: b
       // Its fields written out, not spread: a spread followed by twenty more properties made each figure a
       // slow object (about 45 µs to build one in V8, and slower to read afterwards).
       const f = figureOf(q, sentence, scale);
-      out.push({ kind: f.kind, value: f.value, mantissa: f.mantissa, negative: f.negative, decimals: f.decimals, scale: f.scale, raw: f.raw, item, itemText, standard: item.length ? lineItemOf(itemText) : null, year, altYear: null, date: dateAfter(after), part, trail, next, prev, years: sentenceYears, change, name: isNameNumber(q, sentence), context, index: base + q.index, fromTable: false, sentence: ordinal, cell: null, operand, ...(compared ? { compared: true } : {}), ...(yearBefore ? { yearBefore } : {}), basis: basisOf(itemText), said, ...(move !== undefined ? { move } : {}), ...(ownPart === null && part !== null ? { sectionPart: true } : {}), ...(point ? { point } : {}), ...(cause ? { cause } : {}), wholeYear: fullYear || (part === null && (annual || sectionPeriod?.wholeYear === true || FOR_FISCAL_YEAR.test(own))) });
+      out.push({ kind: f.kind, value: f.value, mantissa: f.mantissa, negative: f.negative, decimals: f.decimals, scale: f.scale, raw: f.raw, ...(f.count ? { count: true } : {}), item, itemText, standard: item.length ? lineItemOf(itemText) : null, year, altYear: null, date: dateAfter(after), part, trail, next, prev, years: sentenceYears, change, name: isNameNumber(q, sentence), context, index: base + q.index, fromTable: false, sentence: ordinal, cell: null, operand, ...(compared ? { compared: true } : {}), ...(yearBefore ? { yearBefore } : {}), basis: basisOf(itemText), said, ...(move !== undefined ? { move } : {}), ...(ownPart === null && part !== null ? { sectionPart: true } : {}), ...(point ? { point } : {}), ...(cause ? { cause } : {}), wholeYear: fullYear || (part === null && (annual || sectionPeriod?.wholeYear === true || FOR_FISCAL_YEAR.test(own))) });
       if (!compared && !change && year !== null) periodYear = year;
       prevItem = baseItem;
       prevText = baseText;

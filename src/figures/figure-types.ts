@@ -16,6 +16,8 @@ export interface Figure {
   /** Multiplier of the scale word or of the text's stated table scale; null for a bare figure whose text states none. */
   scale: number | null;
   raw: string;
+  /** A count of what follows it ("722,457 shares", "1,355 stores"): never an amount of money (values.ts kindsMatch). */
+  count?: boolean;
 }
 
 /** Adjusted (non-GAAP) or GAAP figures: one item on two bases, never the same figure (compare.ts). */

@@ -5,6 +5,8 @@ import type { Figure } from "./context";
 
 /** Kinds that can state the same quantity: an amount never equals a percentage. */
 export function kindsMatch(a: Figure, b: Figure): boolean {
+  // "722,457 shares" is not "$328.1 million": a count of things against an amount of money.
+  if (Boolean(a.count) !== Boolean(b.count) && (a.kind === "amount" || b.kind === "amount")) return false;
   if (a.kind === b.kind) return true;
   const aAmount = a.kind === "amount" || a.kind === "number";
   const bAmount = b.kind === "amount" || b.kind === "number";
