@@ -353,7 +353,9 @@ export function checkFigure(
       // A repeated row label may be the other section's row ("Gaming" revenue, then "Gaming" operating income): no conflict from it.
       const rowNamed = !s.cell?.repeated && f.change === s.change && endsWithRow(f, s) && trailFits(f, s) && !equalAtSomeScale(f, s);
       if (rowNamed && year === null && named.length < 8) named.push({ s, i });
-      if (!conflict && !s.cell?.repeated && year === true && !calendarGuess(f, s) && f.change === s.change && (sameItem(f, s, known) || rowNamed) && trailFits(f, s) && !equalAtSomeScale(f, s)) {
+      // A balance at the point the statement names ("ended the quarter with") is the better witness than another row of the item.
+      const better = conflict !== null && f.point !== undefined && conflict.s.point !== f.point && s.point === f.point;
+      if ((!conflict || better) && !s.cell?.repeated && year === true && !calendarGuess(f, s) && f.change === s.change && (sameItem(f, s, known) || rowNamed) && trailFits(f, s) && !equalAtSomeScale(f, s)) {
         conflict = { s, i };
         conflictNamed = rowNamed;
       }

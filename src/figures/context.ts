@@ -51,7 +51,7 @@ export function statedScale(text: string): number | null {
 }
 
 /** What a count counts, right after its figure ("shares of its common stock", "new stores", "employees"). */
-const COUNT_AFTER = /^\s*(?:(?:of\s+)?(?:its|our|their|the)\s+)?(?:common\s+|ordinary\s+|outstanding\s+|new\s+|net\s+new\s+|full-time\s+)?(?:shares|stores|employees|associates|customers|locations|restaurants|subscribers|members|branches|offices|plants|facilities|countries|hotels|franchisees)\b/i;
+const COUNT_AFTER = /^\s*(?:(?:of\s+)?(?:its|our|their|the)\s+)?(?:common\s+|ordinary\s+|outstanding\s+|new\s+|net\s+new\s+|full-time\s+)?(shares|stores|employees|associates|customers|locations|restaurants|subscribers|members|branches|offices|plants|facilities|countries|hotels|franchisees)\b/i;
 const PER_SHARE_AFTER = /^\s*(?:per\s+(?:diluted\s+|basic\s+)?(?:common\s+)?share|a\s+share|per\s+unit|per\s+ads)\b/i;
 const PER_SHARE_BEFORE = /\b(?:eps|earnings\s+per\s+(?:diluted\s+|basic\s+)?(?:common\s+)?share|per\s+(?:diluted\s+|basic\s+)?share|dividends?\s+per\s+share)\b[^.;$]{0,40}$/i;
 const POINTS = /\b(pp|bps|basis points|percentage points?)$/i;
@@ -411,6 +411,9 @@ function* proseFigureSteps(text: string, scale: number | null, skipTableLines: b
       // Its fields written out, not spread: a spread followed by twenty more properties made each figure a
       // slow object (about 45 µs to build one in V8, and slower to read afterwards).
       const f = figureOf(q, sentence, scale);
+      // "ended the third quarter of fiscal 2022 with 1,325 stores": what a count counts is part of its item.
+      const counted = f.count ? itemStems(COUNT_AFTER.exec(after)?.[1] ?? "").item : [];
+      if (counted.length) item = [...new Set([...item, ...counted])];
       out.push({ kind: f.kind, value: f.value, mantissa: f.mantissa, negative: f.negative, decimals: f.decimals, scale: f.scale, raw: f.raw, ...(f.count ? { count: true } : {}), item, itemText, standard: item.length ? lineItemOf(itemText) : null, year, altYear: null, date: dateAfter(after), part, trail, next, prev, years: sentenceYears, change, name: isNameNumber(q, sentence), context, index: base + q.index, fromTable: false, sentence: ordinal, cell: null, operand, ...(compared ? { compared: true } : {}), ...(yearBefore ? { yearBefore } : {}), basis: basisOf(itemText), said, ...(move !== undefined ? { move } : {}), ...(ownPart === null && part !== null ? { sectionPart: true } : {}), ...(point ? { point } : {}), ...(cause ? { cause } : {}), wholeYear: fullYear || (part === null && (annual || sectionPeriod?.wholeYear === true || FOR_FISCAL_YEAR.test(own))) });
       if (!compared && !change && year !== null) periodYear = year;
       prevItem = baseItem;
