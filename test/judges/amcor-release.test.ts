@@ -7,7 +7,7 @@
 // with the reason (src/figures/headings.ts periodHeading, clause-words.ts ANNUAL_BEFORE, compare.ts subjectStems).
 import { beforeAll, describe, expect, it } from "vitest";
 import { createOrg, type TestOrg } from "../helpers/harness";
-import { AMCOR_RECONCILIATION_COLUMNS, AMCOR_YEAR_BULLETS, itTellsApart, judgeAgainst } from "./judge-helpers";
+import { AMCOR_QUARTER_RECONCILIATION, AMCOR_YEAR_BULLETS, itTellsApart, judgeAgainst } from "./judge-helpers";
 
 let org: TestOrg;
 beforeAll(async () => {
@@ -31,35 +31,7 @@ const HIGHLIGHTS = [
 ].join("\n");
 
 /** The reconciliation of non-GAAP measures for the June quarters, through its growth rows. */
-const RECONCILIATION = [
-  "Reconciliation of Non-GAAP Measures",
-  "Reconciliation of adjusted Earnings before interest, tax, depreciation and amortization (EBITDA), Earnings before interest",
-  "and tax (EBIT), Net income, Earnings per share (EPS) and Free Cash Flow",
-  "Three Months Ended June 30, 2022 Three Months Ended June 30, 2023",
-  ...AMCOR_RECONCILIATION_COLUMNS,
-  "Net income attributable to Amcor 109 109 109 7.3 181 181 181 12.3",
-  "Net income attributable to non-controlling",
-  "interests 3 3 4 4",
-  "Tax expense 103 103 68 68",
-  "Interest expense, net 35 35 70 70",
-  "Depreciation and amortization 145 144",
-  "EBITDA, EBIT, Net income and EPS 395 250 109 7.3 467 323 181 12.3",
-  "2019 Bemis Integration Plan 11 11 11 0.7 \u2014 \u2014 \u2014 \u2014",
-  "Net loss on disposals 1 1 1 \u2014 \u2014 \u2014 \u2014 \u2014",
-  "Impact of hyperinflation 6 6 6 0.4 5 5 5 0.4",
-  "Property and other (gains)/losses,net(2) (10) (10) (10) (0.6) 2 2 2 0.1",
-  "Russia-Ukraine conflict impacts(3) 200 200 200 13.3 66 66 66 4.5",
-  "Pension settlements 5 5 5 0.3 5 5 5 0.3",
-  "Other \u2014 \u2014 \u2014 \u2014 \u2014 (5) (5) (5) (0.4)",
-  "Amortization of acquired intangibles(4) 42 42 2.7 40 40 2.9",
-  "Tax effect of above items 4 0.3 (12) (0.8)",
-  "Adjusted EBITDA, EBIT, Net income, and EPS 609 505 368 24.4 540 436 282 19.3",
-  "Reconciliation of adjusted growth to comparable constant currency growth",
-  "% growth - Adjusted EBITDA, EBIT, Net income and EPS (11) (14) (23) (21)",
-  "% items affecting comparability(5) 5 6 7 7",
-  "% currency impact \u2014 1 \u2014 \u2014",
-  "% comparable constant currency growth (6) (7) (16) (14)"
-].join("\n");
+const RECONCILIATION = AMCOR_QUARTER_RECONCILIATION.join("\n");
 
 describe("a quarter's highlights and the full year's", () => {
   const judged = judgeAgainst(() => org, "What were Amcor's fiscal 2023 net sales, GAAP net income, GAAP diluted EPS and adjusted EPS?", [{ title: "Amcor FY2023 results", content: HIGHLIGHTS }]);

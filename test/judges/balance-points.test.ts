@@ -6,7 +6,7 @@
 // row does not carry it: factuality 2 or less, the agent's claim not supported; the right answer carried.
 import { beforeAll, describe, expect, it } from "vitest";
 import { createOrg, type TestOrg } from "../helpers/harness";
-import { itTellsApart, judgeAgainst } from "./judge-helpers";
+import { itTellsApart, judgeAgainst, ULTA_CASH_FLOWS_HEAD } from "./judge-helpers";
 
 let org: TestOrg;
 beforeAll(async () => {
@@ -83,14 +83,7 @@ describe("a balance at its period's opening and at its close", () => {
 // balance given for the end of fiscal 2022 read LLM 5/5/2/5 against npm run dev. Now contradicted.
 describe("a year-end balance against the opening one, in a January fiscal year", () => {
   const ULTA_CASH = [
-    "Exhibit 4",
-    "Ulta Beauty, Inc.",
-    "Condensed Consolidated Statements of Cash Flows",
-    "(In thousands)",
-    "52 Weeks Ended",
-    "January 28, January 29,",
-    "2023 2022",
-    "(Unaudited)",
+    ...ULTA_CASH_FLOWS_HEAD,
     "Operating activities",
     "Net income $ 1,242,408 $ 985,837",
     "Net cash provided by operating activities 1,481,915 1,059,265",

@@ -234,3 +234,71 @@ export const ULTA_EXHIBIT_1 = [
   "Basic 50,624 53,163",
   "Diluted 50,976 53,519",
 ];
+
+/** Amcor's fiscal 2023 results release: the reconciliation for the June 2023 quarter ("Three Months Ended ..."), to its growth rows. */
+export const AMCOR_QUARTER_RECONCILIATION = [
+  "Reconciliation of Non-GAAP Measures",
+  "Reconciliation of adjusted Earnings before interest, tax, depreciation and amortization (EBITDA), Earnings before interest",
+  "and tax (EBIT), Net income, Earnings per share (EPS) and Free Cash Flow",
+  "Three Months Ended June 30, 2022 Three Months Ended June 30, 2023",
+  ...AMCOR_RECONCILIATION_COLUMNS,
+  "Net income attributable to Amcor 109 109 109 7.3 181 181 181 12.3",
+  "Net income attributable to non-controlling",
+  "interests 3 3 4 4",
+  "Tax expense 103 103 68 68",
+  "Interest expense, net 35 35 70 70",
+  "Depreciation and amortization 145 144",
+  "EBITDA, EBIT, Net income and EPS 395 250 109 7.3 467 323 181 12.3",
+  "2019 Bemis Integration Plan 11 11 11 0.7 \u2014 \u2014 \u2014 \u2014",
+  "Net loss on disposals 1 1 1 \u2014 \u2014 \u2014 \u2014 \u2014",
+  "Impact of hyperinflation 6 6 6 0.4 5 5 5 0.4",
+  "Property and other (gains)/losses,net(2) (10) (10) (10) (0.6) 2 2 2 0.1",
+  "Russia-Ukraine conflict impacts(3) 200 200 200 13.3 66 66 66 4.5",
+  "Pension settlements 5 5 5 0.3 5 5 5 0.3",
+  "Other \u2014 \u2014 \u2014 \u2014 \u2014 (5) (5) (5) (0.4)",
+  "Amortization of acquired intangibles(4) 42 42 2.7 40 40 2.9",
+  "Tax effect of above items 4 0.3 (12) (0.8)",
+  "Adjusted EBITDA, EBIT, Net income, and EPS 609 505 368 24.4 540 436 282 19.3",
+  "Reconciliation of adjusted growth to comparable constant currency growth",
+  "% growth - Adjusted EBITDA, EBIT, Net income and EPS (11) (14) (23) (21)",
+  "% items affecting comparability(5) 5 6 7 7",
+  "% currency impact \u2014 1 \u2014 \u2014",
+  "% comparable constant currency growth (6) (7) (16) (14)"
+];
+
+/** Amcor's fiscal 2023 results release: its adjusted free cash flow, net debt and leverage (the demo corpus). */
+export const AMCOR_CASH_PAGE = [
+  "Adjusted Free Cash Flow",
+  "Adjusted Free Cash Flow for fiscal 2023 was $848 million and compares with $1,066 million last year. The year over",
+  "year variance largely reflects higher interest payments and lower accounts payable balances resulting from moderated",
+  "purchasing activities due to lower demand and inventory reduction initiatives. June 2023 quarter Adjusted Free Cash",
+  "Flow of $834 million compares with $803 million in the same quarter last year.",
+  "Net debt was $6,057 million at June 30, 2023. Leverage, measured as net debt divided by adjusted trailing twelve",
+  "month EBITDA, was 3.0 times and in line with the Company's expectations.",
+].join("\n");
+
+/** Ulta Beauty's fiscal 2022 earnings release, Exhibit 5: its stores by quarter (the demo corpus). */
+export const ULTA_STORE_UPDATE = [
+  "Exhibit 5",
+  "Ulta Beauty, Inc.",
+  "Store Update",
+  "Total stores open Number of stores Number of stores Total stores",
+  "at beginning of the opened during the closed during the open at",
+  "Fiscal 2022 quarter quarter quarter end of the quarter",
+  "1st Quarter 1,308 10 0 1,318",
+  "2nd Quarter 1,318 7 0 1,325",
+  "3rd Quarter 1,325 18 0 1,343",
+  "4th Quarter 1,343 12 0 1,355",
+].join("\n");
+
+/** The head of Ulta Beauty's fiscal 2022 Exhibit 4, its cash flow statement: title, scale and the columns' days. */
+export const ULTA_CASH_FLOWS_HEAD = [
+  "Exhibit 4",
+  "Ulta Beauty, Inc.",
+  "Condensed Consolidated Statements of Cash Flows",
+  "(In thousands)",
+  "52 Weeks Ended",
+  "January 28, January 29,",
+  "2023 2022",
+  "(Unaudited)",
+];

@@ -7,7 +7,7 @@ import { env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
 import { indexDocument } from "../../src/search/index";
 import { createOrg, type TestOrg } from "../helpers/harness";
-import { judgeAgainst } from "./judge-helpers";
+import { AMCOR_CASH_PAGE, judgeAgainst } from "./judge-helpers";
 
 let org: TestOrg;
 
@@ -52,15 +52,7 @@ const ADOBE_PREFERRED = [
 // Amcor's FY2023 release (the demo corpus): "June 2023 quarter Adjusted Free Cash" / "Flow of $834 million ...", a
 // sentence a line break cut, had read as a heading of the quarter, so the next sentence's net debt "at June 30,
 // 2023" was the quarter's and the page contradicted itself as a reference; every answer then read factuality 1.
-const AMCOR_CASH = [
-  "Adjusted Free Cash Flow",
-  "Adjusted Free Cash Flow for fiscal 2023 was $848 million and compares with $1,066 million last year. The year over",
-  "year variance largely reflects higher interest payments and lower accounts payable balances resulting from moderated",
-  "purchasing activities due to lower demand and inventory reduction initiatives. June 2023 quarter Adjusted Free Cash",
-  "Flow of $834 million compares with $803 million in the same quarter last year.",
-  "Net debt was $6,057 million at June 30, 2023. Leverage, measured as net debt divided by adjusted trailing twelve",
-  "month EBITDA, was 3.0 times and in line with the Company's expectations.",
-].join("\n");
+const AMCOR_CASH = AMCOR_CASH_PAGE;
 
 const ULTA_BALANCE = [
   "Exhibit 3", "Ulta Beauty, Inc.", "Condensed Consolidated Balance Sheets", "(In thousands)", "January 28, January 29,", "2023 2022", "(Unaudited)",

@@ -6,7 +6,7 @@
 // is not contradicted by the count now that the amount's item is "repurchasing" (FinanceBench 00605).
 import { beforeAll, describe, expect, it } from "vitest";
 import { createOrg, type TestOrg } from "../helpers/harness";
-import { itTellsApart, judgeAgainst } from "./judge-helpers";
+import { itTellsApart, judgeAgainst, ULTA_CASH_FLOWS_HEAD } from "./judge-helpers";
 
 let org: TestOrg;
 beforeAll(async () => {
@@ -15,14 +15,7 @@ beforeAll(async () => {
 
 /** Ulta Beauty's fiscal 2022 earnings release, Exhibit 4 (the demo corpus). */
 const CASH_FLOWS = [
-  "Exhibit 4",
-  "Ulta Beauty, Inc.",
-  "Condensed Consolidated Statements of Cash Flows",
-  "(In thousands)",
-  "52 Weeks Ended",
-  "January 28, January 29,",
-  "2023 2022",
-  "(Unaudited)",
+  ...ULTA_CASH_FLOWS_HEAD,
   "Operating activities",
   "Net income $ 1,242,408 $ 985,837",
   "Adjustments to reconcile net income to net cash provided by operating activities:",

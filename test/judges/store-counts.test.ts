@@ -4,26 +4,14 @@
 // count at the quarter's end contradicts it, naming that row rather than the stores opened.
 import { beforeAll, describe } from "vitest";
 import { createOrg, type TestOrg } from "../helpers/harness";
-import { itTellsApart, judgeAgainst } from "./judge-helpers";
+import { itTellsApart, judgeAgainst, ULTA_STORE_UPDATE } from "./judge-helpers";
 
 let org: TestOrg;
 beforeAll(async () => {
   org = await createOrg();
 });
 
-/** Ulta Beauty's fiscal 2022 earnings release, Exhibit 5 (the demo corpus). */
-const STORE_UPDATE = [
-  "Exhibit 5",
-  "Ulta Beauty, Inc.",
-  "Store Update",
-  "Total stores open Number of stores Number of stores Total stores",
-  "at beginning of the opened during the closed during the open at",
-  "Fiscal 2022 quarter quarter quarter end of the quarter",
-  "1st Quarter 1,308 10 0 1,318",
-  "2nd Quarter 1,318 7 0 1,325",
-  "3rd Quarter 1,325 18 0 1,343",
-  "4th Quarter 1,343 12 0 1,355",
-].join("\n");
+const STORE_UPDATE = ULTA_STORE_UPDATE;
 
 const said = (stores: string) => `Ulta Beauty ended the third quarter of fiscal 2022 with ${stores} stores after opening 18 stores in the quarter.`;
 

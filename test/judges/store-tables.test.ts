@@ -5,25 +5,14 @@
 // them") against npm run dev. Now carried; a quarter's opening count given for its close is contradicted.
 import { beforeAll, describe, expect, it } from "vitest";
 import { createOrg, type TestOrg } from "../helpers/harness";
-import { itTellsApart, judgeAgainst } from "./judge-helpers";
+import { itTellsApart, judgeAgainst, ULTA_STORE_UPDATE } from "./judge-helpers";
 
 let org: TestOrg;
 beforeAll(async () => {
   org = await createOrg();
 });
 
-const ULTA_STORES = [
-  "Exhibit 5",
-  "Ulta Beauty, Inc.",
-  "Store Update",
-  "Total stores open Number of stores Number of stores Total stores",
-  "at beginning of the opened during the closed during the open at",
-  "Fiscal 2022 quarter quarter quarter end of the quarter",
-  "1st Quarter 1,308 10 0 1,318",
-  "2nd Quarter 1,318 7 0 1,325",
-  "3rd Quarter 1,325 18 0 1,343",
-  "4th Quarter 1,343 12 0 1,355",
-].join("\n");
+const ULTA_STORES = ULTA_STORE_UPDATE;
 
 const BBY_STORES = [
   "Domestic segment stores open at the beginning and end of the second quarters of fiscal 2024 and fiscal 2023 were as follows:",

@@ -5,7 +5,7 @@
 // a statement's value for any period: "leverage was 2.5 times" had read LLM 5/4/5/4 against npm run dev.
 import { beforeAll, describe, expect, it } from "vitest";
 import { createOrg, type TestOrg } from "../helpers/harness";
-import { indexExternalFiling, judgeAgainst } from "./judge-helpers";
+import { AMCOR_CASH_PAGE, indexExternalFiling, judgeAgainst } from "./judge-helpers";
 
 let org: TestOrg;
 
@@ -13,15 +13,7 @@ beforeAll(async () => {
   org = await createOrg();
 });
 
-const AMCOR_CASH = [
-  "Adjusted Free Cash Flow",
-  "Adjusted Free Cash Flow for fiscal 2023 was $848 million and compares with $1,066 million last year. The year over",
-  "year variance largely reflects higher interest payments and lower accounts payable balances resulting from moderated",
-  "purchasing activities due to lower demand and inventory reduction initiatives. June 2023 quarter Adjusted Free Cash",
-  "Flow of $834 million compares with $803 million in the same quarter last year.",
-  "Net debt was $6,057 million at June 30, 2023. Leverage, measured as net debt divided by adjusted trailing twelve",
-  "month EBITDA, was 3.0 times and in line with the Company's expectations.",
-].join("\n");
+const AMCOR_CASH = AMCOR_CASH_PAGE;
 
 const AMCOR_GUIDANCE = [
   "Fiscal 2024 Guidance",
