@@ -78,3 +78,26 @@ export function spelledAbbreviations(text: string): string {
     return initials === letters ? " " : m;
   });
 }
+
+// Where a figure's item, period or unit is written apart from the words right before it (context.ts).
+
+/** What a count counts, right after its figure ("shares of its common stock", "new stores", "employees"). */
+export const COUNT_AFTER = /^\s*(?:(?:of\s+)?(?:its|our|their|the)\s+)?(?:common\s+|ordinary\s+|outstanding\s+|new\s+|net\s+new\s+|full-time\s+)?(shares|stores|employees|associates|customers|locations|restaurants|subscribers|members|branches|offices|plants|facilities|countries|hotels|franchisees)\b/i;
+
+/** "Adjusted Free Cash Flow for fiscal 2023 was": a fiscal year named in the figure's clause, and no part of it. */
+export const FOR_FISCAL_YEAR = /\b(?:for|in|during)\s+(?:the\s+)?(?:fiscal(?:\s+year)?\s+|fy\s?)'?(?:19|20)?\d\d\b/i;
+
+/** A verb of cash spent or raised right before a figure ("spent", "generated", "repurchased"): the item follows the figure. */
+export const SPENT_ON = /\b(?:generated|spent|invested|repurchased|returned|paid|incurred|raised|borrowed|repaid|distributed|allocated)\s+(?:a\s+total\s+of\s+|approximately\s+|about\s+|nearly\s+|roughly\s+)?$/i;
+
+/** "on capital expenditures", "of common shares", "of net cash from operating activities": the item after such a figure. */
+export const ITEM_AFTER = /^\s*(?:of|on|in|for|towards?)\s+(?:the\s+|its\s+|our\s+|their\s+)?([\p{L}&'-]+(?:\s+[\p{L}&'-]+){0,6}?)(?=\s*(?:[,;.()]|$)|\s+(?:and|or|compared|versus|in|for|at|as|while|during|which|that|to)\b)/iu;
+
+/** A line's label before a colon ("• Fiscal 2024 outlook: ..."): a few words, no sentence mark. */
+export const LINE_LABEL = /^\s*(?:[•·▪*-]\s*)?([^:.;\n]{3,40}):\s/;
+
+/** A per-share unit that ends the previous figure ("cents per share", "per diluted share"). */
+export const PREVIOUS_UNIT = /^\s*(?:cents\s+)?per\s+(?:diluted\s+|basic\s+)?(?:common\s+|ordinary\s+)?share\b/i;
+
+/** "<item>, measured as <definition>, was": the item before an aside that defines it, then the verb of its figure. */
+export const DEFINING_ASIDE = /^(\s*\p{L}[\p{L}\s&'-]{1,60}),\s(?:measured|defined|calculated|computed|expressed)\s+as\s[^,;:]{3,160},\s(?:was|were|is|are)\s+(?:approximately\s+|about\s+)?$/iu;

@@ -13,7 +13,7 @@ import { markRanges } from "./ranges";
 import { causeOf } from "./causes";
 import { nextWords, prevWords } from "./changed-copies";
 import { contentStems, sentences } from "./text";
-import { ANNUAL_BEFORE, CATEGORY_AFTER, shareCategoryAfter, CHANGE_AFTER, CHANGE_ROW, COMPARED_WITH, LIST_LABEL, OPENING, pairPartsOf, pointOf, spelledAbbreviations } from "./clause-words";
+import { ANNUAL_BEFORE, CATEGORY_AFTER, shareCategoryAfter, CHANGE_AFTER, CHANGE_ROW, COMPARED_WITH, COUNT_AFTER, DEFINING_ASIDE, FOR_FISCAL_YEAR, ITEM_AFTER, LINE_LABEL, LIST_LABEL, OPENING, pairPartsOf, pointOf, PREVIOUS_UNIT, SPENT_ON, spelledAbbreviations } from "./clause-words";
 import { periodHeading, type SectionPeriod } from "./headings";
 import { runSteps } from "./steps";
 import { textLinks, withFiscalDays, withFiscalNames } from "./fiscal-days";
@@ -50,8 +50,6 @@ export function statedScale(text: string): number | null {
   return found.size === 1 ? [...found][0] : null;
 }
 
-/** What a count counts, right after its figure ("shares of its common stock", "new stores", "employees"). */
-const COUNT_AFTER = /^\s*(?:(?:of\s+)?(?:its|our|their|the)\s+)?(?:common\s+|ordinary\s+|outstanding\s+|new\s+|net\s+new\s+|full-time\s+)?(shares|stores|employees|associates|customers|locations|restaurants|subscribers|members|branches|offices|plants|facilities|countries|hotels|franchisees)\b/i;
 const PER_SHARE_AFTER = /^\s*(?:per\s+(?:diluted\s+|basic\s+)?(?:common\s+)?share|a\s+share|per\s+unit|per\s+ads)\b/i;
 const PER_SHARE_BEFORE = /\b(?:eps|earnings\s+per\s+(?:diluted\s+|basic\s+)?(?:common\s+)?share|per\s+(?:diluted\s+|basic\s+)?share|dividends?\s+per\s+share)\b[^.;$]{0,40}$/i;
 const POINTS = /\b(pp|bps|basis points|percentage points?)$/i;
@@ -194,23 +192,6 @@ function openingYear(words: string): number | null {
   const implied = new Set([...opening.map((y) => y - 1), ...rest]);
   return implied.size === 1 ? [...implied][0] : null;
 }
-
-/** "Adjusted Free Cash Flow for fiscal 2023 was": a fiscal year named in the figure's clause, and no part of it. */
-const FOR_FISCAL_YEAR = /\b(?:for|in|during)\s+(?:the\s+)?(?:fiscal(?:\s+year)?\s+|fy\s?)'?(?:19|20)?\d\d\b/i;
-
-/** A verb of cash spent or raised right before a figure ("spent", "generated", "repurchased"): the item follows the figure. */
-const SPENT_ON = /\b(?:generated|spent|invested|repurchased|returned|paid|incurred|raised|borrowed|repaid|distributed|allocated)\s+(?:a\s+total\s+of\s+|approximately\s+|about\s+|nearly\s+|roughly\s+)?$/i;
-/** "on capital expenditures", "of common shares", "of net cash from operating activities": the item after such a figure. */
-const ITEM_AFTER = /^\s*(?:of|on|in|for|towards?)\s+(?:the\s+|its\s+|our\s+|their\s+)?([\p{L}&'-]+(?:\s+[\p{L}&'-]+){0,6}?)(?=\s*(?:[,;.()]|$)|\s+(?:and|or|compared|versus|in|for|at|as|while|during|which|that|to)\b)/iu;
-
-/** A line's label before a colon ("• Fiscal 2024 outlook: ..."): a few words, no sentence mark. */
-const LINE_LABEL = /^\s*(?:[•·▪*-]\s*)?([^:.;\n]{3,40}):\s/;
-
-/** A per-share unit that ends the previous figure ("cents per share", "per diluted share"). */
-const PREVIOUS_UNIT = /^\s*(?:cents\s+)?per\s+(?:diluted\s+|basic\s+)?(?:common\s+|ordinary\s+)?share\b/i;
-
-/** "<item>, measured as <definition>, was": the item before an aside that defines it, then the verb of its figure. */
-const DEFINING_ASIDE = /^(\s*\p{L}[\p{L}\s&'-]{1,60}),\s(?:measured|defined|calculated|computed|expressed)\s+as\s[^,;:]{3,160},\s(?:was|were|is|are)\s+(?:approximately\s+|about\s+)?$/iu;
 
 /** Sentences read between two turns of proseFigureSteps: under a millisecond warm, a few where the code is still cold. */
 const PROSE_SENTENCES_PER_STEP = 8;
