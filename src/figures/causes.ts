@@ -26,3 +26,8 @@ export function otherCause(f: FigureInContext, s: FigureInContext): boolean {
   const theirs = new Set(s.cause);
   return !f.cause.some((w) => theirs.has(w));
 }
+
+/** The words of `item` that name an effect ("benefit" of "a partial-year benefit of about"). */
+export function effectWords(item: readonly string[]): string[] {
+  return item.filter((w) => EFFECT.has(w));
+}

@@ -101,3 +101,6 @@ export const PREVIOUS_UNIT = /^\s*(?:cents\s+)?per\s+(?:diluted\s+|basic\s+)?(?:
 
 /** "<item>, measured as <definition>, was": the item before an aside that defines it, then the verb of its figure. */
 export const DEFINING_ASIDE = /^(\s*\p{L}[\p{L}\s&'-]{1,60}),\s(?:measured|defined|calculated|computed|expressed)\s+as\s[^,;:]{3,160},\s(?:was|were|is|are)\s+(?:approximately\s+|about\s+)?$/iu;
+
+/** "$0.28 benefit to EPS", "$0.82 of EPS": a per-share figure whose item, an effect on EPS, follows it. */
+export const EPS_AFTER = /^\s*(?:(?:benefit|impact|headwind|tailwind|dilution|accretion)\s+)?(?:to|of|on)\s+(?:adjusted\s+|diluted\s+|reported\s+){0,2}eps\b/i;

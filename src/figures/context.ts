@@ -10,10 +10,10 @@ import { steppedTextCache, type SteppedTextCache } from "./text-cache";
 import { lineItemOf } from "./line-items";
 import { ratioOperand } from "./working";
 import { markRanges } from "./ranges";
-import { causeOf } from "./causes";
+import { causeOf, effectWords } from "./causes";
 import { nextWords, prevWords } from "./changed-copies";
 import { contentStems, sentences } from "./text";
-import { ANNUAL_BEFORE, CATEGORY_AFTER, shareCategoryAfter, CHANGE_AFTER, CHANGE_ROW, COMPARED_WITH, COUNT_AFTER, DEFINING_ASIDE, FOR_FISCAL_YEAR, ITEM_AFTER, LINE_LABEL, LIST_LABEL, OPENING, pairPartsOf, pointOf, PREVIOUS_UNIT, SPENT_ON, spelledAbbreviations } from "./clause-words";
+import { ANNUAL_BEFORE, CATEGORY_AFTER, shareCategoryAfter, CHANGE_AFTER, CHANGE_ROW, COMPARED_WITH, COUNT_AFTER, DEFINING_ASIDE, EPS_AFTER, FOR_FISCAL_YEAR, ITEM_AFTER, LINE_LABEL, LIST_LABEL, OPENING, pairPartsOf, pointOf, PREVIOUS_UNIT, SPENT_ON, spelledAbbreviations } from "./clause-words";
 import { periodHeading, type SectionPeriod } from "./headings";
 import { runSteps } from "./steps";
 import { textLinks, withFiscalDays, withFiscalNames } from "./fiscal-days";
@@ -65,7 +65,7 @@ export function figureOf(q: Quantity, text: string, scale: number | null): Figur
   else if (count) kind = "number";
   else if (POINTS.test(q.raw)) kind = "points";
   // Not an amount with a scale word ("repurchased $431 million of shares" after "49.0 cents per share").
-  else if (q.scale === 1 && q.mantissa < 1000 && (PER_SHARE_AFTER.test(after) || PER_SHARE_BEFORE.test(before))) kind = "per_share";
+  else if (q.scale === 1 && q.mantissa < 1000 && (PER_SHARE_AFTER.test(after) || PER_SHARE_BEFORE.test(before) || EPS_AFTER.test(after))) kind = "per_share";
   else if (q.currency || q.scale > 1) kind = "amount";
   // "a turnover of 2.72", "a current ratio of 1.44": a bare small decimal in prose is a ratio, not an amount.
   else if (q.decimals > 0 && q.mantissa < 100 && scale === null) kind = "ratio";
@@ -392,6 +392,14 @@ function* proseFigureSteps(text: string, scale: number | null, skipTableLines: b
       // Its fields written out, not spread: a spread followed by twenty more properties made each figure a
       // slow object (about 45 µs to build one in V8, and slower to read afterwards).
       const f = figureOf(q, sentence, scale);
+      // "or $0.28 benefit to EPS": a per-share effect named after its figure.
+      const epsAfter = f.kind === "per_share" ? EPS_AFTER.exec(after) : null;
+      if (epsAfter) {
+        // "a partial-year benefit of about 73.5 million shares, or $0.28 of EPS": the effect the clause names, on EPS.
+        const named = itemStems(epsAfter[0]).item;
+        item = effectWords(named).length ? named : [...new Set([...effectWords(item), ...named])];
+        itemText = epsAfter[0].trim();
+      }
       // "ended the third quarter of fiscal 2022 with 1,325 stores": what a count counts is part of its item.
       const counted = f.count ? itemStems(COUNT_AFTER.exec(after)?.[1] ?? "").item : [];
       if (counted.length) item = [...new Set([...item, ...counted])];

@@ -7,20 +7,14 @@
 // and Johnson & Johnson's August 2023 8-K, as the demo corpus holds them.
 import { beforeAll, describe, expect, it } from "vitest";
 import { createOrg, type TestOrg } from "../helpers/harness";
-import { AMCOR_YEAR_BULLETS, expectBothTellApart, judgeAgainst } from "./judge-helpers";
+import { AMCOR_YEAR_BULLETS, expectBothTellApart, JNJ_KENVUE_BULLETS, judgeAgainst } from "./judge-helpers";
 
 let org: TestOrg;
 beforeAll(async () => {
   org = await createOrg();
 });
 
-const KENVUE = [
-  "\u2022 Company reduced outstanding share count by approximately 191 million; 2023 guidance reflects only a partial-year benefit",
-  "of approximately 73.5 million shares or $0.28 benefit to EPS",
-  "\u2022 Company secured $13.2 billion in cash proceeds from the Kenvue debt offering and initial public offering and maintains 9.5%",
-  "of equity stake in Kenvue",
-  "\u2022 Company maintains its quarterly dividend of $1.19 per share",
-].join("\n");
+const KENVUE = JNJ_KENVUE_BULLETS;
 
 describe("a figure changed in a copy of the source's words", () => {
   it("Amcor's share of outstanding shares repurchased (3% given as 13%)", async () => {

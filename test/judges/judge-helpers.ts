@@ -302,3 +302,12 @@ export const ULTA_CASH_FLOWS_HEAD = [
   "2023 2022",
   "(Unaudited)",
 ];
+
+/** Johnson & Johnson's 8-K of August 30, 2023: the bullets on the Kenvue exchange offer, its proceeds and the dividend (the demo corpus). */
+export const JNJ_KENVUE_BULLETS = [
+  "\u2022 Company reduced outstanding share count by approximately 191 million; 2023 guidance reflects only a partial-year benefit",
+  "of approximately 73.5 million shares or $0.28 benefit to EPS",
+  "\u2022 Company secured $13.2 billion in cash proceeds from the Kenvue debt offering and initial public offering and maintains 9.5%",
+  "of equity stake in Kenvue",
+  "\u2022 Company maintains its quarterly dividend of $1.19 per share",
+].join("\n");
