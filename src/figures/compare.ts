@@ -404,7 +404,11 @@ export function checkFigure(
   const bare = f.kind === "number" && f.scale === null && f.decimals === 0 && !/[,.]/.test(f.raw);
   // ... or a balance at the other end of the period ("at beginning of year" for one "at the end of fiscal 2022").
   const elsewhere = (o: { s: FigureInContext } | null): o is { s: FigureInContext; i: number } =>
-    o !== null && f.year !== null && (!f.years.includes(yearAs(f, o.s)!) || otherSpan(f, o.s) || otherQuarterEnd(f, o.s) || (f.point !== undefined && o.s.point !== undefined && f.point !== o.s.point)) && !bare;
+    o !== null &&
+    !bare &&
+    // "its annual dividend of $1.19 per share" against "its quarterly dividend of $1.19 per share": spans both written, whatever the year.
+    ((f.year === null && otherSpan(f, o.s)) ||
+      (f.year !== null && (!f.years.includes(yearAs(f, o.s)!) || otherSpan(f, o.s) || otherQuarterEnd(f, o.s) || (f.point !== undefined && o.s.point !== undefined && f.point !== o.s.point))));
   // A figure one witness places in another period is not carried by one that cannot tell the period (a
   // headline's "$3.2 billion" undated, beside the table's 13-week column for the year's "$3,226.8 million").
   if (weak && elsewhere(otherYear) && samePeriod(f, weak.s) === null) return { figure: f, status: "contradicted", source: otherYear.i, by: otherYear.s, note: otherPeriodNote(f, otherYear.s) };

@@ -37,6 +37,8 @@ export function label(s: FigureInContext): string {
     .replace(CLOSE_BEFORE, "")
     .replace(LIST_MARK, "")
     .replace(SUBJECT_OPENING, "")
+    // "Company maintains its quarterly dividend": the item, not who keeps it.
+    .replace(/^(?:the\s+)?company\s+[a-z]+s\s+(?:its|their|our)\s+/i, "")
     .replace(YEAR_OPENING, "")
     .replace(PERIOD_OPENING, "")
     .replace(CLAUSE_BEFORE_NAME, "")
