@@ -10,7 +10,7 @@ import { itemsOverlap, type FigureCheck } from "./compare";
 import { otherPart } from "./item-parts";
 import { samePeriod } from "./same-period";
 import { equalAtSomeScale, kindsMatch, valuesEqual } from "./values";
-import { isStopWord, stem, words } from "./text";
+import { isStopWord, stemPhrase, words } from "./text";
 import { written } from "./labels";
 
 const unhyphenated = (text: string) => text.replace(/(?<=\p{L})[-‐–](?=\p{L})/gu, " ");
@@ -30,16 +30,11 @@ export function prevWords(own: string): string {
   return ws.length >= 2 ? `${ws[ws.length - 2]} ${ws[ws.length - 1]}` : "";
 }
 
-/** Two words compared by their stems. */
-function phraseKey(phrase: string): string {
-  return phrase.split(" ").map(stem).join(" ");
-}
-
 /** Per figure read: "next" and "<prev" keyed by stem ("" when it has none). */
 const KEYS = new WeakMap<FigureInContext, { next: string; prev: string }>();
 function keysOf(f: FigureInContext): { next: string; prev: string } {
   let keys = KEYS.get(f);
-  if (!keys) KEYS.set(f, (keys = { next: f.next ? phraseKey(f.next) : "", prev: f.prev ? `<${phraseKey(f.prev)}` : "" }));
+  if (!keys) KEYS.set(f, (keys = { next: f.next ? stemPhrase(f.next) : "", prev: f.prev ? `<${stemPhrase(f.prev)}` : "" }));
   return keys;
 }
 

@@ -10,10 +10,11 @@ import { steppedTextCache, type SteppedTextCache } from "./text-cache";
 import { lineItemOf } from "./line-items";
 import { ratioOperand } from "./working";
 import { markRanges } from "./ranges";
-import { causeOf, effectWords } from "./causes";
+import { causeOf } from "./causes";
+import { itemAfter } from "./item-after";
 import { nextWords, prevWords } from "./changed-copies";
 import { contentStems, sentences } from "./text";
-import { ANNUAL_BEFORE, CATEGORY_AFTER, shareCategoryAfter, CHANGE_AFTER, CHANGE_ROW, COMPARED_WITH, COUNT_AFTER, DEFINING_ASIDE, EPS_AFTER, FOR_FISCAL_YEAR, ITEM_AFTER, LINE_LABEL, LIST_LABEL, OPENING, pairPartsOf, pointOf, PREVIOUS_UNIT, SPENT_ON, spelledAbbreviations } from "./clause-words";
+import { ANNUAL_BEFORE, CATEGORY_AFTER, shareCategoryAfter, CHANGE_AFTER, CHANGE_ROW, COMPARED_WITH, COUNT_AFTER, DEFINING_ASIDE, EPS_AFTER, FOR_FISCAL_YEAR, LINE_LABEL, LIST_LABEL, OPENING, pairPartsOf, pointOf, PREVIOUS_UNIT, spelledAbbreviations } from "./clause-words";
 import { periodHeading, type SectionPeriod } from "./headings";
 import { runSteps } from "./steps";
 import { textLinks, withFiscalDays, withFiscalNames } from "./fiscal-days";
@@ -324,12 +325,14 @@ function* proseFigureSteps(text: string, scale: number | null, skipTableLines: b
           itemText = `${label} ${after2[1]}`.trim();
         }
       }
-      // "generated $1,481.9 million of net cash from operating activities, spent $312.1 million on capital
-      // expenditures and repurchased $900.0 million of common shares": a verb right before the figure, its item after it.
-      const spentOn = !changed.length && !result ? SPENT_ON.exec(own) && ITEM_AFTER.exec(after) : null;
-      if (spentOn) {
-        item = itemStems(spentOn[1]).item;
-        itemText = spentOn[1].trim();
+      // Its fields written out below, not spread: a spread followed by twenty more properties made each figure a
+      // slow object (about 45 µs to build one in V8, and slower to read afterwards).
+      const f = figureOf(q, sentence, scale);
+      // "spent $312.1 million on capital expenditures", "or $0.28 benefit to EPS", "with 1,325 stores": an item written after the figure.
+      const afterItem = itemAfter(f, own, after, item, (fragment) => itemStems(fragment).item, changed.length > 0 || result);
+      if (afterItem) {
+        item = afterItem.item;
+        if (afterItem.itemText !== undefined) itemText = afterItem.itemText;
       }
       // "increased 18% to $10.2 billion" states a level; "grew 3%", "up by $5 million" a change.
       // "up 24.9%", "a decline of 3%": a direction given right before the figure makes it a change.
@@ -389,20 +392,6 @@ function* proseFigureSteps(text: string, scale: number | null, skipTableLines: b
       const next = nextWords(after);
       const prev = prevWords(own);
       const cause = causeOf(item, ownAfter);
-      // Its fields written out, not spread: a spread followed by twenty more properties made each figure a
-      // slow object (about 45 µs to build one in V8, and slower to read afterwards).
-      const f = figureOf(q, sentence, scale);
-      // "or $0.28 benefit to EPS": a per-share effect named after its figure.
-      const epsAfter = f.kind === "per_share" ? EPS_AFTER.exec(after) : null;
-      if (epsAfter) {
-        // "a partial-year benefit of about 73.5 million shares, or $0.28 of EPS": the effect the clause names, on EPS.
-        const named = itemStems(epsAfter[0]).item;
-        item = effectWords(named).length ? named : [...new Set([...effectWords(item), ...named])];
-        itemText = epsAfter[0].trim();
-      }
-      // "ended the third quarter of fiscal 2022 with 1,325 stores": what a count counts is part of its item.
-      const counted = f.count ? itemStems(COUNT_AFTER.exec(after)?.[1] ?? "").item : [];
-      if (counted.length) item = [...new Set([...item, ...counted])];
       out.push({ kind: f.kind, value: f.value, mantissa: f.mantissa, negative: f.negative, decimals: f.decimals, scale: f.scale, raw: f.raw, ...(f.count ? { count: true } : {}), item, itemText, standard: item.length ? lineItemOf(itemText) : null, year, altYear: null, date: dateAfter(after), part, trail, next, prev, years: sentenceYears, change, name: isNameNumber(q, sentence), context, index: base + q.index, fromTable: false, sentence: ordinal, cell: null, operand, ...(compared ? { compared: true } : {}), ...(yearBefore ? { yearBefore } : {}), basis: basisOf(itemText), said, ...(move !== undefined ? { move } : {}), ...(ownPart === null && part !== null ? { sectionPart: true } : {}), ...(point ? { point } : {}), ...(cause ? { cause } : {}), wholeYear: fullYear || (part === null && (annual || sectionPeriod?.wholeYear === true || FOR_FISCAL_YEAR.test(own))) });
       if (!compared && !change && year !== null) periodYear = year;
       prevItem = baseItem;

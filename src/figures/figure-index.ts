@@ -108,7 +108,7 @@ const UNDATED = new WeakMap<ReadText, Map<string, number[]>>();
 
 /**
  * The prose figures of a text with no period (no year, no part of one) under one of f's item words: built on
- * first use, only for texts an unplaced figure is looked up in (compare.ts onlyUndatedReading).
+ * first use, only for texts an unplaced figure is looked up in (undated.ts).
  */
 export function undatedOfItem(f: FigureInContext, read: ReadText): FigureInContext[] {
   let index = UNDATED.get(read);

@@ -10,6 +10,7 @@ import { figureSentences } from "./prose-lines";
 import { coreItemWords } from "./line-items";
 import { candidates, rowCells, tableRows } from "./figure-index";
 import { changedCopySteps } from "./changed-copies";
+import { undatedReadings } from "./undated";
 import { equalAtSomeScale, kindsMatch, valuesEqual } from "./values";
 import { FIGURES_PER_STEP, runSteps } from "./steps";
 import { namedRows } from "./named-rows";
@@ -20,7 +21,7 @@ import { withCompanyCalendar } from "./company-calendar";
 import { fiscalTickerNamedIn } from "../core/fiscal-calendar";
 import { dayText, markFiscalYears } from "./fiscal-days";
 import { samePeriod } from "./same-period";
-import { checkFigure, COMPARISONS_PER_STEP, sameItem, STATEMENT_BUDGET, undatedReadings, type Budget, type FigureCheck, type FigureStatus, type StatementCheck } from "./compare";
+import { checkFigure, COMPARISONS_PER_STEP, sameItem, STATEMENT_BUDGET, type Budget, type FigureCheck, type FigureStatus, type StatementCheck } from "./compare";
 import { label, written } from "./labels";
 
 /**

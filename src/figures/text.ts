@@ -32,6 +32,11 @@ export function sentences(text: string): string[] {
  */
 export const stem: (word: string) => string = memoized(stemOf, 20_000);
 
+/** A phrase's words by their stems ("outstanding shares": "outstand shar"): two phrases compared as their words are. */
+export function stemPhrase(phrase: string): string {
+  return phrase.split(" ").map(stem).join(" ");
+}
+
 function stemOf(word: string): string {
   let w = word.toLowerCase();
   if (w.length <= 3) return w;
