@@ -540,6 +540,12 @@ function* tableFigureSteps(text: string, scale: number | null): Generator<void, 
   return out;
 }
 
+/**
+ * Heap a text's figures in context hold per character of the text, with the indexes built on them
+ * (figure-index.ts) and not counting its tables (`npm run bench:memory` measures it).
+ */
+export const READING_BYTES_PER_CHAR = 32;
+
 /** Every figure of a text in its context; parsed once per text (a bounded cache, as parseTables), in steps for a job (steps.ts). */
 export const readText: SteppedTextCache<ReadText> = steppedTextCache(function* (text) {
   const scale = statedScale(text);
@@ -548,7 +554,7 @@ export const readText: SteppedTextCache<ReadText> = steppedTextCache(function* (
   yield;
   const links = textLinks(text);
   return { figures: withFiscalDays(text, [...table, ...withFiscalNames(text, prose)], links), scale, ...(links.length ? { links } : {}) };
-});
+}, READING_BYTES_PER_CHAR);
 
 /** The figures a statement makes, read in context (no table scale: a statement writes its own scale words). */
 export function statementFigures(statement: string): FigureInContext[] {

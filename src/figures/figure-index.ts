@@ -4,11 +4,38 @@ import type { Figure, FigureInContext, ReadText } from "./context";
 import { coreItemWords } from "./line-items";
 import { halfUnit } from "./values";
 
+/**
+ * Lists of figure positions by key, packed (a text's index is kept as long as its reading, src/figures/text-cache.ts):
+ * each key maps to one number, the start of its list in `at` times 2^16 plus its length, instead of an array
+ * per key (most keys hold one figure, and an array grown by push keeps room for 17), about a fifth of the memory.
+ */
+interface PackedLists<K> {
+  keys: Map<K, number>;
+  at: Int32Array;
+}
+
+const LENGTH_BITS = 2 ** 16;
+
+/** Packs lists built in a Map: their order and their figures' order within each are kept. */
+function packLists<K>(lists: Map<K, number[]>): PackedLists<K> {
+  let total = 0;
+  for (const list of lists.values()) total += list.length;
+  const at = new Int32Array(total);
+  const keys = new Map<K, number>();
+  let start = 0;
+  for (const [key, list] of lists) {
+    at.set(list, start);
+    keys.set(key, start * LENGTH_BITS + list.length);
+    start += list.length;
+  }
+  return { keys, at };
+}
+
 interface FigureIndex {
   /** Figures (their positions in the text's figures) by the buckets their value (and mantissa) may fall in, rounding included. */
-  byValue: Map<number, number[]>;
+  byValue: PackedLists<number>;
   /** Figures by item word (or standard item) and year: the only ones that can conflict with a figure. */
-  byItemYear: Map<string, number[]>;
+  byItemYear: PackedLists<string>;
   /** Per figure, the last candidates() call that took it (a call's mark, so nothing is taken twice). */
   taken: Uint32Array;
   mark: number;
@@ -57,16 +84,18 @@ function itemYearKeys(f: FigureInContext, lookup = false): string[] {
 function indexOf(read: ReadText): FigureIndex {
   let index = INDEXES.get(read);
   if (index) return index;
-  index = { byValue: new Map(), byItemYear: new Map(), taken: new Uint32Array(read.figures.length), mark: 0 };
+  const byValue = new Map<number, number[]>();
+  const byItemYear = new Map<string, number[]>();
   const add = <K>(map: Map<K, number[]>, key: K, at: number, cap = Infinity) => {
     const list = map.get(key);
     if (!list) map.set(key, [at]);
     else if (list.length < cap && list.at(-1) !== at) list.push(at);
   };
   read.figures.forEach((f, at) => {
-    for (const [v, tol] of readings(f)) for (const b of buckets(v, tol)) add(index.byValue, b, at);
-    for (const key of itemYearKeys(f)) add(index.byItemYear, key, at, MAX_PER_ITEM_YEAR);
+    for (const [v, tol] of readings(f)) for (const b of buckets(v, tol)) add(byValue, b, at, LENGTH_BITS - 1);
+    for (const key of itemYearKeys(f)) add(byItemYear, key, at, Math.min(MAX_PER_ITEM_YEAR, LENGTH_BITS - 1));
   });
+  index = { byValue: packLists(byValue), byItemYear: packLists(byItemYear), taken: new Uint32Array(read.figures.length), mark: 0 };
   INDEXES.set(read, index);
   return index;
 }
@@ -90,17 +119,20 @@ export function candidates(f: FigureInContext, read: ReadText): FigureInContext[
   const index = indexOf(read);
   const mark = ++index.mark;
   const out: FigureInContext[] = [];
-  const take = (list: number[] | undefined) => {
-    if (!list) return;
-    for (let k = 0; k < list.length && out.length < MAX_CANDIDATES; k++) {
-      const at = list[k];
+  const take = <K>(lists: PackedLists<K>, key: K) => {
+    const packed = lists.keys.get(key);
+    if (packed === undefined) return;
+    const start = Math.floor(packed / LENGTH_BITS);
+    const end = start + (packed % LENGTH_BITS);
+    for (let k = start; k < end && out.length < MAX_CANDIDATES; k++) {
+      const at = lists.at[k];
       if (index.taken[at] === mark) continue;
       index.taken[at] = mark;
       out.push(read.figures[at]);
     }
   };
-  for (const [v, tol] of readings(f)) for (const b of buckets(v, tol)) take(index.byValue.get(b));
-  for (const key of itemYearKeys(f, true)) take(index.byItemYear.get(key));
+  for (const [v, tol] of readings(f)) for (const b of buckets(v, tol)) take(index.byValue, b);
+  for (const key of itemYearKeys(f, true)) take(index.byItemYear, key);
   return out;
 }
 

@@ -228,11 +228,14 @@ export function splitRow(line: string): { label: string; figures: number[]; cell
   return { label: tokens.slice(0, i).join(" ").replace(/(?<!\s)\s*\$$/, ""), figures, cells };
 }
 
+/** Heap a text's parsed tables hold per character of the text, the text included (`npm run bench:memory` measures it). */
+export const TABLE_BYTES_PER_CHAR = 8;
+
 /**
  * The tables of a text, parsed once: the recomputation and the ranking check read the same references and
  * sources, and the agent judge checks every claim against them.
  */
-export const parseTables: SteppedTextCache<StatementTable[]> = steppedTextCache(parseSteps);
+export const parseTables: SteppedTextCache<StatementTable[]> = steppedTextCache(parseSteps, TABLE_BYTES_PER_CHAR);
 
 /** Lines of a text parsed between two turns of a job (steps.ts). */
 const LINES_PER_STEP = 64;

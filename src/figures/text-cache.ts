@@ -1,34 +1,81 @@
-// A bounded cache keyed by text: the readers (statement tables, figures in context) parse each passage
-// once while both judges, the ranking check and every claim read the same references and sources again.
+// Caches keyed by text: the readers (statement tables, figures in context, a source's reading, a chunk's
+// words) parse each passage once while both judges, the ranking check and every claim read the same
+// references and sources again. They share one budget of memory, estimated from each text's length, so
+// that what an isolate keeps for them stays bounded whatever it reads (a Worker has 128 MB in all).
 import { runSteps } from "./steps";
 
-/** The most recent texts' values, up to a budget of characters (the texts stay alive while cached). */
-function textStore<T>(budgetChars: number) {
-  const entries = new Map<string, T>();
-  let chars = 0;
+/**
+ * The heap the text caches may hold together, as estimated (the readings' bytes per character are measured
+ * by `npm run bench:memory`): a third of a Worker's 128 MB, leaving room for the code, requests and a job's
+ * own reading of a 200,000-character answer.
+ */
+export const TEXT_CACHE_BYTES = 64_000_000;
+/** A kept text's own bytes per character (a value that holds little beyond it). */
+const TEXT_BYTES_PER_CHAR = 2;
+/** A text whose reading would take more than this share of the budget is read and not kept. */
+const LARGEST_SHARE = 1 / 8;
+
+interface Kept {
+  value: unknown;
+  bytes: number;
+  entries: Map<string, Kept>;
+  text: string;
+}
+
+/** Every cache's entries, least recently used first (a hit moves its entry last). */
+const recency = new Set<Kept>();
+let keptBytes = 0;
+
+function forget(kept: Kept): void {
+  recency.delete(kept);
+  kept.entries.delete(kept.text);
+  keptBytes -= kept.bytes;
+}
+
+/** What the text caches hold now, in estimated bytes, and their entries (for tests and benches). */
+export function textCacheUse(): { bytes: number; entries: number; budget: number } {
+  return { bytes: keptBytes, entries: recency.size, budget: TEXT_CACHE_BYTES };
+}
+
+/**
+ * One cache's texts, whose values take about `bytesPerChar` of heap per character of text beyond what the
+ * other caches keep for the same text (a source's reading holds its figures, which readText's cache counts).
+ */
+function textStore<T>(bytesPerChar: number) {
+  const entries = new Map<string, Kept>();
   return {
-    get: (text: string) => entries.get(text),
-    /** Keeps `value` for `text` (a text longer than a quarter of the budget is not kept) and returns it. */
+    get(text: string): T | undefined {
+      const kept = entries.get(text);
+      if (!kept) return undefined;
+      recency.delete(kept);
+      recency.add(kept);
+      return kept.value as T;
+    },
+    /** Keeps `value` for `text` (unless too large), making room by forgetting the least recently used, and returns it. */
     put(text: string, value: T): T {
-      if (text.length > budgetChars / 4) return value;
-      for (const key of entries.keys()) {
-        if (chars + text.length <= budgetChars) break;
-        entries.delete(key);
-        chars -= key.length;
+      const bytes = text.length * bytesPerChar;
+      if (bytes > TEXT_CACHE_BYTES * LARGEST_SHARE) return value;
+      const old = entries.get(text);
+      if (old) forget(old);
+      for (const kept of recency) {
+        if (keptBytes + bytes <= TEXT_CACHE_BYTES) break;
+        forget(kept);
       }
-      entries.set(text, value);
-      chars += text.length;
+      const kept: Kept = { value, bytes, entries, text };
+      entries.set(text, kept);
+      recency.add(kept);
+      keptBytes += bytes;
       return value;
     },
   };
 }
 
 /**
- * Memoizes `compute` per text: the most recent texts are kept up to a budget of characters, a text longer
- * than a quarter of the budget is computed and not kept. Callers only read the results.
+ * Memoizes `compute` per text within the shared budget (`bytesPerChar`: what a value holds per character of
+ * its text); a text too large for it is computed and not kept. Callers only read the results.
  */
-export function textCache<T>(compute: (text: string) => T, budgetChars = 2_000_000): (text: string) => T {
-  const store = textStore<T>(budgetChars);
+export function textCache<T>(compute: (text: string) => T, bytesPerChar = TEXT_BYTES_PER_CHAR): (text: string) => T {
+  const store = textStore<T>(bytesPerChar);
   return (text) => store.get(text) ?? store.put(text, compute(text));
 }
 
@@ -42,8 +89,8 @@ export interface SteppedTextCache<T> {
  * textCache of a reader written in steps: called, it reads straight through; `steps` gives a job's turns
  * (runStepsCooperatively) while a long text is read, and keeps the result for the calls after it.
  */
-export function steppedTextCache<T>(computeSteps: (text: string) => Generator<void, T, void>, budgetChars = 2_000_000): SteppedTextCache<T> {
-  const store = textStore<T>(budgetChars);
+export function steppedTextCache<T>(computeSteps: (text: string) => Generator<void, T, void>, bytesPerChar = TEXT_BYTES_PER_CHAR): SteppedTextCache<T> {
+  const store = textStore<T>(bytesPerChar);
   const read = (text: string): T => store.get(text) ?? store.put(text, runSteps(computeSteps(text)));
   return Object.assign(read, {
     *steps(text: string): Generator<void, T, void> {

@@ -199,15 +199,18 @@ interface ChunkWords {
   words: WordIndex;
 }
 
+/** Heap a chunk's lower-cased text and words hold per character (`npm run bench:memory` measures it). */
+export const CHUNK_WORDS_BYTES_PER_CHAR = 6;
+
 /**
  * Each chunk's lower-cased text and words, kept per text: the searches of the judges' claims and references
  * rank the same chunks again and again (bench:judge's agent runs read about 35,000 candidate rows of 2,600
  * chunks), so each is read once per isolate instead of scanned once per concept and word pair of each search.
  */
-const chunkWords = textCache((text: string): ChunkWords => {
+export const chunkWords = textCache((text: string): ChunkWords => {
   const lower = text.toLowerCase();
   return { text: lower, words: wordIndex(lower) };
-}, 2_000_000);
+}, CHUNK_WORDS_BYTES_PER_CHAR);
 
 export interface RankContext {
   plan: QueryPlan;

@@ -39,7 +39,6 @@ export interface PreparedSource {
   read: ReadText;
   years: Set<number>;
   entities: Set<string>;
-  sentenceStems: Set<string>[];
   /** Stem -> indexes of the quantities whose preceding words (their row label) use it; built on first use. */
   operandIndex?: Map<string, number[]>;
   /**
@@ -50,11 +49,17 @@ export interface PreparedSource {
 }
 
 /**
+ * Heap a source's reading for alignment holds per character of its text beyond its figures and tables (its
+ * words, names, prose sentences and operand index; `npm run bench:memory` measures it).
+ */
+export const SOURCE_BYTES_PER_CHAR = 12;
+
+/**
  * A source read for alignment. Kept per text (src/figures/text-cache.ts): the same filing passage is found
  * again by many claims, references and evaluations, and its reading is the same each time (the fields built
  * on first use are readings of the text too).
  */
-export const prepareSource: SteppedTextCache<PreparedSource> = steppedTextCache(readSourceSteps, 1_000_000);
+export const prepareSource: SteppedTextCache<PreparedSource> = steppedTextCache(readSourceSteps, SOURCE_BYTES_PER_CHAR);
 
 /** A source's reading in steps (steps.ts): its figures in context, then each of its word sets. */
 function* readSourceSteps(text: string): Generator<void, PreparedSource, void> {
@@ -64,7 +69,7 @@ function* readSourceSteps(text: string): Generator<void, PreparedSource, void> {
   const years = periodYears(text);
   const entities = new Set(namedEntities(text).map((e) => e.toLowerCase()));
   yield;
-  return { text, stems, read, years, entities, sentenceStems: sentences(text).map((s) => stemSet(s)) };
+  return { text, stems, read, years, entities };
 }
 
 const MAX_PER_STEM = 200;
