@@ -2,7 +2,7 @@
 // what they keep stays within TEXT_CACHE_BYTES as estimated, the least recently used text is forgotten
 // first, and a text too large for the budget is read and not kept. Before, each cache had its own budget in
 // characters, and together they could keep about 120 MB of readings (bench:memory's bytes per character),
-// more than a Worker's 128 MB.
+// nearly all of a Worker's 128 MB.
 import { describe, expect, it } from "vitest";
 import { TEXT_CACHE_BYTES, textCache, textCacheUse } from "../../src/figures/text-cache";
 import { READING_BYTES_PER_CHAR, readText } from "../../src/figures/context";
