@@ -1,0 +1,79 @@
+// A table a PDF's text gives as stacked lines: its row labels, one a line, then its values, one line per
+// row and column, the labels' order repeated for each column. J&J's guidance table:
+//   Adjusted Operational EPS (Diluted) / Mid-point
+//   Change vs. Prior Year / Mid-point
+//   $9.90 – $10.00 / $9.95        <- the first label, first column (August 2023)
+//   11.0% – 12.0% / 11.5%         <- the second label, first column
+//   $10.60 – $10.70 / $10.65      <- the first label, second column (July 2023)
+//   4.5% – 5.5% / 5.0%            <- the second label, second column
+// Read as prose, each value line has no words before its figures: no line item, so any item's figure of
+// that value "carried" a statement (Adjusted EPS's $10.00 - $10.10 given as adjusted operational EPS).
+
+/** A line of values and what its figures are of: the character range of the line and its label as printed. */
+export interface StackedValueLine {
+  start: number;
+  end: number;
+  label: string;
+  /** Which stacked table of the text, which of its labels (its row) and which of its columns the line is. */
+  table: number;
+  row: number;
+  column: number;
+}
+
+/** "$9.90", "(2.0)%", "11.5%", "$83.6B", "~2,557.2", and the marks between them ("–", "/"). */
+const VALUE_TOKEN = /^(?:[-–—−/~]|~?[(]?[-−–]?[$€£]?\d[\d,]*(?:\.\d+)?[BMK]?%?[)]?%?)$/;
+const MAX_LABELS = 8;
+const MAX_LABEL_LENGTH = 80;
+
+function isValueLine(line: string): boolean {
+  const tokens = line.trim().split(/\s+/);
+  return tokens.length > 0 && /\d/.test(line) && tokens.every((t) => VALUE_TOKEN.test(t));
+}
+
+function isLabelLine(line: string): boolean {
+  const t = line.trim();
+  return t.length > 0 && t.length <= MAX_LABEL_LENGTH && /\p{L}{2}/u.test(t) && !/\d/.test(t) && !/[.:;]$/.test(t);
+}
+
+/**
+ * The value lines of a text's stacked tables: a run of two to eight label lines (words, no digits) right
+ * before a run of value lines (figures only) whose count is a multiple of the labels' (the run's last label
+ * lines, as many as divide it). The i-th value line is the (i mod labels)-th label's. Linear in the text.
+ */
+export function stackedValueLines(text: string): StackedValueLine[] {
+  const lines: { start: number; end: number; text: string }[] = [];
+  for (let start = 0; start <= text.length; ) {
+    const nl = text.indexOf("\n", start);
+    const end = nl < 0 ? text.length : nl;
+    lines.push({ start, end, text: text.slice(start, end) });
+    if (nl < 0) break;
+    start = nl + 1;
+  }
+  const out: StackedValueLine[] = [];
+  let tables = 0;
+  let i = 0;
+  while (i < lines.length) {
+    if (!isLabelLine(lines[i].text)) {
+      i += 1;
+      continue;
+    }
+    let labelsEnd = i;
+    while (labelsEnd < lines.length && isLabelLine(lines[labelsEnd].text)) labelsEnd += 1;
+    let valuesEnd = labelsEnd;
+    while (valuesEnd < lines.length && isValueLine(lines[valuesEnd].text)) valuesEnd += 1;
+    const values = valuesEnd - labelsEnd;
+    // The labels are the run's last ones whose count divides the values' (a title line above them is not one).
+    let labels = Math.min(labelsEnd - i, MAX_LABELS);
+    while (labels >= 2 && values % labels !== 0) labels -= 1;
+    if (labels >= 2 && values >= labels) {
+      tables += 1;
+      const first = labelsEnd - labels;
+      for (let v = 0; v < values; v++) {
+        const line = lines[labelsEnd + v];
+        out.push({ start: line.start, end: line.end, label: lines[first + (v % labels)].text.trim(), table: tables, row: v % labels, column: Math.floor(v / labels) });
+      }
+    }
+    i = Math.max(valuesEnd, i + 1);
+  }
+  return out;
+}

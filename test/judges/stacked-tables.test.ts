@@ -1,0 +1,67 @@
+// A table whose text comes out of a PDF stacked: its row labels one a line, then one line of values per row
+// and column (Johnson & Johnson's 8-K of August 30, 2023, its updated 2023 guidance). Read as prose, each
+// value line had no words before its figures, so any item's figure of that value carried a statement: the
+// adjusted (reported) EPS range $10.00 - $10.10 given as adjusted operational EPS was supported by the
+// agent judge against `npm run dev`, its 8-K's bullet contradicting it. Each value line is now a cell of its
+// row (the label in its place among the labels) and column (its place among the value lines).
+import { beforeAll, describe, expect, it } from "vitest";
+import { createOrg, type TestOrg } from "../helpers/harness";
+import { itTellsApart, judgeAgainst } from "./judge-helpers";
+
+let org: TestOrg;
+beforeAll(async () => {
+  org = await createOrg();
+});
+
+const QUESTION = "What 2023 guidance did Johnson & Johnson give after the Kenvue separation?";
+
+/** The 8-K's EPS bullet, as its text layer breaks the lines. */
+const EPS_BULLET = [
+  "\u2022 Company expects 2023 Adjusted Reported Earnings Per Share (EPS) of $10.00 - $10.10, reflecting increased growth of",
+  "12.5% at the mid-point and Adjusted Operational EPS of $9.90 - $10.00, reflecting increased growth of 11.5% at the mid-",
+  "point",
+].join("\n");
+
+/** The 8-K's guidance table: two labels a block, then the August 2023 column's two value lines and the July 2023 column's. */
+const GUIDANCE_TABLE = [
+  "UPDATED FULL-YEAR 2023 GUIDANCE:",
+  "($ in Billions, except EPS; Shares in Millions) August 2023",
+  "(excl. Consumer Health) July 2023",
+  "(incl. Consumer Health)",
+  "Reported Sales / Mid-point",
+  "Change vs. Prior Year / Mid-point",
+  "$83.2B \u2013 $84.0B / $83.6B",
+  "7.0% \u2013 8.0% / 7.5%",
+  "$98.8B \u2013 $99.8B / $99.3B",
+  "6.5% \u2013 7.5% / 7.0%",
+  "Adjusted Operational EPS (Diluted) / Mid-point",
+  "Change vs. Prior Year / Mid-point",
+  "$9.90 \u2013 $10.00 / $9.95",
+  "11.0% \u2013 12.0% / 11.5%",
+  "$10.60 \u2013 $10.70 / $10.65",
+  "4.5% \u2013 5.5% / 5.0%",
+  "Adjusted EPS (Diluted) / Mid-point",
+  "Change vs. Prior Year / Mid-point",
+  "$10.00 \u2013 $10.10 / $10.05",
+  "12.0% \u2013 13.0% / 12.5%",
+  "$10.70 \u2013 $10.80 / $10.75",
+  "5.5% \u2013 6.5% / 6.0%",
+].join("\n");
+
+const said = (range: string) => `Johnson & Johnson expects 2023 adjusted operational EPS of ${range}, reflecting growth of 11.5% at the mid-point.`;
+
+describe("a stacked table's values under their labels", () => {
+  const judged = judgeAgainst(() => org, QUESTION, [
+    { title: "Johnson & Johnson 8-K, August 2023", content: EPS_BULLET },
+    { title: "Johnson & Johnson 8-K, August 2023: updated guidance", content: GUIDANCE_TABLE },
+  ]);
+  itTellsApart(judged, said("$9.90 - $10.00"), [
+    { wrong: "adjusted EPS given as adjusted operational EPS", answer: said("$10.00 - $10.10"), why: "The source gives $9.90 for operational eps, not $10.00." },
+  ]);
+
+  it("carries a figure of the table alone by its row and column", async () => {
+    const judgedTable = judgeAgainst(() => org, QUESTION, [{ title: "Johnson & Johnson 8-K, August 2023: updated guidance", content: GUIDANCE_TABLE }]);
+    const right = await judgedTable("llm", "Johnson & Johnson's updated 2023 guidance gives adjusted EPS (diluted) of $10.00 - $10.10, with a mid-point of $10.05.");
+    expect(right.result.scores.factuality).toBeGreaterThanOrEqual(4);
+  });
+});
