@@ -7,7 +7,7 @@ import { FULL_YEAR, partOf, unquarterly } from "./year-part";
 import { levelMove, nounDirection, saidDirection } from "./signs";
 import { dayOf, parseTables } from "./table";
 import { steppedTextCache, type SteppedTextCache } from "./text-cache";
-import { stackedValueLines, type StackedValueLine } from "./stacked-labels";
+import { withStackedLabels } from "./stacked-labels";
 import { lineItemOf } from "./line-items";
 import { ratioOperand } from "./working";
 import { markRanges } from "./ranges";
@@ -542,29 +542,6 @@ function* tableFigureSteps(text: string, scale: number | null): Generator<void, 
 }
 
 /**
- * Prose figures on the value lines of a stacked table (stacked-labels.ts) are its cells: each takes its line's
- * label as its line item and a place in the table (its label's row; its column, and its place on the line,
- * as the column), so the row a statement names and the cell beside it are read as in any table. Stacked
- * tables are numbered after the text's parsed ones.
- */
-function withStackedLabels(text: string, figures: FigureInContext[], parsedTables: number): FigureInContext[] {
-  const lines = stackedValueLines(text);
-  if (!lines.length) return figures;
-  const onLine = new Map<StackedValueLine, number>();
-  return figures.map((f) => {
-    const line = f.index >= 0 ? lines.find((l) => f.index >= l.start && f.index < l.end) : undefined;
-    if (!line) return f;
-    const place = onLine.get(line) ?? 0;
-    onLine.set(line, place + 1);
-    const cell = { table: parsedTables + line.table, row: line.row, col: line.column * MAX_PER_LINE + Math.min(place, MAX_PER_LINE - 1), block: 0, repeated: false };
-    return { ...f, item: itemStems(line.label).item, itemText: line.label, cell };
-  });
-}
-
-/** Figures a stacked table's value line holds at most as separate columns ("$9.90 – $10.00 / $9.95": three). */
-const MAX_PER_LINE = 16;
-
-/**
  * Heap a text's figures in context hold per character of the text, with the indexes built on them
  * (figure-index.ts) and not counting its tables (`npm run bench:memory` measures it).
  */
@@ -575,7 +552,7 @@ export const readText: SteppedTextCache<ReadText> = steppedTextCache(function* (
   const scale = statedScale(text);
   const table = yield* tableFigureSteps(text, scale);
   const parsedTables = table.reduce((n, f) => Math.max(n, (f.cell?.table ?? -1) + 1), 0);
-  const prose = withStackedLabels(text, yield* proseFigureSteps(text, scale, table.length > 0), parsedTables);
+  const prose = withStackedLabels(text, yield* proseFigureSteps(text, scale, table.length > 0), parsedTables, (label) => itemStems(label).item);
   yield;
   const links = textLinks(text);
   return { figures: withFiscalDays(text, [...table, ...withFiscalNames(text, prose)], links), scale, ...(links.length ? { links } : {}) };

@@ -8,6 +8,7 @@
 //   4.5% – 5.5% / 5.0%            <- the second label, second column
 // Read as prose, each value line has no words before its figures: no line item, so any item's figure of
 // that value "carried" a statement (Adjusted EPS's $10.00 - $10.10 given as adjusted operational EPS).
+import type { FigureInContext } from "./figure-types";
 
 /** A line of values and what its figures are of: the character range of the line and its label as printed. */
 export interface StackedValueLine {
@@ -76,4 +77,40 @@ export function stackedValueLines(text: string): StackedValueLine[] {
     i = Math.max(valuesEnd, i + 1);
   }
   return out;
+}
+
+/**
+ * Prose figures on the value lines of a stacked table (stacked-labels.ts) are its cells: each takes its line's
+ * label as its line item and a place in the table (its label's row; its column, and its place on the line,
+ * as the column), so the row a statement names and the cell beside it are read as in any table. Stacked
+ * tables are numbered after the text's parsed ones.
+ */
+export function withStackedLabels(text: string, figures: FigureInContext[], parsedTables: number, itemOf: (label: string) => string[]): FigureInContext[] {
+  const lines = stackedValueLines(text);
+  if (!lines.length) return figures;
+  const onLine = new Map<StackedValueLine, number>();
+  return figures.map((f) => {
+    const line = f.index >= 0 ? lineAt(lines, f.index) : undefined;
+    if (!line) return f;
+    const place = onLine.get(line) ?? 0;
+    onLine.set(line, place + 1);
+    const cell = { table: parsedTables + line.table, row: line.row, col: line.column * MAX_PER_LINE + Math.min(place, MAX_PER_LINE - 1), block: 0, repeated: false };
+    return { ...f, item: itemOf(line.label), itemText: line.label, cell };
+  });
+}
+
+/** Figures a stacked table's value line holds at most as separate columns ("$9.90 – $10.00 / $9.95": three). */
+const MAX_PER_LINE = 16;
+
+/** The value line holding a character offset (lines in text order: a binary search, not a scan per figure). */
+function lineAt(lines: StackedValueLine[], at: number): StackedValueLine | undefined {
+  let lo = 0;
+  let hi = lines.length - 1;
+  while (lo <= hi) {
+    const mid = (lo + hi) >> 1;
+    if (at < lines[mid].start) hi = mid - 1;
+    else if (at >= lines[mid].end) lo = mid + 1;
+    else return lines[mid];
+  }
+  return undefined;
 }
