@@ -552,7 +552,7 @@ export const readText: SteppedTextCache<ReadText> = steppedTextCache(function* (
   const scale = statedScale(text);
   const table = yield* tableFigureSteps(text, scale);
   const parsedTables = table.reduce((n, f) => Math.max(n, (f.cell?.table ?? -1) + 1), 0);
-  const prose = withStackedLabels(text, yield* proseFigureSteps(text, scale, table.length > 0), parsedTables, (label) => itemStems(label).item);
+  const prose = withStackedLabels(text, yield* proseFigureSteps(text, scale, table.length > 0), parsedTables, itemStems);
   yield;
   const links = textLinks(text);
   return { figures: withFiscalDays(text, [...table, ...withFiscalNames(text, prose)], links), scale, ...(links.length ? { links } : {}) };

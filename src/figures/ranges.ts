@@ -30,5 +30,7 @@ export function markRanges(sentence: string, qs: Quantity[], figures: FigureInCo
     if (low.kind === "number" || !RANGE_GAP.test(gap) || !kindsMatch(low, high)) continue;
     low.bound = "low";
     high.bound = "high";
+    // "growth of 11.0% to 12.0%": the "to" is the range's, not a level reached; both ends are the change.
+    if (low.change && !high.change) high.change = true;
   }
 }

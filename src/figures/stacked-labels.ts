@@ -9,16 +9,21 @@
 // Read as prose, each value line has no words before its figures: no line item, so any item's figure of
 // that value "carried" a statement (Adjusted EPS's $10.00 - $10.10 given as adjusted operational EPS).
 import type { FigureInContext } from "./figure-types";
+import { basisOf } from "./basis";
 
 /** A line of values and what its figures are of: the character range of the line and its label as printed. */
 export interface StackedValueLine {
   start: number;
   end: number;
   label: string;
+  /** The labels of its block, in order (a change row's label names no item of its own: "Change vs. Prior Year"). */
+  labels: string[];
   /** Which stacked table of the text, which of its labels (its row) and which of its columns the line is. */
   table: number;
   row: number;
   column: number;
+  /** Its label's place among its block's labels. */
+  blockRow: number;
 }
 
 /** "$9.90", "(2.0)%", "11.5%", "$83.6B", "~2,557.2", and the marks between them ("–", "/"). */
@@ -52,6 +57,8 @@ export function stackedValueLines(text: string): StackedValueLine[] {
   }
   const out: StackedValueLine[] = [];
   let tables = 0;
+  /** The table the last block was part of: where it ended, its columns and its rows so far. */
+  let last: { end: number; columns: number; rows: number } | null = null;
   let i = 0;
   while (i < lines.length) {
     if (!isLabelLine(lines[i].text)) {
@@ -67,12 +74,19 @@ export function stackedValueLines(text: string): StackedValueLine[] {
     let labels = Math.min(labelsEnd - i, MAX_LABELS);
     while (labels >= 2 && values % labels !== 0) labels -= 1;
     if (labels >= 2 && values >= labels) {
-      tables += 1;
       const first = labelsEnd - labels;
+      const columns = values / labels;
+      // A block right after another of as many columns goes on the same table, its rows below the other's
+      // (J&J's sales, operational EPS and EPS blocks: one table of two columns).
+      const goesOn: boolean = last !== null && last.end === first && last.columns === columns;
+      if (!goesOn) tables += 1;
+      const rowsBefore: number = goesOn && last ? last.rows : 0;
+      const names = lines.slice(first, labelsEnd).map((l) => l.text.trim());
       for (let v = 0; v < values; v++) {
         const line = lines[labelsEnd + v];
-        out.push({ start: line.start, end: line.end, label: lines[first + (v % labels)].text.trim(), table: tables, row: v % labels, column: Math.floor(v / labels) });
+        out.push({ start: line.start, end: line.end, label: names[v % labels], labels: names, table: tables, row: rowsBefore + (v % labels), blockRow: v % labels, column: Math.floor(v / labels) });
       }
+      last = { end: valuesEnd, columns, rows: rowsBefore + labels };
     }
     i = Math.max(valuesEnd, i + 1);
   }
@@ -82,10 +96,22 @@ export function stackedValueLines(text: string): StackedValueLine[] {
 /**
  * Prose figures on the value lines of a stacked table (stacked-labels.ts) are its cells: each takes its line's
  * label as its line item and a place in the table (its label's row; its column, and its place on the line,
- * as the column), so the row a statement names and the cell beside it are read as in any table. Stacked
- * tables are numbered after the text's parsed ones.
+ * as the column), so the row a statement names and the cell beside it are read as in any table.
+ * - A label and its value line split alike by " / " ("Adjusted Operational EPS (Diluted) / Mid-point" over
+ *   "$9.90 – $10.00 / $9.95"): each part of the values is that part of the label's, a later part of the first's
+ *   ("... Mid-point").
+ * - A change row ("Change vs. Prior Year / Mid-point") is the change of the row above it that names an item.
+ * - The label is printed without its asides ("(Diluted)"), whose words stay in the item: a statement names the
+ *   row "adjusted operational EPS".
+ * Stacked tables are numbered after the text's parsed ones; `itemOf` reads a label's item words and whether
+ * it names a change (context.ts).
  */
-export function withStackedLabels(text: string, figures: FigureInContext[], parsedTables: number, itemOf: (label: string) => string[]): FigureInContext[] {
+export function withStackedLabels(
+  text: string,
+  figures: FigureInContext[],
+  parsedTables: number,
+  itemOf: (label: string) => { item: string[]; change: boolean },
+): FigureInContext[] {
   const lines = stackedValueLines(text);
   if (!lines.length) return figures;
   const onLine = new Map<StackedValueLine, number>();
@@ -95,8 +121,29 @@ export function withStackedLabels(text: string, figures: FigureInContext[], pars
     const place = onLine.get(line) ?? 0;
     onLine.set(line, place + 1);
     const cell = { table: parsedTables + line.table, row: line.row, col: line.column * MAX_PER_LINE + Math.min(place, MAX_PER_LINE - 1), block: 0, repeated: false };
-    return { ...f, item: itemOf(line.label), itemText: line.label, cell };
+    const part = partOf(text, line, f.index);
+    const own = labelPart(line.label, part);
+    const change = itemOf(own).change;
+    const above = change ? line.labels.slice(0, line.blockRow).reverse().find((l) => !itemOf(l).change) : undefined;
+    const label = above ? `${labelPart(above, 0)} ${own}` : own;
+    // Its basis as its label names it ("Adjusted EPS (Diluted)"), as a table row's (basis.ts).
+    return { ...f, item: itemOf(label).item, itemText: label.replace(ASIDE, " ").replace(/\s+/g, " ").trim(), cell, basis: basisOf(label), ...(change ? { change } : {}) };
   });
+}
+
+const ASIDE = /\([^()]*\)/g;
+/** Which "/" part of its value line a figure is in (a value line holds figures and marks only). */
+function partOf(text: string, line: StackedValueLine, at: number): number {
+  let part = 0;
+  for (let k = line.start; k < at; k++) if (text.charCodeAt(k) === 0x2f) part += 1;
+  return part;
+}
+
+/** The label's part for a part of the values: the part itself, a later one after the first ("X Mid-point"); the whole label when it has fewer parts. */
+function labelPart(label: string, part: number): string {
+  const parts = label.split("/").map((p) => p.trim());
+  if (parts.length === 1 || part >= parts.length) return label;
+  return part === 0 ? parts[0] : `${parts[0]} ${parts[part]}`;
 }
 
 /** Figures a stacked table's value line holds at most as separate columns ("$9.90 – $10.00 / $9.95": three). */

@@ -3,7 +3,9 @@
 // value line had no words before its figures, so any item's figure of that value carried a statement: the
 // adjusted (reported) EPS range $10.00 - $10.10 given as adjusted operational EPS was supported by the
 // agent judge against `npm run dev`, its 8-K's bullet contradicting it. Each value line is now a cell of its
-// row (the label in its place among the labels) and column (its place among the value lines).
+// row (the label in its place among the labels) and column (its place among the value lines); blocks one
+// after another, of as many columns, are one table; a label and its values split alike by "/" (the range, then
+// its mid-point); a change row is the change of the item above it.
 import { beforeAll, describe, expect, it } from "vitest";
 import { createOrg, type TestOrg } from "../helpers/harness";
 import { itTellsApart, judgeAgainst } from "./judge-helpers";
@@ -28,6 +30,14 @@ const GUIDANCE_TABLE = [
   "($ in Billions, except EPS; Shares in Millions) August 2023",
   "(excl. Consumer Health) July 2023",
   "(incl. Consumer Health)",
+  "Adjusted Operational Sales",
+  "Change vs. Prior Year / Mid-point 6.2% \u2013 7.2% / 6.7% 6.0% \u2013 7.0% / 6.5%",
+  "Operational Sales / Mid-point",
+  "Change vs. Prior Year / Mid-point",
+  "$83.6B \u2013 $84.4B / $84.0B",
+  "7.5% \u2013 8.5% / 8.0%",
+  "$99.3B \u2013 $100.3B / $99.8B",
+  "7.0% \u2013 8.0% / 7.5%",
   "Reported Sales / Mid-point",
   "Change vs. Prior Year / Mid-point",
   "$83.2B \u2013 $84.0B / $83.6B",
@@ -56,11 +66,26 @@ describe("a stacked table's values under their labels", () => {
     { title: "Johnson & Johnson 8-K, August 2023: updated guidance", content: GUIDANCE_TABLE },
   ]);
   itTellsApart(judged, said("$9.90 - $10.00"), [
-    { wrong: "adjusted EPS given as adjusted operational EPS", answer: said("$10.00 - $10.10"), why: "The source gives $9.90 for operational eps, not $10.00." },
+    { wrong: "adjusted EPS given as adjusted operational EPS", answer: said("$10.00 - $10.10"), why: "$10.00 is adjusted EPS, not adjusted Operational EPS; the source gives $9.90." },
   ]);
 
+  // The table alone: its other rows and its July column.
+  const judgedTable = judgeAgainst(() => org, QUESTION, [{ title: "Johnson & Johnson 8-K, August 2023: updated guidance", content: GUIDANCE_TABLE }]);
+  const sales = (kind: string, range: string, mid: string) => `Johnson & Johnson expects 2023 ${kind} sales of ${range}, a mid-point of ${mid}.`;
+  itTellsApart(judgedTable, sales("reported", "$83.2 billion to $84.0 billion", "$83.6 billion"), [
+    { wrong: "operational sales given as reported sales", answer: sales("reported", "$83.6 billion to $84.4 billion", "$84.0 billion"), why: "$84.4 billion is operational Sales, not reported Sales; the source gives $84.0B." },
+  ]);
+  const july = (range: string) => `In July 2023, including Consumer Health, Johnson & Johnson had guided adjusted operational EPS of ${range}.`;
+  itTellsApart(judgedTable, july("$10.60 to $10.70"), [
+    { wrong: "the July column's adjusted EPS given as adjusted operational EPS", answer: july("$10.70 to $10.80"), why: "$10.70 is adjusted EPS, not adjusted Operational EPS; the source gives $10.60." },
+  ]);
+
+  it("reads a change row as the change of the item above it", async () => {
+    const right = await judgedTable("llm", "Johnson & Johnson expects adjusted operational EPS growth of 11.0% to 12.0%, 11.5% at the mid-point.");
+    expect(right.result.scores.factuality).toBeGreaterThanOrEqual(4);
+  });
+
   it("carries a figure of the table alone by its row and column", async () => {
-    const judgedTable = judgeAgainst(() => org, QUESTION, [{ title: "Johnson & Johnson 8-K, August 2023: updated guidance", content: GUIDANCE_TABLE }]);
     const right = await judgedTable("llm", "Johnson & Johnson's updated 2023 guidance gives adjusted EPS (diluted) of $10.00 - $10.10, with a mid-point of $10.05.");
     expect(right.result.scores.factuality).toBeGreaterThanOrEqual(4);
   });
