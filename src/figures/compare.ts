@@ -67,7 +67,8 @@ function endsWithRow(f: FigureInContext, s: FigureInContext): boolean {
   // The row's label as printed, word for word ("total assets" does not name "Total current assets").
   const label = labelWords(s.itemText);
   const own = labelWords(f.itemText);
-  while (own.length && TRAILING_VERBS.has(own[own.length - 1])) own.pop();
+  // "adjusted operational EPS growth of 11.0%" names the row of its item in a change row ("Change vs. Prior Year").
+  while (own.length && (TRAILING_VERBS.has(own[own.length - 1]) || (f.change && s.change && CHANGE_TAIL.has(own[own.length - 1])))) own.pop();
   if (!label.length || own.length < label.length || label.some((w, k) => own[own.length - label.length + k] !== w)) return false;
   // "net sales minus cost of sales, totaled", "(Operating Income / Total Revenue) * 100": an operand, not the figure's row.
   if (JOINERS.has(own[own.length - label.length - 1] ?? "")) return false;
@@ -78,6 +79,8 @@ function endsWithRow(f: FigureInContext, s: FigureInContext): boolean {
 /** Lower-case words of a text ("U.S. government securities:" -> u, s, government, securities). */
 const labelWords = (text: string) => text.toLowerCase().split(/[^a-z0-9]+/).filter(Boolean);
 const TRAILING_VERBS = new Set(["was", "were", "is", "are", "of", "at", "totaled", "totalled", "amounted", "to", "stood", "reached"]);
+/** A change's word after its item ("EPS growth of"), left off when a change figure names a change row's item. */
+const CHANGE_TAIL = new Set(["growth", "change", "increase", "decrease", "decline", "rise"]);
 const JOINERS = new Set(["and", "plus", "or", "minus", "less", "over", "by", "times", "versus", "vs", "than", "divided"]);
 
 /**
@@ -392,7 +395,10 @@ export function checkFigure(
   // Carried only loosely by a cell whose column holds another value in the row the statement names ("the
   // investment in Corporate bonds was $4,561", the commercial paper's cell): the neighbouring row's value.
   const w = weak;
-  const beside = w?.s.cell ? named.find((n) => n.i === w.i && n.s.cell!.table === w.s.cell!.table && n.s.cell!.col === w.s.cell!.col && n.s.cell!.row !== w.s.cell!.row) : undefined;
+  // The named row's cell among the candidates, else found in the table (a figure of no year is looked up by value only).
+  const namedBeside = w?.s.cell ? named.find((n) => n.i === w.i && n.s.cell!.table === w.s.cell!.table && n.s.cell!.col === w.s.cell!.col && n.s.cell!.row !== w.s.cell!.row) : undefined;
+  const found = w?.s.cell && !namedBeside && f.year === null && f.change && w.s.change ? namedRowBeside(f, sources[w.i], w.s) : undefined;
+  const beside = namedBeside ?? (found && w ? { s: found, i: w.i } : undefined);
   if (w && beside) return { figure: f, status: "contradicted", source: beside.i, by: beside.s, note: `${f.raw} is ${label(w.s)}, not ${label(beside.s)}; the source gives ${written(beside.s)}.` };
   // The value sits in another row of a column whose period is not told, and the row the statement names holds
   // another value in that column ("Domestic operating income was $2,052 million": the column's gross profit;

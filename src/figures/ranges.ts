@@ -30,6 +30,11 @@ export function markRanges(sentence: string, qs: Quantity[], figures: FigureInCo
     if (low.kind === "number" || !RANGE_GAP.test(gap) || !kindsMatch(low, high)) continue;
     low.bound = "low";
     high.bound = "high";
+    // "11.0% – 12.0%": the dash the high end holds is the range's, not a minus sign (unless the low end is negative too).
+    if (high.negative && !low.negative && /^[-\u2212\u2013\u2014]/.test(high.raw)) {
+      high.negative = false;
+      high.raw = high.raw.replace(/^[-\u2212\u2013\u2014]\s*/, "");
+    }
     // "growth of 11.0% to 12.0%": the "to" is the range's, not a level reached; both ends are the change.
     if (low.change && !high.change) high.change = true;
   }

@@ -126,8 +126,12 @@ export function withStackedLabels(
     const change = itemOf(own).change;
     const above = change ? line.labels.slice(0, line.blockRow).reverse().find((l) => !itemOf(l).change) : undefined;
     const label = above ? `${labelPart(above, 0)} ${own}` : own;
+    // A change row is printed as its item's row (the change is the figure's reading): "12.0% is adjusted EPS, not
+    // adjusted operational EPS" for a statement's "adjusted operational EPS growth of".
+    const parts = line.label.split("/");
+    const printed = above ? labelPart(above, 0) + (part > 0 && part < parts.length ? ` ${parts[part].trim()}` : "") : label;
     // Its basis as its label names it ("Adjusted EPS (Diluted)"), as a table row's (basis.ts).
-    return { ...f, item: itemOf(label).item, itemText: label.replace(ASIDE, " ").replace(/\s+/g, " ").trim(), cell, basis: basisOf(label), ...(change ? { change } : {}) };
+    return { ...f, item: itemOf(label).item, itemText: printed.replace(ASIDE, " ").replace(/\s+/g, " ").trim(), cell, basis: basisOf(label), ...(change ? { change } : {}) };
   });
 }
 
