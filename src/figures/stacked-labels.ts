@@ -30,8 +30,11 @@ export interface StackedValueLine {
 const VALUE_TOKEN = /^(?:[-–—−/~]|~?[(]?[-−–]?[$€£]?\d[\d,]*(?:\.\d+)?[BMK]?%?[)]?%?)$/;
 const MAX_LABELS = 8;
 const MAX_LABEL_LENGTH = 80;
+/** A stacked table's value line is short (a range and its mid-point per column): a longer one is no such line, and partOf's scan stays bounded. */
+const MAX_VALUE_LINE_LENGTH = 160;
 
 function isValueLine(line: string): boolean {
+  if (line.length > MAX_VALUE_LINE_LENGTH) return false;
   const tokens = line.trim().split(/\s+/);
   return tokens.length > 0 && /\d/.test(line) && tokens.every((t) => VALUE_TOKEN.test(t));
 }
