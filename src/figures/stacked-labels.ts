@@ -46,8 +46,8 @@ function isLabelLine(line: string): boolean {
 
 /**
  * The value lines of a text's stacked tables: a run of two to eight label lines (words, no digits) right
- * before a run of value lines (figures only) whose count is a multiple of the labels' (the run's last label
- * lines, as many as divide it). The i-th value line is the (i mod labels)-th label's. Linear in the text.
+ * before a run of value lines (figures only) whose count is a multiple of the labels'. The i-th value line is
+ * the (i mod labels)-th label's. Linear in the text.
  */
 export function stackedValueLines(text: string): StackedValueLine[] {
   const lines: { start: number; end: number; text: string }[] = [];
@@ -73,10 +73,11 @@ export function stackedValueLines(text: string): StackedValueLine[] {
     let valuesEnd = labelsEnd;
     while (valuesEnd < lines.length && isValueLine(lines[valuesEnd].text)) valuesEnd += 1;
     const values = valuesEnd - labelsEnd;
-    // The labels are the run's last ones whose count divides the values' (a title line above them is not one).
-    let labels = Math.min(labelsEnd - i, MAX_LABELS);
-    while (labels >= 2 && values % labels !== 0) labels -= 1;
-    if (labels >= 2 && values >= labels) {
+    // The labels are the whole run, and their count divides the values': a longer run, or one that does not
+    // divide them, is no stacked table (a title line above the labels cannot be told from a label, and the
+    // values would be read under the wrong ones).
+    const labels = labelsEnd - i;
+    if (labels >= 2 && labels <= MAX_LABELS && values >= labels && values % labels === 0) {
       const first = labelsEnd - labels;
       const columns = values / labels;
       // A block right after another of as many columns goes on the same table, its rows below the other's
