@@ -98,7 +98,7 @@ export function stackedValueLines(text: string): StackedValueLine[] {
 }
 
 /**
- * Prose figures on the value lines of a stacked table (stacked-labels.ts) are its cells: each takes its line's
+ * Prose figures on the value lines of a stacked table (stackedValueLines) are its cells: each takes its line's
  * label as its line item and a place in the table (its label's row; its column, and its place on the line,
  * as the column), so the row a statement names and the cell beside it are read as in any table.
  * - A label and its value line split alike by " / " ("Adjusted Operational EPS (Diluted) / Mid-point" over
