@@ -10,10 +10,8 @@ import { itemsOverlap, type FigureCheck } from "./compare";
 import { otherPart } from "./item-parts";
 import { samePeriod } from "./same-period";
 import { equalAtSomeScale, kindsMatch, valuesEqual } from "./values";
-import { isStopWord, stemPhrase, words } from "./text";
+import { isStopWord, stemPhrase, unhyphenated, words } from "./text";
 import { written } from "./labels";
-
-const unhyphenated = (text: string) => text.replace(/(?<=\p{L})[-‐–](?=\p{L})/gu, " ");
 
 /** The first two content words of the text after a figure, up to a sentence mark ("of outstanding shares": "outstanding shares"), or "". */
 export function nextWords(after: string): string {

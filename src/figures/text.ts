@@ -54,6 +54,9 @@ function stemOf(word: string): string {
 }
 
 /** Lower-case word tokens (letters, digits inside words kept), without numbers. */
+/** "Long-term debt" read as "long term debt", as table labels are (normalizeLabel), so both sides have the same words. */
+export const unhyphenated = (text: string) => text.replace(/(?<=\p{L})[-‐–](?=\p{L})/gu, " ");
+
 export function words(text: string): string[] {
   // Most words have no apostrophe or hyphen to trim.
   return (text.toLowerCase().match(/[\p{L}][\p{L}\p{N}'&-]*/gu) ?? []).map((w) => (w.includes("'") || w.endsWith("-") ? w.replace(/'s$/, "").replace(/(?<![-'])[-']+$/, "") : w));

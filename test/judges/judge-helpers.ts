@@ -120,14 +120,23 @@ export async function fixtureText(name: string): Promise<string> {
   return res.text();
 }
 
-/** Indexes one page of a filing as an external primary source of the company (search finds it for the judges' verification and claims). */
-export async function indexExternalFiling(name: string, ticker: string, company: string, text: string): Promise<void> {
+/**
+ * Indexes one page of a filing as an external primary source of the company (search finds it for the judges'
+ * verification and claims), of fiscal 2023 published in August 2023 unless `dated` says otherwise.
+ */
+export async function indexExternalFiling(
+  name: string,
+  ticker: string,
+  company: string,
+  text: string,
+  dated: { fiscalYear: number; publishedAt: string } = { fiscalYear: 2023, publishedAt: "2023-08-15T00:00:00Z" },
+): Promise<void> {
   await indexDocument(
     env.DB,
     {
       id: crypto.randomUUID(), organizationId: "external", kind: "external", visibility: "organization", ownerUserId: null, name,
       sourceBatchId: null, rmsType: null, rmsSubType: null, docType: "filing", docSubType: "10k", tickers: [ticker], stockIds: [], companyNames: [company],
-      fiscalYear: 2023, fiscalQuarter: null, calendarDate: null, publishedAt: "2023-08-15T00:00:00Z", createdAt: new Date().toISOString(),
+      fiscalYear: dated.fiscalYear, fiscalQuarter: null, calendarDate: null, publishedAt: dated.publishedAt, createdAt: new Date().toISOString(),
     },
     [{ page: 1, text }],
   );

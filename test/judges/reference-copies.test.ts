@@ -3,11 +3,9 @@
 // in fiscal 2021": 2021 is the $8.6 billion's year, not the $10.2 billion's) a note reference ("(Note 18)") or by a label's note ("less
 // allowances for doubtful accounts $203 (2021, $230)": the allowances, not the row's figures). Both were
 // contradicted in the judge bench with FinanceBench's corpus indexed; a changed figure is not supported (wrong on purpose).
-import { env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
-import { indexDocument } from "../../src/search/index";
 import { createOrg, type TestOrg } from "../helpers/harness";
-import { AMCOR_CASH_PAGE, judgeAgainst } from "./judge-helpers";
+import { AMCOR_CASH_PAGE, indexExternalFiling, judgeAgainst } from "./judge-helpers";
 
 let org: TestOrg;
 
@@ -68,17 +66,9 @@ const ULTA_BALANCE = [
   "Total current liabilities 1,681,775 1,558,010",
 ].join("\n");
 
-async function indexFiling(name: string, ticker: string, company: string, text: string) {
-  await indexDocument(
-    env.DB,
-    {
-      id: crypto.randomUUID(), organizationId: "external", kind: "external", visibility: "organization", ownerUserId: null, name,
-      sourceBatchId: null, rmsType: null, rmsSubType: null, docType: "filing", docSubType: "10k", tickers: [ticker], stockIds: [], companyNames: [company],
-      fiscalYear: 2022, fiscalQuarter: null, calendarDate: null, publishedAt: "2023-03-15T00:00:00Z", createdAt: new Date().toISOString(),
-    },
-    [{ page: 1, text }],
-  );
-}
+/** The filings of this file: fiscal 2022's, published in March 2023. */
+const indexFiling = (name: string, ticker: string, company: string, text: string) =>
+  indexExternalFiling(name, ticker, company, text, { fiscalYear: 2022, publishedAt: "2023-03-15T00:00:00Z" });
 
 beforeAll(async () => {
   org = await createOrg();
