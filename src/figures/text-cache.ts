@@ -6,8 +6,9 @@ import { runSteps } from "./steps";
 
 /**
  * The heap the text caches may hold together, as estimated (the readings' bytes per character are measured
- * by `npm run bench:memory`): a third of a Worker's 128 MB, leaving room for the code, requests and a job's
- * own reading of a 200,000-character answer.
+ * by `npm run bench:memory`): half of a Worker's 128 MB, leaving room for the code (about 27 MB in `npm run
+ * dev`), requests and a job's own reading of a 200,000-character answer. Smaller budgets thrashed the judge
+ * bench's two passes over its sources (README, Reliability: budgets).
  */
 export const TEXT_CACHE_BYTES = 64_000_000;
 /** A kept text's own bytes per character (a value that holds little beyond it). */
