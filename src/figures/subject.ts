@@ -121,6 +121,37 @@ function withoutNames(text: string, names: string[], subject: string[]): string 
   return out;
 }
 
+const TOKEN_UNIT = /[\p{L}\p{N}&-]/u;
+
+/** Whether the code point starting at `at` is one of a word's (letters, digits, "&", "-"). */
+function tokenCharAt(text: string, at: number): boolean {
+  if (at < 0 || at >= text.length) return false;
+  return TOKEN_UNIT.test(String.fromCodePoint(text.codePointAt(at)!));
+}
+
+/** tokenCharAt of the code point ending right before `end`. */
+function tokenCharBefore(text: string, end: number): boolean {
+  if (end <= 0) return false;
+  const low = text.charCodeAt(end - 1);
+  const start = low >= 0xdc00 && low <= 0xdfff && end >= 2 ? end - 2 : end - 1;
+  return tokenCharAt(text, start);
+}
+
+/**
+ * Whether a text writes `word` whole in lower case (a word: a run of letters, digits, "&" and "-"), as a
+ * lower-case word of theirs ("interest", "average"). Found by searching for it, not by splitting the texts
+ * (an answer's claims with every passage, tens of thousands of characters) into all their words.
+ */
+function writtenInLowerCase(word: string, texts: string[]): boolean {
+  if (!/^\p{Ll}[\p{L}\p{N}&-]*$/u.test(word)) return false;
+  for (const text of texts) {
+    for (let at = text.indexOf(word); at >= 0; at = text.indexOf(word, at + 1)) {
+      if (!tokenCharBefore(text, at) && !tokenCharAt(text, at + word.length)) return true;
+    }
+  }
+  return false;
+}
+
 /**
  * The other company a text is about, or null: the text names, with `novel` (see novelNames), a name the
  * question and the sources do not know, and nowhere the company the question names. `texts` are the text
@@ -130,10 +161,9 @@ export function otherCompanyName(query: string, text: string, novel: string[], t
   if (novel.length === 0) return null;
   const subject = questionSubjects(query);
   if (subject.length === 0) return null;
-  const lowerWords = new Set(texts.join(" ").split(/[^\p{L}\p{N}&-]+/u).filter((w) => /^\p{Ll}/u.test(w)));
-  const names = novel.filter((e) => !lowerWords.has(e.toLowerCase()));
+  const names = novel.filter((e) => !writtenInLowerCase(e.toLowerCase(), texts));
   // "Highest", "Contribution": capitalized in the question, written in lower case by the texts: not names.
-  const subjectNames = subject.filter((w) => !lowerWords.has(w));
+  const subjectNames = subject.filter((w) => !writtenInLowerCase(w, texts));
   if (subjectNames.length === 0 || names.length === 0) return null;
   // A word of the question's company inside a name the sources do not know, after a word of another name
   // ("Sally Beauty" for Ulta Beauty), names another company.

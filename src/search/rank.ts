@@ -51,6 +51,9 @@ function allWordUnits(word: string): boolean {
 export interface WordIndex {
   vocab: string[];
   ids: Int32Array;
+  /** Where each word stands in the text: the places of word k are positions[starts[k] .. starts[k + 1]), ascending. */
+  starts: Int32Array;
+  positions: Int32Array;
 }
 
 export function wordIndex(text: string): WordIndex {
@@ -76,7 +79,15 @@ export function wordIndex(text: string): WordIndex {
   const sorted = seen.map((_, k) => k).sort((a, b) => (seen[a] < seen[b] ? -1 : 1));
   const place = new Int32Array(seen.length);
   sorted.forEach((k, at) => (place[k] = at));
-  return { vocab: sorted.map((k) => seen[k]), ids: Int32Array.from(order, (k) => place[k]) };
+  const ids = Int32Array.from(order, (k) => place[k]);
+  // The positions grouped by word (a counting sort), each group in text order.
+  const starts = new Int32Array(seen.length + 1);
+  for (let p = 0; p < ids.length; p++) starts[ids[p] + 1] += 1;
+  for (let k = 0; k < seen.length; k++) starts[k + 1] += starts[k];
+  const next = starts.slice(0, seen.length);
+  const positions = new Int32Array(ids.length);
+  for (let p = 0; p < ids.length; p++) positions[next[ids[p]]++] = p;
+  return { vocab: sorted.map((k) => seen[k]), ids, starts, positions };
 }
 
 /** The first place in the sorted words not before `word`. */
@@ -110,11 +121,15 @@ function prefixPlaces(index: WordIndex, prefix: string): [number, number] {
  * whatever stands between them.
  */
 function hasPlaces(index: WordIndex, head: number[], tail?: [number, number]): boolean {
-  const { ids } = index;
+  const { ids, starts, positions } = index;
   const n = head.length + (tail ? 1 : 0);
   if (n === 0) return false;
-  for (let p = 0; p + n <= ids.length; p++) {
-    if (head.length ? ids[p] !== head[0] : ids[p] < tail![0] || ids[p] >= tail![1]) continue;
+  // A tail alone: any place of a word within its places (the text holds every word of its vocabulary).
+  if (head.length === 0) return tail![0] < tail![1];
+  // Only where the first word stands, not every place of the text.
+  for (let at = starts[head[0]], end = starts[head[0] + 1]; at < end; at++) {
+    const p = positions[at];
+    if (p + n > ids.length) break;
     let k = 1;
     while (k < head.length && ids[p + k] === head[k]) k++;
     if (k < head.length) continue;
