@@ -13,6 +13,7 @@ export default workerdBench({
     JUDGE_BENCH_POLL: process.env.JUDGE_BENCH_POLL ?? "backoff",
     JUDGE_BENCH_CORPUS: process.env.JUDGE_BENCH_CORPUS ?? "financebench",
     JUDGE_BENCH_SHOW: process.env.JUDGE_BENCH_SHOW ?? "",
+    JUDGE_BENCH_WARM: process.env.JUDGE_BENCH_WARM ?? "1",
   },
   data: fileServer(process.env.JUDGE_BENCH_DATA ?? join(root, "..", "shared", "data")),
   timeoutMinutes: 30,
