@@ -12,7 +12,7 @@ import { candidates, rowCells, tableRows } from "./figure-index";
 import { changedCopySteps } from "./changed-copies";
 import { undatedReadings } from "./undated";
 import { equalAtSomeScale, kindsMatch, valuesEqual } from "./values";
-import { FIGURES_PER_STEP, runSteps } from "./steps";
+import { FIGURES_PER_STEP, runSteps, turnAfter } from "./steps";
 import { namedRows } from "./named-rows";
 import { reversedYears } from "./reversed-years";
 import { swappedRoles } from "./swapped-roles";
@@ -123,9 +123,9 @@ export function* checkStatementSteps(
   // "net sales were $3,226.8 million in fiscal 2022", no quarter named anywhere: the year's figure (compare.ts).
   if (whole) for (const f of dated) if (f.year !== null && f.part === null && !f.change) f.wholeYear = true;
   // "in the second quarter of fiscal 2024": a fiscal year, which a source's day may fall in a calendar year apart.
-  yield;
+  yield* turnAfter(dated.length);
   markFiscalYears(statement, context, own, dated);
-  yield;
+  yield* turnAfter(dated.length);
   const figures: FigureCheck[] = [];
   const namedYears = new Set([...stated, ...yearsIn(context), ...(around.years ?? [])]);
   // A turn every FIGURES_PER_STEP figures, or sooner where they were compared with many source figures.
@@ -138,19 +138,19 @@ export function* checkStatementSteps(
     }
   }
   anchorByColumn(figures, read, known);
-  yield;
+  yield* turnAfter(dated.length);
   datedColumns(figures, read);
-  yield;
+  yield* turnAfter(dated.length);
   yield* namedRows(figures, read, statement, known, budget);
   rowChanges(figures, read, statement, known);
-  yield;
+  yield* turnAfter(dated.length);
   // Figures with a year of their own (their sentence's, or the heading's they are under), not the statement's.
   otherColumns(figures.filter((c, k) => own[k].year !== null), read);
-  yield;
+  yield* turnAfter(dated.length);
   reversedYears(figures.filter((c, k) => own[k].year !== null), read);
-  yield;
+  yield* turnAfter(dated.length);
   swappedRoles(figures, read, known);
-  yield;
+  yield* turnAfter(dated.length);
   yield* changedCopySteps(figures, read);
   undatedReadings(figures, read, known);
   const count = (st: FigureStatus) => figures.filter((c) => c.status === st).length;

@@ -6,6 +6,26 @@ import { nextTurn } from "../core/turns";
 /** Figures read between two turns of a reader over a whole answer. */
 export const FIGURES_PER_STEP = 16;
 
+/** Figures' worth of work the phases since the last turnAfter turn have done, in the isolate. */
+let owed = 0;
+
+/**
+ * A turn between two phases of a reader, taken once the phases since the last such turn, in any job of the
+ * isolate, have had FIGURES_PER_STEP figures' worth of work (`figures`: what the phase just done reads, at
+ * least one). A turn costs more than a short statement's phase: a claim of two figures passes its eight
+ * phases in a few microseconds each (bench:judge, Node), and a turn after each of them was most of the
+ * turns of a normal evaluation; a long one's phases each still get their turn.
+ */
+export function* turnAfter(figures: number): Generator<void, void, void> {
+  owed += Math.max(1, figures);
+  if (owed < FIGURES_PER_STEP) return;
+  owed = 0;
+  yield;
+}
+
+/** Characters of text counted as one figure's worth of work by turnAfter (prose has a figure every hundred or so). */
+export const CHARS_PER_FIGURE = 100;
+
 export function runSteps<T>(steps: Generator<void, T, void>): T {
   for (;;) {
     const step = steps.next();

@@ -1,6 +1,6 @@
 // Company aliases: how a company named by a document's metadata can be spelled in a question.
 // Names are matched as lower-case word sequences; tickers only when written in capitals ("$" prefix).
-import { runSteps } from "../figures/steps";
+import { CHARS_PER_FIGURE, runSteps, turnAfter } from "../figures/steps";
 
 const SUFFIXES = new Set(["inc", "incorporated", "corp", "corporation", "co", "company", "companies", "ltd", "limited", "plc", "llc", "lp", "sa", "ag", "nv", "se", "holdings", "holding", "group", "the"]);
 
@@ -60,7 +60,9 @@ export function queryAliasCandidates(query: string): string[] {
  */
 export function* queryAliasCandidateSteps(query: string): Generator<void, string[], void> {
   const words = nameWords(query);
-  yield;
+  // A pass over the query's words, for turnAfter: a claim's query (a few hundred characters) takes no turn of its own.
+  const work = Math.ceil(query.length / CHARS_PER_FIGURE);
+  yield* turnAfter(work);
   const out = new Set<string>(words);
   // The n-word grams from the (n-1)-word ones, spaced and joined: one concatenation each, no slices.
   let spaced = words;
@@ -79,7 +81,7 @@ export function* queryAliasCandidateSteps(query: string): Generator<void, string
     }
     spaced = nextSpaced;
     joined = nextJoined;
-    yield;
+    yield* turnAfter(work);
   }
   for (const m of query.matchAll(/\b[A-Z][A-Z0-9.]{0,5}\b/g)) if (m[0].length >= 2) out.add(tickerAlias(m[0]));
   // Mixed case with two capitals or more ("JnJ", "AmEx", "FedEx"): a ticker or a short form of a name.

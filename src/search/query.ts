@@ -2,7 +2,7 @@
 // metric synonyms as alternative phrasings, fiscal periods and document-type hints named in the question.
 // Pure; the FTS5 expression is built from the result in fts.ts.
 import { nameWords } from "./aliases";
-import { runSteps } from "../figures/steps";
+import { CHARS_PER_FIGURE, runSteps, turnAfter } from "../figures/steps";
 
 export interface Concept {
   /** Alternatives, each one word or a phrase of words; any one present counts. */
@@ -208,10 +208,12 @@ export function* planQuerySteps(query: string, companyWords: Set<string> = new S
   const instructions = sentences.filter(isInstruction);
   const asked = instructions.length < sentences.length ? sentences.filter((s) => !isInstruction(s)).join(" ") : query;
   const { years, quarter, rest } = detectPeriods(asked);
-  yield;
+  // A phase over the whole query, for turnAfter: a claim's short query shares its turns with the next ones.
+  const queryWork = Math.ceil(query.length / CHARS_PER_FIGURE);
+  yield* turnAfter(queryWork);
   const hintWords = new Set(contentWords(detectPeriods(instructions.join(" ")).rest));
   const words = contentWords(rest).filter((w) => !companyWords.has(w));
-  yield;
+  yield* turnAfter(queryWork);
   const allWords = rest.toLowerCase().replace(/[\u2019']s\b/g, "").split(/[^\p{L}\p{N}&]+/u).filter(Boolean);
   const concepts: Concept[] = [];
   const seen = new Set<string>();
@@ -232,7 +234,7 @@ export function* planQuerySteps(query: string, companyWords: Set<string> = new S
   // A sequence's key starts with the first word of its first word that has one: when no group's key starts
   // so, the key is not built (most of a long question's sequences).
   const firstWords = wordKeys.map((k) => k.split(" ")[0]);
-  yield;
+  yield* turnAfter(queryWork);
   for (let n = 4; n >= 1; n--) {
     for (let i = 0; i + n <= allWords.length; i++) {
       if ((i + 1) % WORDS_PER_STEP === 0) yield;
@@ -251,7 +253,7 @@ export function* planQuerySteps(query: string, companyWords: Set<string> = new S
       }
     }
   }
-  yield;
+  yield* turnAfter(queryWork);
   for (const [i, w] of words.entries()) {
     if ((i + 1) % WORDS_PER_STEP === 0) yield;
     const parts = ftsWords(w);

@@ -4,7 +4,7 @@ import { z } from "zod";
 import { extractClaimsSteps, detectRefusal } from "./claims";
 import { alignStatementSteps, prepareSource, relevantOperands, warmSourceSteps, REPORTING_STEMS, unsupportedCausalLink, type Alignment, type PreparedSource } from "./align";
 import { readFiguresSteps } from "./derive";
-import { runSteps, runStepsCooperatively } from "../../figures/steps";
+import { CHARS_PER_FIGURE, runSteps, runStepsCooperatively, turnAfter } from "../../figures/steps";
 import { STATEMENT_BUDGET, subjectStems, type Budget } from "../../figures/compare";
 import { checkStatementSteps } from "../../figures/statement";
 import { yearsIn } from "../../figures/context";
@@ -175,18 +175,20 @@ export function gradeDetails(input: GradeInput): GradeDetails {
 function* gradeSteps(input: GradeInput): Generator<void, GradeDetails, void> {
   const { query, answer } = input;
   const refusal = detectRefusal(answer, query);
-  yield;
+  // What a phase over the whole answer reads, for turnAfter: a normal answer's phases share a turn.
+  const answerWork = Math.ceil(answer.length / CHARS_PER_FIGURE);
+  yield* turnAfter(answerWork);
   const sources: PreparedSource[] = [];
   for (const text of [...input.references, ...input.evidence]) {
     const source = yield* prepareSource.steps(text);
     sources.push(source);
-    yield;
+    yield* turnAfter(Math.ceil(text.length / CHARS_PER_FIGURE));
     yield* warmSourceSteps(source);
-    yield;
+    yield* turnAfter(Math.ceil(text.length / CHARS_PER_FIGURE));
   }
   const queryStems = stemSet(query);
   const claims = yield* extractClaimsSteps(answer);
-  yield;
+  yield* turnAfter(answerWork);
   const material = claims.filter((c) => c.material);
   const notes: string[] = [];
 
@@ -201,8 +203,9 @@ function* gradeSteps(input: GradeInput): Generator<void, GradeDetails, void> {
     // The answer's years and the question's company tell a claim how the sources' January year-ends are named (checkStatement).
     const around = { years: new Set(yearsIn(answer)), company: fiscalTickerNamedIn(query) };
     for (const c of spread<{ text: string; period: HeadingYear | null }>(material.length ? material : [{ text: answer, period: null }], MAX_ALIGNED_CLAIMS)) {
-      alignments.push(yield* alignStatementSteps(c.text, sources, groundingKnown, subjectWords, budget, c.period, "", around));
-      yield;
+      const alignment = yield* alignStatementSteps(c.text, sources, groundingKnown, subjectWords, budget, c.period, "", around);
+      alignments.push(alignment);
+      yield* turnAfter(alignment.figures.total);
     }
   }
   let grounding = 0;
@@ -224,18 +227,18 @@ function* gradeSteps(input: GradeInput): Generator<void, GradeDetails, void> {
     grounding /= weight;
   }
   const mathErrors = arithmeticErrors(answer);
-  yield;
+  yield* turnAfter(answerWork);
   // Every figure of the answer, in order: stated by a source, derived in one or two steps, or neither.
   const figureStems = yield* stemSetSteps(`${query} ${answer}`);
   // Each figure in its context (line item, year): carried, contradicted, or neither (src/figures).
   const answerChecks = sources.length ? yield* checkStatementSteps(answer, sources.map((s) => s.read), subjectWords, query, { comparisons: STATEMENT_BUDGET }) : null;
-  yield;
+  yield* turnAfter(answerWork);
   const read = answerChecks ? yield* readFiguresSteps(answerChecks.figures, sources.flatMap((s) => relevantOperands(s, figureStems, 24))) : [];
-  yield;
+  yield* turnAfter(answerWork);
   // The metric the question asks for, recomputed from the sources' statement tables: an answer can use
   // only figures of the passage and still compute the wrong thing (wrong year, item or definition).
   const recomputed = sources.length ? checkRecomputation(query, answer, [...input.references, ...input.evidence]) : null;
-  yield;
+  yield* turnAfter(answerWork);
   // The answer's figure that the recomputation states is worked out from the sources (derived), whatever
   // operands the reading above was given.
   const metric = recomputed?.status === "match" ? recomputed.recomputation : null;
@@ -250,18 +253,18 @@ function* gradeSteps(input: GradeInput): Generator<void, GradeDetails, void> {
   const unsupportedShare = readTotal ? (figures.unsupported + figures.contradicted) / readTotal : 0;
   // Names (companies, people, places, products) the answer brings that no source mentions.
   const novel = yield* novelNamesSteps(answer, sources, queryStems);
-  yield;
+  yield* turnAfter(answerWork);
   const novelEntities = novel.length;
   // The question's company, named by the sources too, is nowhere in the answer, while the answer names a
   // company the question and the sources do not: an answer about another company.
   const otherName = otherCompanyName(query, answer, novel, [answer, ...input.references, ...input.evidence]);
   const otherCompany = otherName !== null;
-  yield;
+  yield* turnAfter(answerWork);
   // Periods the answer names that neither the question nor the sources know.
   const sourceYears = new Set<number>([...periodYears(query)]);
   for (const s of sources) for (const y of s.years) sourceYears.add(y);
   const answerYears = [...periodYears(answer)];
-  yield;
+  yield* turnAfter(answerWork);
   const strayYears = answerYears.filter((y) => !sourceYears.has(y)).length;
 
   // The answer's own arithmetic chains and hedges: each step is a chance of error the sources do not
@@ -275,7 +278,7 @@ function* gradeSteps(input: GradeInput): Generator<void, GradeDetails, void> {
   };
   const equalsSigns = (answer.match(/=/g) ?? []).length;
   const checked = stated.size ? groundedSteps(answer, statedIn) : { steps: 0, quotes: 0 };
-  yield;
+  yield* turnAfter(answerWork);
   const steps = Math.min(RULES.maxSteps, Math.max(0, equalsSigns - checked.steps - checked.quotes));
   const hedges = Math.min(5, (answer.match(HEDGES) ?? []).length);
   let factuality: number;
@@ -298,7 +301,7 @@ function* gradeSteps(input: GradeInput): Generator<void, GradeDetails, void> {
   if (recomputed && recomputed.status !== "none") notes.push(recomputed.note);
   // A "which row comes first" question, ranked from the sources' tables.
   const ranked = sources.length ? checkRanking(query, answer, [...input.references, ...input.evidence]) : null;
-  yield;
+  yield* turnAfter(answerWork);
   // A pick that matches holds the scores up, but not to the top when a claim is worded as the sources are and
   // none of its figures is in them: the figure given for the pick is not the sources' (a fully factual
   // answer carries every figure it states, as unsupportedFigureCeiling reads).
@@ -321,7 +324,7 @@ function* gradeSteps(input: GradeInput): Generator<void, GradeDetails, void> {
   completeness -= RULES.hedgePenalty * hedges;
   if (refusal.refusal) completeness = 0.1;
   completeness = Math.max(0, Math.min(1, completeness));
-  yield;
+  yield* turnAfter(answerWork);
 
   // Relevance: the question's content words addressed by the answer.
   const answerStems = new Set(contentStems(answer));
@@ -343,9 +346,9 @@ function* gradeSteps(input: GradeInput): Generator<void, GradeDetails, void> {
 
   grounding -= RULES.groundingStepPenalty * Math.min(RULES.maxSteps, equalsSigns - checked.quotes) + RULES.novelEntityPenalty * Math.min(5, novelEntities) + RULES.unsupportedFigurePenalty * unsupportedShare;
   grounding = Math.max(0, grounding);
-  yield;
+  yield* turnAfter(answerWork);
   const causalLink = sources.length > 0 && unsupportedCausalLink(answer, sources);
-  yield;
+  yield* turnAfter(answerWork);
   if (causalLink) grounding = Math.min(grounding, RULES.causalLinkCeiling);
   grounding = Math.max(grounding, recomputedFloor);
   if (recomputed?.status === "mismatch") grounding = Math.min(grounding, recomputedCeiling + 0.1);

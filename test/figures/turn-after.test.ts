@@ -1,0 +1,64 @@
+// Turns between a reader's phases weighed by what the phases read (src/figures/steps.ts, turnAfter): a short
+// statement's phases share a turn, a long one's each take theirs, and the readings are the same either way.
+import { describe, expect, it } from "vitest";
+import { FIGURES_PER_STEP, runSteps, turnAfter } from "../../src/figures/steps";
+import { checkStatementSteps } from "../../src/figures/statement";
+import { planQuery, planQuerySteps } from "../../src/search/query";
+import { queryAliasCandidateSteps, queryAliasCandidates } from "../../src/search/aliases";
+
+/** How many times a reader yields, and its result. */
+function yieldsOf<T>(steps: Generator<void, T, void>): { yields: number; value: T } {
+  let yields = 0;
+  for (;;) {
+    const step = steps.next();
+    if (step.done) return { yields, value: step.value };
+    yields += 1;
+  }
+}
+
+const SOURCE = `Net sales were $32,765 million in 2018, compared with $31,657 million in 2017. Net income attributable to 3M was $5,349 million in 2018 and $4,858 million in 2017. Capital expenditures were $1,577 million in 2018.`;
+
+describe("turnAfter", () => {
+  it("yields once its phases have read FIGURES_PER_STEP figures, in any of the isolate's readers", () => {
+    // Start from a turn just taken.
+    runSteps(turnAfter(FIGURES_PER_STEP));
+    let yields = 0;
+    for (let i = 0; i < FIGURES_PER_STEP * 4; i++) yields += yieldsOf(turnAfter(1)).yields;
+    expect(yields).toBe(4);
+    // A phase of a step's worth or more always ends in a turn.
+    expect(yieldsOf(turnAfter(FIGURES_PER_STEP)).yields).toBe(1);
+    expect(yieldsOf(turnAfter(10 * FIGURES_PER_STEP)).yields).toBe(1);
+    // No figure read is still a phase passed: it counts one.
+    runSteps(turnAfter(FIGURES_PER_STEP));
+    let empty = 0;
+    for (let i = 0; i < FIGURES_PER_STEP; i++) empty += yieldsOf(turnAfter(0)).yields;
+    expect(empty).toBe(1);
+  });
+
+  it("lets a short statement's eight phases share a turn, and gives a long statement's phases one each", () => {
+    const short = yieldsOf(checkStatementSteps("Net sales were $32,765 million in 2018.", [SOURCE]));
+    expect(short.value.carried).toBe(1);
+    expect(short.yields).toBeLessThanOrEqual(1);
+    const sentences = Array.from({ length: 20 }, (_, i) => `Net sales were $${(30_000 + i).toLocaleString("en-US")} million in ${2000 + i}.`).join(" ");
+    const long = yieldsOf(checkStatementSteps(sentences, [SOURCE]));
+    expect(long.value.figures.length).toBeGreaterThanOrEqual(FIGURES_PER_STEP);
+    // Each phase after the statement's reading (eight of them), and the figure checks' own turns.
+    expect(long.yields).toBeGreaterThanOrEqual(8);
+    // The same checks as read straight through.
+    expect(runSteps(checkStatementSteps(sentences, [SOURCE])).figures.map((f) => f.status)).toEqual(long.value.figures.map((f) => f.status));
+  });
+
+  it("plans a claim's short query and reads its aliases without a turn of their own, a long query with a turn per phase", () => {
+    runSteps(turnAfter(FIGURES_PER_STEP));
+    const claim = "Net sales of 3M were $32,765 million in 2018.";
+    const plan = yieldsOf(planQuerySteps(claim));
+    expect(plan.yields).toBe(0);
+    expect(plan.value).toEqual(planQuery(claim));
+    const aliases = yieldsOf(queryAliasCandidateSteps(claim));
+    expect(aliases.yields).toBe(0);
+    expect(aliases.value).toEqual(queryAliasCandidates(claim));
+    const table = Array.from({ length: 60 }, (_, i) => `Segment ${i} operating income ${1_000 + i} ${900 + i}`).join("\n");
+    expect(yieldsOf(planQuerySteps(table)).yields).toBeGreaterThanOrEqual(4);
+    expect(yieldsOf(queryAliasCandidateSteps(table)).yields).toBeGreaterThanOrEqual(4);
+  });
+});
