@@ -85,19 +85,28 @@ export const ITEMS: Record<string, ItemSpec> = {
 const NOT_THE_ITEM = /\b(noncontrolling|non controlling|per share|per common share|margin percent|percent of|discontinued|other than|before|after|payable|receivable|deferred|paid)\b/;
 
 
+/**
+ * Every item's labels (or aliases), spaced (" net sales "), longest first and in ITEMS' order among equals:
+ * the first a text holds is the longest it holds, the one the loop over ITEMS kept before.
+ */
+function longestFirst(of: (spec: ItemSpec) => string[]): { name: string; spaced: string }[] {
+  const all = Object.entries(ITEMS).flatMap(([name, spec]) => of(spec).map((l) => ({ name, spaced: ` ${l} ` })));
+  return all.sort((a, b) => b.spaced.length - a.spaced.length);
+}
+
+const LABELS_LONGEST_FIRST = longestFirst((spec) => spec.labels);
+const ALIASES_LONGEST_FIRST = longestFirst((spec) => spec.aliases);
+
+/** The item of the longest of `phrases` a text holds as words ("capex" in "total capex"), or null. */
+function longestIn(text: string, phrases: { name: string; spaced: string }[]): string | null {
+  const spaced = ` ${text} `;
+  for (const p of phrases) if (spaced.includes(p.spaced)) return p.name;
+  return null;
+}
+
 export function itemFor(phrase: string): string | null {
   const p = normalizeLabel(phrase).replace(/^(the|annual|total annual|fiscal year|year end|ending|reported)\s+/, "").trim();
-  let best: string | null = null;
-  let bestLen = 0;
-  for (const [name, spec] of Object.entries(ITEMS)) {
-    for (const a of spec.aliases) {
-      if (` ${p} `.includes(` ${a} `) && a.length > bestLen) {
-        best = name;
-        bestLen = a.length;
-      }
-    }
-  }
-  return best;
+  return longestIn(p, ALIASES_LONGEST_FIRST);
 }
 
 /**
@@ -117,17 +126,7 @@ function readLineItem(text: string): string | null {
   const label = normalizeLabel(text);
   if (!label || NOT_THE_ITEM.test(label) || /\b(percent|percentage|margin|ratio|growth|per)\b/.test(label)) return null;
   // The longest label the text contains wins: "purchases of property plant and equipment" is capex, not PP&E.
-  let best: string | null = null;
-  let bestLength = 0;
-  for (const [name, spec] of Object.entries(ITEMS)) {
-    for (const l of spec.labels) {
-      if (l.length > bestLength && ` ${label} `.includes(` ${l} `)) {
-        best = name;
-        bestLength = l.length;
-      }
-    }
-  }
-  return best ?? itemFor(label);
+  return longestIn(label, LABELS_LONGEST_FIRST) ?? itemFor(label);
 }
 
 /** The figure a statement row gives for a year: exact labels first, then labels that start with one. */

@@ -206,26 +206,33 @@ export function splitRow(line: string): { label: string; figures: number[]; cell
   }
   const figures: number[] = [];
   const cells: Cell[] = [];
-  // Whether a parenthesis opened before each token is still open (one pass).
-  const open: boolean[] = [];
-  let depth = 0;
-  for (const t of tokens) {
-    open.push(depth > 0);
-    for (const c of t) depth = c === "(" ? depth + 1 : c === ")" ? Math.max(0, depth - 1) : depth;
-  }
+  // Whether a parenthesis opened before each token is still open (one pass, made only when a token asks).
+  let open: boolean[] | null = null;
+  const openBefore = (at: number): boolean => {
+    if (!open) {
+      open = [];
+      let depth = 0;
+      for (const t of tokens) {
+        open.push(depth > 0);
+        for (const c of t) depth = c === "(" ? depth + 1 : c === ")" ? Math.max(0, depth - 1) : depth;
+      }
+    }
+    return open[at];
+  };
   let i = tokens.length;
   while (i > 0) {
     const tok = tokens[i - 1];
     if (tok === "$") { i -= 1; continue; }
     // "... variable interest entities: 2022, $12,662; 2021, $13,803)": the close of a note the label opened, not a cell.
-    if (tok.includes(")") && !tok.includes("(") && open[i - 1]) break;
+    if (tok.includes(")") && !tok.includes("(") && openBefore(i - 1)) break;
     const v = figureValue(tok);
     if (v === null) break;
     figures.unshift(v);
     cells.unshift(cellOf(tok));
     i -= 1;
   }
-  return { label: tokens.slice(0, i).join(" ").replace(/(?<!\s)\s*\$$/, ""), figures, cells };
+  const label = tokens.slice(0, i).join(" ");
+  return { label: label.endsWith("$") ? label.replace(/(?<!\s)\s*\$$/, "") : label, figures, cells };
 }
 
 /** Heap a text's parsed tables hold per character of the text, the text included (`npm run bench:memory` measures it). */
@@ -334,13 +341,19 @@ function* parseSteps(text: string): Generator<void, StatementTable[], void> {
   for (const raw of text.replace(/\r/g, "").split("\n")) {
     if (++lineNumber % LINES_PER_STEP === 0) yield;
     // "Inventories (Note 3)": a note reference is not a figure.
-    const line = raw
-      .replace(/\((?:see\s)?notes?\s[\d,\sand]+\)/gi, " ")
-      .replace(/\(\s*(\$?\s?[\d,]+(?:\.\d+)?)\s*\)/g, "($1)")
-      .trim();
+    // (Both rewrites need a parenthesis: most lines have none.)
+    const line = raw.includes("(")
+      ? raw
+          .replace(/\((?:see\s)?notes?\s[\d,\sand]+\)/gi, " ")
+          .replace(/\(\s*(\$?\s?[\d,]+(?:\.\d+)?)\s*\)/g, "($1)")
+          .trim()
+      : raw.trim();
     if (!line && label && current && !grouped) blanks.push(pending.length);
     if (!line || line === "$") continue;
     if (caption && ++caption.ago > 4 && !headerRun.length) caption = null;
+    // The line's header years, read at most once.
+    let years0: number[] | null | undefined;
+    const lineYears = () => (years0 === undefined ? (years0 = headerYears(line)) : years0);
     // A split day's lines are read on as before; their days wait for the years' line (its columns, in order).
     if (MONTH_ALONE.test(line)) splitMonth = line;
     else if (splitMonth && /^\d{1,2},?$/.test(line)) {
@@ -348,7 +361,7 @@ function* parseSteps(text: string): Generator<void, StatementTable[], void> {
       splitMonth = null;
     } else {
       splitMonth = null;
-      if (!headerYears(line)?.length) splitDays = [];
+      if (!lineYears()?.length) splitDays = [];
     }
     // A change column's header while the years are read: the years' groups are told apart by it.
     if (headerRun.length && CHANGE_HEADER.test(line)) {
@@ -370,7 +383,7 @@ function* parseSteps(text: string): Generator<void, StatementTable[], void> {
       for (const m of line.matchAll(MONTH_DAY)) headerMonths.add(m[0].slice(0, 3).toLowerCase());
       continue;
     }
-    const plain = headerYears(line);
+    const plain = lineYears();
     const unit = plain ? null : unitHeader(line);
     const years = plain ?? unit?.years ?? null;
     if (unit) {
