@@ -8,7 +8,8 @@ import { indexDocument } from "../src/search/index";
 import { planQuery } from "../src/search/query";
 import { textExpression } from "../src/search/search";
 import { matchCandidates, findAliasTickers, scopeCandidates } from "../src/search/repo";
-import { queryAliasCandidates } from "../src/search/aliases";
+import { aliasQuerySteps } from "../src/search/aliases";
+import { runSteps } from "../src/figures/steps";
 import { accessKey, and, or, render, tok } from "../src/search/scope";
 import { DEFAULT_EXTERNAL_TYPES } from "../src/search/types";
 import { loadFinanceBench } from "./lib/financebench";
@@ -43,7 +44,7 @@ it("profile", async () => {
     const text = textExpression(plan)!;
     const userWords = [...new Set(plan.concepts.filter((c) => c.origin === "word").flatMap((c) => c.variants.flat()))];
     const userExpr = (n: number) => `{text title} : (${userWords.slice(0, n).map((w) => `"${w}"`).join(" OR ")})`;
-    await time("alias look-up", () => findAliasTickers(e.DB, ["external", "11111111-1111-4111-8111-111111111111"], queryAliasCandidates(q.question)));
+    await time("alias look-up", () => findAliasTickers(e.DB, ["external", "11111111-1111-4111-8111-111111111111"], runSteps(aliasQuerySteps(q.question))));
     await time("text + ticker", () => matchCandidates(e.DB, `(${text}) AND scope : ${render(and(ext, tok("ticker", q.ticker)))}`, 120));
     await time("text + full scope", () => matchCandidates(e.DB, `(${text}) AND scope : ${render(ext)}`, 120));
     if (userWords.length) await time("user words (8) + full scope", () => matchCandidates(e.DB, `(${userExpr(8)}) AND scope : ${render(ext)}`, 120));

@@ -1,6 +1,7 @@
 // The search's D1 reads (alias look-up, ranked and scope candidates) behind one interface: read one at a
 // time, or collected from concurrent searches and sent as one D1 batch per database (a judge's claims).
 import { nextTurn } from "../core/turns";
+import { aliasLookupKeys, namedAliases, type AliasQuery } from "./aliases";
 import {
   aliasTickersStatement,
   candidateDocumentsStatement,
@@ -20,8 +21,8 @@ import {
 } from "./repo";
 
 export interface SearchReads {
-  /** Rows of the aliases equal to the candidates (distinct, as queryAliasCandidates gives them). */
-  aliasTickers(db: D1Database, organizationIds: string[], candidates: string[]): Promise<AliasTicker[]>;
+  /** Rows of the aliases among the query's candidates (aliases.ts, namedAliases), in the candidates' order. */
+  aliasTickers(db: D1Database, organizationIds: string[], query: AliasQuery): Promise<AliasTicker[]>;
   match(db: D1Database, match: string, limit: number, bounds?: DatedBounds): Promise<CandidateRow[]>;
   /** match's rows, or when it has none, those of match(db, fallback, ...), in one statement. */
   matchOrElse(db: D1Database, match: string, fallback: string, limit: number, bounds?: DatedBounds): Promise<CandidateRow[]>;
@@ -75,33 +76,48 @@ interface Waiter<T> {
 
 interface AliasLookup {
   organizationIds: string[];
-  /** Candidates not yet answered by an earlier look-up of this BatchedReads. */
-  candidates: Set<string>;
-  /** Each caller's candidates, all of them: its rows are those of each, from this look-up or an earlier one. */
-  waiters: (Waiter<AliasTicker> & { candidates: string[] })[];
-  /** Rows of the candidates answered already, by candidate (an empty list: no alias). */
+  /** Look-up keys not yet answered by an earlier look-up of this BatchedReads. */
+  keys: Set<string>;
+  /** Each caller's query and keys, all of them: its rows are those of each key, from this look-up or an earlier one. */
+  waiters: (Waiter<AliasTicker> & { query: AliasQuery; keys: string[] })[];
+  /** Rows of the keys answered already, by key (the aliases starting with it; an empty list: none). */
   known: Map<string, AliasTicker[]>;
 }
 
 /**
- * Candidates whose alias rows a BatchedReads keeps, per database and set of organizations. A judge's claim is
- * searched again with its question appended, so the second search's candidates are mostly the first's
- * (about 200 a search, most of them answered by no row); kept, they are not sent and looked up again. The
- * cap bounds the memory of an invocation's look-ups (an entry is a short string and a list).
+ * Look-up keys whose alias rows a BatchedReads keeps, per database and set of organizations. The claims of
+ * an answer share most of their words with each other and their question (about 60 keys a search, most of
+ * them starting no alias); kept, they are not sent and looked up again. The cap bounds the memory of an
+ * invocation's look-ups (an entry is a short string and a list).
  */
 const MAX_KNOWN_ALIASES = 50_000;
 
-/** The rows of most candidates: none (one shared list, never added to). */
+/** The rows of most keys: none (one shared list, never added to). */
 const NO_ROWS: AliasTicker[] = [];
 
-/** The rows of each candidate, in the candidates' order. */
-function rowsOf(candidates: string[], rows: (candidate: string) => AliasTicker[] | undefined): AliasTicker[] {
+/** The rows of each key, the query's aliases among them in its candidates' order. */
+function rowsOf(query: AliasQuery, keys: string[], rows: (key: string) => AliasTicker[] | undefined): AliasTicker[] {
   const out: AliasTicker[] = [];
-  for (const c of candidates) {
-    const r = rows(c);
+  for (const k of keys) {
+    const r = rows(k);
     if (r?.length) out.push(...r);
   }
-  return out;
+  return namedAliases(query, out);
+}
+
+/** Each key's rows among `rows`: the aliases that start with it (a row is under every key it starts with). */
+function rowsByKey(keys: Set<string>, rows: AliasTicker[]): Map<string, AliasTicker[]> {
+  const found = new Map<string, AliasTicker[]>();
+  for (const row of rows) {
+    for (let end = 1; end <= row.alias.length; end++) {
+      const key = row.alias.slice(0, end);
+      if (!keys.has(key)) continue;
+      const list = found.get(key);
+      if (list) list.push(row);
+      else found.set(key, [row]);
+    }
+  }
+  return found;
 }
 
 /** Statements of one caller that run in order in one transaction (one D1 batch), with their results. */
@@ -277,7 +293,7 @@ export function batchedReads(): BatchedReads {
       work.map(async ([db, q]) => {
         const lookups = [...q.aliases.values()];
         const statements = [
-          ...lookups.map((l) => aliasTickersStatement(db, l.organizationIds, [...l.candidates])),
+          ...lookups.map((l) => aliasTickersStatement(db, l.organizationIds, [...l.keys])),
           ...q.reads.map((r) => r.statement),
         ];
         let results: PromiseSettledResult<unknown[]>[];
@@ -293,18 +309,13 @@ export function batchedReads(): BatchedReads {
             for (const w of l.waiters) w.reject(r.reason);
             return;
           }
-          const found = new Map<string, AliasTicker[]>();
-          for (const row of r.value as AliasTicker[]) {
-            const rows = found.get(row.alias);
-            if (rows) rows.push(row);
-            else found.set(row.alias, [row]);
-          }
-          for (const c of l.candidates) {
+          const found = rowsByKey(l.keys, r.value as AliasTicker[]);
+          for (const k of l.keys) {
             if (knownAliases >= MAX_KNOWN_ALIASES) break;
-            if (!l.known.has(c)) knownAliases += 1;
-            l.known.set(c, found.get(c) ?? NO_ROWS);
+            if (!l.known.has(k)) knownAliases += 1;
+            l.known.set(k, found.get(k) ?? NO_ROWS);
           }
-          for (const w of l.waiters) w.resolve(rowsOf(w.candidates, (c) => found.get(c) ?? l.known.get(c)));
+          for (const w of l.waiters) w.resolve(rowsOf(w.query, w.keys, (k) => (l.keys.has(k) ? found.get(k) : l.known.get(k))));
         });
         // The reads give the candidates' places: each distinct chunk's text and document are fetched once.
         const answers = q.reads.map((_, i) => results[lookups.length + i]);
@@ -343,21 +354,22 @@ export function batchedReads(): BatchedReads {
     new Promise<CandidateRow[]>((resolve, reject) => queueFor(db).reads.push({ statement, resolve, reject }));
 
   return {
-    aliasTickers: (db, organizationIds, candidates) => {
-      if (candidates.length === 0) return Promise.resolve([]);
-      const key = JSON.stringify(organizationIds);
-      const known = answeredFor(db, key);
-      const unknown = candidates.filter((c) => !known.has(c));
-      if (unknown.length === 0) return Promise.resolve(rowsOf(candidates, (c) => known.get(c)));
+    aliasTickers: (db, organizationIds, query) => {
+      const keys = aliasLookupKeys(query);
+      if (keys.length === 0) return Promise.resolve([]);
+      const orgs = JSON.stringify(organizationIds);
+      const known = answeredFor(db, orgs);
+      const unknown = keys.filter((k) => !known.has(k));
+      if (unknown.length === 0) return Promise.resolve(rowsOf(query, keys, (k) => known.get(k)));
       return new Promise<AliasTicker[]>((resolve, reject) => {
         const q = queueFor(db);
-        let lookup = q.aliases.get(key);
+        let lookup = q.aliases.get(orgs);
         if (!lookup) {
-          lookup = { organizationIds, candidates: new Set(), waiters: [], known };
-          q.aliases.set(key, lookup);
+          lookup = { organizationIds, keys: new Set(), waiters: [], known };
+          q.aliases.set(orgs, lookup);
         }
-        for (const c of unknown) lookup.candidates.add(c);
-        lookup.waiters.push({ candidates, resolve, reject });
+        for (const k of unknown) lookup.keys.add(k);
+        lookup.waiters.push({ query, keys, resolve, reject });
       });
     },
     match: (db, match, limit, bounds) => read(db, matchCandidatesStatement(db, match, limit, bounds, false)),

@@ -2,7 +2,7 @@
 // Bulk rows travel as one JSON parameter (json_each) to stay within D1's 100 bound parameters.
 import { chunkPage, type Chunk } from "./chunking";
 import { datedAt, documentScope } from "./scope";
-import { abbreviationAliases, nameAliases, tickerAlias } from "./aliases";
+import { abbreviationAliases, aliasLookupKeys, nameAliases, namedAliases, tickerAlias, type AliasQuery } from "./aliases";
 import type { IndexableDocument, PageText } from "./types";
 
 /** Bytes of chunk JSON per INSERT statement: well under D1's 2 MB per value and statement limits. */
@@ -100,11 +100,15 @@ export async function deleteDocument(db: D1Database, documentId: string): Promis
   await db.batch(deleteStatements(db, documentId));
 }
 
-/** Tickers whose aliases occur among the candidates, within the organizations the tenant may see. */
-export async function findAliasTickers(db: D1Database, organizationIds: string[], candidates: string[]): Promise<AliasTicker[]> {
-  if (candidates.length === 0) return [];
-  const rows = await aliasTickersStatement(db, organizationIds, candidates).all<AliasTicker>();
-  return rows.results;
+/**
+ * Tickers whose aliases are among the query's candidates, within the organizations the tenant may see: the
+ * aliases starting with one of its look-up keys, kept when they are candidates (aliases.ts, namedAliases).
+ */
+export async function findAliasTickers(db: D1Database, organizationIds: string[], query: AliasQuery): Promise<AliasTicker[]> {
+  const keys = aliasLookupKeys(query);
+  if (keys.length === 0) return [];
+  const rows = await aliasTickersStatement(db, organizationIds, keys).all<AliasTicker>();
+  return namedAliases(query, rows.results);
 }
 
 export interface AliasTicker {
@@ -112,14 +116,18 @@ export interface AliasTicker {
   ticker: string;
 }
 
-/** findAliasTickers's statement, for a batch (candidates must not be empty). */
-export function aliasTickersStatement(db: D1Database, organizationIds: string[], candidates: string[]): D1PreparedStatement {
+/**
+ * findAliasTickers's statement, for a batch (keys must not be empty): each alias that starts with a key,
+ * read from the primary key's order of (organization, alias) between the key and the key followed by the
+ * last code point (every string that starts with it sorts there).
+ */
+export function aliasTickersStatement(db: D1Database, organizationIds: string[], keys: string[]): D1PreparedStatement {
   return db
     .prepare(
-      `SELECT DISTINCT alias, ticker FROM search_aliases
-       WHERE organization_id IN (SELECT value FROM json_each(?1)) AND alias IN (SELECT value FROM json_each(?2))`,
+      `SELECT DISTINCT a.alias, a.ticker FROM json_each(?2) k JOIN search_aliases a
+       ON a.organization_id IN (SELECT value FROM json_each(?1)) AND a.alias >= k.value AND a.alias < k.value || char(1114111)`,
     )
-    .bind(JSON.stringify(organizationIds), JSON.stringify(candidates));
+    .bind(JSON.stringify(organizationIds), JSON.stringify(keys));
 }
 
 export interface CandidateRow {

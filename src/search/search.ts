@@ -4,7 +4,7 @@
 import type { Env } from "../core/env";
 import type { Tenant } from "../core/auth";
 import { tenantD1 } from "../core/db";
-import { queryAliasCandidateSteps } from "./aliases";
+import { aliasQuerySteps } from "./aliases";
 import { isQueryVocabulary, planQuerySteps, type QueryPlan } from "./query";
 import { rerankSteps, type Ranked } from "./rank";
 import { runStepsCooperatively } from "../figures/steps";
@@ -193,7 +193,8 @@ function within(scope: string, extra: ScopeExpr | null): string {
 }
 
 async function detectCompanies(reads: SearchReads, dbs: Map<D1Database, string[]>, query: string): Promise<{ tickers: Set<string>; words: Set<string> }> {
-  const candidates = (await runStepsCooperatively(queryAliasCandidateSteps(query), reads.turn)).filter((c) => !(c.startsWith("~") && isQueryVocabulary(c.slice(1))));
+  const read = await runStepsCooperatively(aliasQuerySteps(query), reads.turn);
+  const candidates = { words: read.words, marked: read.marked.filter((c) => !(c.startsWith("~") && isQueryVocabulary(c.slice(1)))) };
   const tickers = new Set<string>();
   const words = new Set<string>();
   for (const [db, orgs] of dbs) {

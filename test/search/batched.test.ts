@@ -93,14 +93,14 @@ it("looks each alias candidate up once: a later search sends only the candidates
   expect(candidatesSent()).toEqual([]);
   for (const [i, q] of first.entries()) expect(ids(wave2[i])).toEqual(ids(await alone(q, 3)));
 
-  // A claim with its question appended: only its new candidates travel.
+  // A claim with its question appended: only its new look-up keys (words, marked forms) travel.
   sent.length = 0;
   const appended = `Capital expenditure was $1,577 million. ${first[0]}`;
   const wave3 = await search(tenant(), appended, { searchTypes: ["rms"] }, 5);
   expect(ids(wave3)).toEqual(ids(await alone(appended, 5)));
-  expect(candidatesSent()).toContain("1 577");
+  expect(candidatesSent()).toContain("577");
   expect(candidatesSent()).not.toContain("3m");
-  expect(candidatesSent()).not.toContain("capital expenditure");
+  expect(candidatesSent()).not.toContain("capital");
 });
 
 it("reads each chunk's text and each document's fields once: a later search finding the same chunks fetches none again", async () => {
@@ -174,7 +174,7 @@ it("keeps the alias answers of each organization apart: another organization's s
   const theirs = await addDocument(doc({ organizationId: other.organizationId, kind: "vault", name: "Their memo" }), `${word} revenue rose at Acmeq Widgets, a competitor`);
   const { search, sent } = recordingAliases();
   const query = `Acmeq Widgets ${word} revenue`;
-  // The first organization's search answers the candidate "acmeq widgets" with its ticker ...
+  // The first organization's search answers the key "acmeq" (its alias "acmeq widgets") with its ticker ...
   const mine = await search(tenant(), query, { searchTypes: ["rms"] }, 5);
   expect(mine.map((h) => h.document_id)).toEqual([acme.id]);
   // ... which the other organization's search, in the same batch, looks up again (its own organizations'
@@ -186,7 +186,7 @@ it("keeps the alias answers of each organization apart: another organization's s
   expect(together[0].map((h) => `${h.chunk_id} ${h.score}`)).toEqual(alone.map((h) => `${h.chunk_id} ${h.score}`));
   expect(together[1].map((h) => h.document_id)).toEqual([acme.id]);
   expect(sent.length).toBe(1);
-  expect(sent[0]).toContain("acmeq widgets");
+  expect(sent[0]).toContain("acmeq");
 });
 
 it("gives concurrent searches their turns one macrotask apart, so other work runs between two stretches", async () => {
