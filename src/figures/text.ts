@@ -105,7 +105,14 @@ export function sentenceEntities(sentence: string): string[] {
   const out: string[] = [];
   const toks = sentence.split(/\s+/);
   for (let i = 1; i < toks.length; i++) {
-    const t = toks[i].replace(/^[("'“]+|(?<![)"'”.,;:!?])[)"'”.,;:!?]+$/g, "").replace(/['’]s$/, "");
+    // Only a token that opens with a capital (after its opening quotes and parentheses) can be a name: the
+    // others are passed over without being cleaned.
+    const raw = toks[i];
+    let at = 0;
+    while (at < raw.length && `("'“`.includes(raw[at])) at++;
+    const first = raw.charCodeAt(at);
+    if (!(first >= 65 && first <= 90)) continue;
+    const t = raw.replace(/^[("'“]+|(?<![)"'”.,;:!?])[)"'”.,;:!?]+$/g, "").replace(/['’]s$/, "");
     if (/^[A-Z][\p{L}&.-]{1,}$/u.test(t) && !STOP.has(t.toLowerCase())) out.push(t);
   }
   return out;

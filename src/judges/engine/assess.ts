@@ -3,7 +3,7 @@
 import { z } from "zod";
 import { detectRefusal, extractClaimsSteps } from "./claims";
 import { alignStatement, prepareSource, type PreparedSource } from "./align";
-import { runSteps } from "../../figures/steps";
+import { runSteps, turnAfter } from "../../figures/steps";
 import { stemSet } from "../../figures/text";
 import { yearsIn } from "../../figures/context";
 import { fiscalTickerNamedIn } from "../../core/fiscal-calendar";
@@ -108,7 +108,10 @@ export function* assessClaimsSteps(input: AssessInput): Generator<void, AssessOu
     // The question dates a claim that names no period of its own ("Domestic operating income was $619 million"
     // answering about the second quarter of fiscal 2024).
     let a = alignStatement(c.claim, all, queryStems, subject, undefined, null, input.query, around);
-    yield;
+    // A claim's checks read its figures against each of its sources: a claim of two figures against a
+    // reference and three passages shares a turn (turnAfter) with the next; one against ten references has its own.
+    const claimWork = Math.max(1, a.figures.total) * all.length;
+    yield* turnAfter(claimWork);
     // "Revenue was $9,310 million, down 7.1% from $9,569 million": two of its figures stated do not bear out
     // the third. A claim is supported only when every figure of it is stated or computable from the sources.
     const missing = a.figures.total - a.figures.direct - a.figures.derived;
@@ -124,12 +127,12 @@ export function* assessClaimsSteps(input: AssessInput): Generator<void, AssessOu
     else if (check?.status === "match" && a.figures.contradicted === 0 && missing <= 1) a = { ...a, verdict: "supported", explanation: check.note };
     // "Las Vegas Strip Resorts had the highest EBITDAR": the pick against the sources' ranked table rows.
     const ranked = check && check.status !== "none" ? null : checkRanking(input.query, c.claim, [...input.references, ...c.passages], true);
-    yield;
+    yield* turnAfter(claimWork);
     if (ranked?.status === "mismatch") a = { ...a, verdict: "contradicted", explanation: ranked.note };
     else if (ranked?.status === "match") a = { ...a, verdict: "supported", explanation: ranked.note };
     // "Honeywell's net sales were $32,765 million": 3M's figure, given to a company no source is about.
     const other = a.verdict === "supported" ? otherCompanyName(input.query, c.claim, novelNames(c.claim, all, queryStems), [c.claim, ...input.references, ...c.passages]) : null;
-    yield;
+    yield* turnAfter(claimWork);
     if (other) a = { ...a, verdict: "unsupported", explanation: aboutOther(other) };
     // Passage indexes are of the primary sources only (references are the caller's own text).
     const sources = a.passage >= refs.length && !other ? [a.passage - refs.length] : [];
