@@ -41,6 +41,8 @@ export interface PreparedSource {
   entities: Set<string>;
   /** Stem -> indexes of the quantities whose preceding words (their row label) use it; built on first use. */
   operandIndex?: Map<string, number[]>;
+  /** The text lower-cased, for names looked up in it; built on first use. */
+  lower?: string;
   /**
    * Sentences read across single line breaks (a filing's text breaks its lines mid-sentence): their content
    * words, the years they name and whether they name a fiscal year; built on first use.
@@ -88,6 +90,11 @@ function operandIndexOf(src: PreparedSource): Map<string, number[]> {
   return (src.operandIndex = index);
 }
 
+/** The source's text lower-cased, made once (PreparedSource.lower): a statement's names are looked for in it. */
+function lowerText(src: PreparedSource): string {
+  return (src.lower ??= src.text.toLowerCase());
+}
+
 /** A source's sentences read across single line breaks, built once (PreparedSource.prose). */
 function proseOf(src: PreparedSource): NonNullable<PreparedSource["prose"]> {
   return (src.prose ??= proseSentences(src.text).map((t) => ({ stems: stemSet(t), years: periodYears(t), dates: yearKinds(t).dates, fiscal: /\bfiscal\b/i.test(t), compares: COMPARES.test(t) })));
@@ -111,11 +118,23 @@ export function relevantOperands(src: PreparedSource, statementStems: Set<string
   const operandIndex = operandIndexOf(src);
   const overlap = new Map<number, number>();
   // Bounded: a word a long filing uses in hundreds of rows offers its first MAX_PER_STEM figures only.
-  for (const stem of statementStems) for (const i of (operandIndex.get(stem) ?? []).slice(0, MAX_PER_STEM)) overlap.set(i, (overlap.get(i) ?? 0) + 1);
-  return [...overlap]
-    .sort((x, y) => y[1] - x[1] || x[0] - y[0])
-    .slice(0, limit)
-    .map(([i]) => src.read.figures[i]);
+  for (const stem of statementStems) {
+    const list = operandIndex.get(stem);
+    if (!list) continue;
+    for (let k = 0, end = Math.min(list.length, MAX_PER_STEM); k < end; k++) overlap.set(list[k], (overlap.get(list[k]) ?? 0) + 1);
+  }
+  // The most shared words first, then the earlier figure: each share's figures in order, taken from the
+  // largest share down until `limit` (no sorted copy of every figure met).
+  const byShare: number[][] = [];
+  overlap.forEach((share, i) => (byShare[share] ??= []).push(i));
+  const out: FigureInContext[] = [];
+  for (let share = byShare.length - 1; share > 0 && out.length < limit; share--) {
+    const ids = byShare[share];
+    if (!ids) continue;
+    ids.sort((x, y) => x - y);
+    for (let k = 0; k < ids.length && out.length < limit; k++) out.push(src.read.figures[ids[k]]);
+  }
+  return out;
 }
 
 /**
@@ -206,7 +225,7 @@ export function* alignStatementSteps(
   for (const y of years) if (sources.some((s) => s.years.has(y))) yearHits += 1;
   const entities = namedEntities(statement).map((e) => e.toLowerCase());
   let entityHits = 0;
-  for (const e of entities) if (sources.some((s) => s.entities.has(e) || s.text.toLowerCase().includes(e))) entityHits += 1;
+  for (const e of entities) if (sources.some((s) => s.entities.has(e) || lowerText(s).includes(e))) entityHits += 1;
 
   const lexical = bestScore < 0 ? 0 : Math.max(...perSource, 0);
   const parts: [number, number][] = [[lexical, 1]];
