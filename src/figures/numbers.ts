@@ -41,6 +41,37 @@ const WRAPPED_SCALE = /^\s*(thousands?|millions?|billions?|trillions?)\b/i;
 const NUMBER =
   /(\$|US\$|USD\s?|€|£|¥)?\s?(\()?([-−–])?\s?(\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?|\.\d+)(\))?(?:\s?(%|percent\b|per cent\b|pp\b|percentage points?\b|bps\b|basis points\b))?(?:\s?(thousands?|millions?|billions?|trillions?|mn|mm|bn|tn|mil|[kKmMbB]|Thousands?|Millions?|Billions?|Trillions?)\b)?/g;
 
+/** NUMBER tried at one position (sticky). */
+const NUMBER_AT = new RegExp(NUMBER.source, "y");
+const DIGIT = /\d/g;
+/**
+ * Characters a NUMBER match may have before its first digit: "USD" and a space, a space, "(", a minus, a
+ * space and a decimal point.
+ */
+const NUMBER_LEAD = 9;
+
+/**
+ * NUMBER's matches, as text.matchAll(NUMBER) gives them: every match holds a digit, so the pattern is tried
+ * only in the few positions before each digit run that could open one (the leftmost that does), not at every
+ * character of the text.
+ */
+function numberMatches(text: string): RegExpExecArray[] {
+  const out: RegExpExecArray[] = [];
+  for (let from = 0; ; ) {
+    DIGIT.lastIndex = from;
+    const digit = DIGIT.exec(text);
+    if (!digit) return out;
+    let found: RegExpExecArray | null = null;
+    for (let at = Math.max(from, digit.index - NUMBER_LEAD); at <= digit.index && !found; at++) {
+      NUMBER_AT.lastIndex = at;
+      found = NUMBER_AT.exec(text);
+    }
+    // At the digit itself the pattern always matches (its digits alone).
+    out.push(found!);
+    from = found!.index + found![0].length;
+  }
+}
+
 // "12.25 cents", "12.25¢", "18.77 Australian cents", "5 New Zealand cents", "73.3 cps" (cents per share);
 // "12.25 dollars", "12.25 US dollars" (another country's dollars are left as written: not read as USD).
 // "25 Per cent" is no cents.
@@ -88,7 +119,7 @@ function isYearLike(n: string, hasComma: boolean): boolean {
 /** Every amount, percentage and ratio of the text; years are left to periods(). */
 export function quantities(text: string): Quantity[] {
   const out: Quantity[] = [];
-  for (const m of text.matchAll(NUMBER)) {
+  for (const m of numberMatches(text)) {
     const [raw, cur, open, minus, num, close, pct, scaleWord] = m;
     const lead = raw.length - raw.trimStart().length;
     const index = (m.index ?? 0) + lead;
