@@ -89,19 +89,49 @@ const NOT_THE_ITEM = /\b(noncontrolling|non controlling|per share|per common sha
  * Every item's labels (or aliases), spaced (" net sales "), longest first and in ITEMS' order among equals:
  * the first a text holds is the longest it holds, the one the loop over ITEMS kept before.
  */
-function longestFirst(of: (spec: ItemSpec) => string[]): { name: string; spaced: string }[] {
-  const all = Object.entries(ITEMS).flatMap(([name, spec]) => of(spec).map((l) => ({ name, spaced: ` ${l} ` })));
-  return all.sort((a, b) => b.spaced.length - a.spaced.length);
+function longestFirst(of: (spec: ItemSpec) => string[]): Phrases {
+  const list = Object.entries(ITEMS)
+    .flatMap(([name, spec]) => of(spec).map((l) => ({ name, spaced: ` ${l} ` })))
+    .sort((a, b) => b.spaced.length - a.spaced.length);
+  // Each phrase under its first word: a text can hold only the phrases whose first word it has.
+  const byFirst = new Map<string, number[]>();
+  list.forEach((p, i) => {
+    const first = p.spaced.trim().split(" ")[0];
+    const ids = byFirst.get(first);
+    if (ids) ids.push(i);
+    else byFirst.set(first, [i]);
+  });
+  return { list, byFirst };
+}
+
+/** Phrases longest first, and the places of those starting with each word (ascending). */
+interface Phrases {
+  list: { name: string; spaced: string }[];
+  byFirst: Map<string, number[]>;
 }
 
 const LABELS_LONGEST_FIRST = longestFirst((spec) => spec.labels);
 const ALIASES_LONGEST_FIRST = longestFirst((spec) => spec.aliases);
 
-/** The item of the longest of `phrases` a text holds as words ("capex" in "total capex"), or null. */
-function longestIn(text: string, phrases: { name: string; spaced: string }[]): string | null {
+/**
+ * The item of the longest of `phrases` a normalized text (words single-spaced) holds as words ("capex" in
+ * "total capex"), or null: the first in their order, looked for only among those starting with a word of the text.
+ */
+function longestIn(text: string, phrases: Phrases): string | null {
   const spaced = ` ${text} `;
-  for (const p of phrases) if (spaced.includes(p.spaced)) return p.name;
-  return null;
+  let best = -1;
+  for (const w of text.split(" ")) {
+    const ids = phrases.byFirst.get(w);
+    if (!ids) continue;
+    for (const i of ids) {
+      if (best >= 0 && i >= best) break;
+      if (spaced.includes(phrases.list[i].spaced)) {
+        best = i;
+        break;
+      }
+    }
+  }
+  return best >= 0 ? phrases.list[best].name : null;
 }
 
 export function itemFor(phrase: string): string | null {
