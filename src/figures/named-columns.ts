@@ -36,7 +36,8 @@ export function namedColumnTables(text: string): StatementTable[] {
     pending = "";
   };
   for (const raw of text.replace(/\r/g, "").split("\n")) {
-    const line = raw.trim().replace(/(\S)\s+%/g, "$1%");
+    const trimmed = raw.trim();
+    const line = trimmed.includes("%") ? trimmed.replace(/(\S)\s+%/g, "$1%") : trimmed;
     if (!line) continue;
     const period = line.length < 160 ? PERIOD_TITLE.exec(line) : null;
     if (period) {
@@ -52,6 +53,8 @@ export function namedColumnTables(text: string): StatementTable[] {
       title = { year: Number(bare[1]), part: undefined, ago: 0 };
       continue;
     }
+    // Before any title a line is neither a column's row nor a line of column names: not split.
+    if (!names && !title) continue;
     const { label, figures, cells } = splitRow(line);
     if (names) {
       const width: number = names.length;

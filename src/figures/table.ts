@@ -552,13 +552,12 @@ function printedLabel(label: string): string {
 }
 
 export function normalizeLabel(label: string): string {
-  return label
-    .toLowerCase()
-    // Parenthesised alternatives and notes: "Provision for (benefit from) income taxes", "Net income (loss)",
-    // "Net cash (used)/provided by operating activities" read as their plain line item.
-    .replace(/\([^()]*\)\/?/g, " ")
-    .replace(/\[\d\]/g, " ")
-    .replace(/&/g, " and ")
-    .replace(/[^a-z0-9]+/g, " ")
-    .trim();
+  let out = label.toLowerCase();
+  // Parenthesised alternatives and notes: "Provision for (benefit from) income taxes", "Net income (loss)",
+  // "Net cash (used)/provided by operating activities" read as their plain line item. (Each rewrite runs
+  // only on a label with its character: most have none.)
+  if (out.includes("(")) out = out.replace(/\([^()]*\)\/?/g, " ");
+  if (out.includes("[")) out = out.replace(/\[\d\]/g, " ");
+  if (out.includes("&")) out = out.replace(/&/g, " and ");
+  return out.replace(/[^a-z0-9]+/g, " ").trim();
 }
