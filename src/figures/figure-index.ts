@@ -1,7 +1,7 @@
 // Indexes over a text's figures, built once per text: the source figures worth comparing with a statement's
 // figure (by the rounding range of its value, and by item word and year), and the cells of a table row.
 import type { Figure, FigureInContext, ReadText } from "./context";
-import { coreItemWords } from "./line-items";
+import { coreItemWords, isQualifier } from "./line-items";
 import { halfUnit } from "./values";
 
 /**
@@ -75,10 +75,16 @@ function itemYearKeys(f: FigureInContext, lookup = false): string[] {
   // A column's other name, and the fiscal year the filing's own words place its day in (fiscal-days.ts). A
   // statement's fiscal year looks up the calendar year before too: "the second quarter of fiscal 2024" is the
   // column of July 29, 2023 for a year that ends early in 2024 (samePeriod tells).
-  const years = [...new Set([f.year, f.altYear, f.fiscalYear, lookup && f.fiscal ? f.year - 1 : null].filter((y): y is number => y !== null && y !== undefined))];
-  const words = coreItemWords(f.item);
-  if (f.standard) words.push(`std:${f.standard}`);
-  return years.flatMap((y) => words.map((w) => `${w}|${y}`));
+  // The years in order, each once, and each core word under each (one array and no set per figure: every
+  // figure of every source is indexed, and every statement figure looked up, this way).
+  const years: number[] = [f.year];
+  for (const y of [f.altYear, f.fiscalYear, lookup && f.fiscal ? f.year - 1 : null]) if (y !== null && y !== undefined && !years.includes(y)) years.push(y);
+  const out: string[] = [];
+  for (const y of years) {
+    for (const w of f.item) if (!isQualifier(w)) out.push(`${w}|${y}`);
+    if (f.standard) out.push(`std:${f.standard}|${y}`);
+  }
+  return out;
 }
 
 function indexOf(read: ReadText): FigureIndex {

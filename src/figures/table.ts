@@ -131,6 +131,8 @@ const TITLES: [RegExp, StatementKind][] = [
 const FIGURE = /^\(?\$?\s?[-−–]?\s?\$?\s?(?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d+)?\s?(?:\)?%?|%\))$/;
 const NIL = /^[—–-]{1,2}$/;
 const YEAR = /\b(19[89]\d|20[0-4]\d)\b/g;
+/** Whether a text holds a year's digits (YEAR without its word boundaries: a quick test before it). */
+const HAS_YEAR = /(?:19[89]|20[0-4])\d/;
 const HAS_MONTH_DAY = /\b(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?\s+\d{1,2}\b/i;
 const PARTIAL = /\b(?:three|six|nine|3|6|9)\s+months\b|\b(?:13|26|39|thirteen|twenty-six|thirty-nine)\s+weeks\b|\bquarter(?:ly)?\b|\bq[1-4]\b/i;
 const EARLY_MONTH_DAY = /\b(?:jan|feb)[a-z]*\.?\s+\d{1,2}\b/i;
@@ -169,6 +171,8 @@ function figureValue(token: string): number | null {
 /** The years a header line names, or null when the line is not a header (it carries other figures). */
 function headerYears(line: string): number[] | null {
   const t = line.trim();
+  // Most lines name no year at all (both readings below need one).
+  if (!HAS_YEAR.test(t)) return null;
   // "2022", "2022 2021 2020", "Fiscal 2023", "FY2022"
   if (/^((fiscal\s*(year\s*)?|fy\s?)?(19[89]\d|20[0-4]\d)\s*)+$/i.test(t)) return [...t.matchAll(YEAR)].map((m) => Number(m[1]));
   // Dates and period words around the years: "January 28, 2023", "December 31, 2022 and 2021", "Year Ended
