@@ -38,7 +38,7 @@ const SCALE: Record<string, number> = {
 /** A scale word that opens the text after a figure (spelled out only: "m" or "b" alone on a line is no scale). */
 const WRAPPED_SCALE = /^\s*(thousands?|millions?|billions?|trillions?)\b/i;
 
-const NUMBER =
+export const NUMBER =
   /(\$|US\$|USD\s?|€|£|¥)?\s?(\()?([-−–])?\s?(\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?|\.\d+)(\))?(?:\s?(%|percent\b|per cent\b|pp\b|percentage points?\b|bps\b|basis points\b))?(?:\s?(thousands?|millions?|billions?|trillions?|mn|mm|bn|tn|mil|[kKmMbB]|Thousands?|Millions?|Billions?|Trillions?)\b)?/g;
 
 /** NUMBER tried at one position (sticky). */
@@ -55,7 +55,7 @@ const NUMBER_LEAD = 9;
  * only in the few positions before each digit run that could open one (the leftmost that does), not at every
  * character of the text.
  */
-function numberMatches(text: string): RegExpExecArray[] {
+export function numberMatches(text: string): RegExpExecArray[] {
   const out: RegExpExecArray[] = [];
   for (let from = 0; ; ) {
     DIGIT.lastIndex = from;
