@@ -90,6 +90,12 @@ export interface FigureInContext extends Figure {
   /** A table cell's column group words ("Corporate & Investment Bank"): part of its item, but no row word of it. */
   group?: ReadonlySet<string>;
   /**
+   * A stacked table's cell whose columns are headed by months (J&J's "August 2023" and "July 2023" guidance):
+   * its column's month and the table's latest (yyyymm; stacked-labels.ts).
+   */
+  columnMonth?: number;
+  latestMonth?: number;
+  /**
    * An operand of a ratio the statement works out ("the gross margin is (47,262 - 36,689) / 47,262"): the
    * words before the working name the ratio, which its numerator's line item may share ("operating margin",
    * operating income) but its other operands do not, so a source figure of the same value and period under

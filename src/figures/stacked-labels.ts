@@ -24,6 +24,48 @@ export interface StackedValueLine {
   column: number;
   /** Its label's place among its block's labels. */
   blockRow: number;
+  /** The months heading the table's columns, in order (yyyymm), when the lines above it name one per column. */
+  months?: number[];
+  /** A row printed whole on one line after the blocks ("Average Shares Outstanding (Diluted) ~2,557.2 2,630.7"): its k-th figure is column k's. */
+  perColumn?: boolean;
+}
+
+const MONTH_NAMES = ["january", "february", "march", "april", "may", "june", "july", "august", "september", "october", "november", "december"];
+// "August 2023", "July 2023": a column's month over a stacked table.
+const MONTH_YEAR = /\b(January|February|March|April|May|June|July|August|September|October|November|December)\s+((?:19|20)\d\d)\b/g;
+/** Lines above a stacked table read for its columns' months. */
+const HEADER_LINES = 8;
+
+/** The months (yyyymm) the lines name, in order, when they name exactly `columns` of them; else undefined. */
+function columnMonths(lines: { text: string }[], columns: number): number[] | undefined {
+  const found: number[] = [];
+  for (const line of lines) {
+    for (const m of line.text.matchAll(MONTH_YEAR)) found.push(Number(m[2]) * 100 + MONTH_NAMES.indexOf(m[1].toLowerCase()) + 1);
+    if (found.length > columns) return undefined;
+  }
+  return found.length === columns && columns > 1 ? found : undefined;
+}
+
+/** The name of a month (yyyymm): "July 2023". */
+export function monthName(month: number): string {
+  const name = MONTH_NAMES[(month % 100) - 1];
+  return `${name[0].toUpperCase()}${name.slice(1)} ${Math.floor(month / 100)}`;
+}
+
+/** Whether a text names the month of a yyyymm ("July", whatever the year). */
+export function namesMonth(text: string, month: number): boolean {
+  return new RegExp(`\\b${MONTH_NAMES[(month % 100) - 1]}\\b`, "i").test(text);
+}
+
+/** A line of a label, then one value per column and nothing else ("Average Shares Outstanding (Diluted) ~2,557.2 2,630.7"). */
+function isWholeRowLine(line: string, columns: number): boolean {
+  if (line.length > MAX_VALUE_LINE_LENGTH) return false;
+  const tokens = line.trim().split(/\s+/);
+  let first = 0;
+  while (first < tokens.length && !VALUE_TOKEN.test(tokens[first])) first += 1;
+  if (first === 0 || first === tokens.length || !/\p{L}{2}/u.test(tokens.slice(0, first).join(" "))) return false;
+  const values = tokens.slice(first);
+  return values.every((t) => VALUE_TOKEN.test(t)) && values.filter((t) => /\d/.test(t)).length === columns;
 }
 
 /** "$9.90", "(2.0)%", "11.5%", "$83.6B", "~2,557.2", and the marks between them ("–", "/"). */
@@ -61,7 +103,7 @@ export function stackedValueLines(text: string): StackedValueLine[] {
   const out: StackedValueLine[] = [];
   let tables = 0;
   /** The table the last block was part of: where it ended, its columns and its rows so far. */
-  let last: { end: number; columns: number; rows: number } | null = null;
+  let last: { end: number; columns: number; rows: number; months?: number[] } | null = null;
   let i = 0;
   while (i < lines.length) {
     if (!isLabelLine(lines[i].text)) {
@@ -85,12 +127,25 @@ export function stackedValueLines(text: string): StackedValueLine[] {
       const goesOn: boolean = last !== null && last.end === first && last.columns === columns;
       if (!goesOn) tables += 1;
       const rowsBefore: number = goesOn && last ? last.rows : 0;
+      const months: number[] | undefined = goesOn && last ? last.months : columnMonths(lines.slice(Math.max(0, first - HEADER_LINES), first), columns);
       const names = lines.slice(first, labelsEnd).map((l) => l.text.trim());
       for (let v = 0; v < values; v++) {
         const line = lines[labelsEnd + v];
-        out.push({ start: line.start, end: line.end, label: names[v % labels], labels: names, table: tables, row: rowsBefore + (v % labels), blockRow: v % labels, column: Math.floor(v / labels) });
+        out.push({ start: line.start, end: line.end, label: names[v % labels], labels: names, table: tables, row: rowsBefore + (v % labels), blockRow: v % labels, column: Math.floor(v / labels), ...(months ? { months } : {}) });
       }
-      last = { end: valuesEnd, columns, rows: rowsBefore + labels };
+      let rows = rowsBefore + labels;
+      let end = valuesEnd;
+      // A row printed whole after the blocks, one value per column: the table's too.
+      if (end < lines.length && isWholeRowLine(lines[end].text, columns)) {
+        const line = lines[end];
+        const label = line.text.trim().split(/\s+/).filter((t) => !VALUE_TOKEN.test(t)).join(" ");
+        out.push({ start: line.start, end: line.end, label, labels: [label], table: tables, row: rows, blockRow: 0, column: 0, perColumn: true, ...(months ? { months } : {}) });
+        rows += 1;
+        end += 1;
+      }
+      last = { end, columns, rows, months };
+      i = Math.max(end, i + 1);
+      continue;
     }
     i = Math.max(valuesEnd, i + 1);
   }
@@ -124,8 +179,10 @@ export function withStackedLabels(
     if (!line) return f;
     const place = onLine.get(line) ?? 0;
     onLine.set(line, place + 1);
-    const cell = { table: parsedTables + line.table, row: line.row, col: line.column * MAX_PER_LINE + Math.min(place, MAX_PER_LINE - 1), block: 0, repeated: false };
-    const part = partOf(text, line, f.index);
+    const column = line.perColumn ? place : line.column;
+    const cell = { table: parsedTables + line.table, row: line.row, col: line.perColumn ? place * MAX_PER_LINE : line.column * MAX_PER_LINE + Math.min(place, MAX_PER_LINE - 1), block: 0, repeated: false };
+    const months = line.months && column < line.months.length ? { columnMonth: line.months[column], latestMonth: Math.max(...line.months) } : {};
+    const part = line.perColumn ? 0 : partOf(text, line, f.index);
     const own = labelPart(line.label, part);
     const change = itemOf(own).change;
     const above = change ? line.labels.slice(0, line.blockRow).reverse().find((l) => !itemOf(l).change) : undefined;
@@ -135,7 +192,7 @@ export function withStackedLabels(
     const parts = line.label.split("/");
     const printed = above ? labelPart(above, 0) + (part > 0 && part < parts.length ? ` ${parts[part].trim()}` : "") : label;
     // Its basis as its label names it ("Adjusted EPS (Diluted)"), as a table row's (basis.ts).
-    return { ...f, item: itemOf(label).item, itemText: printed.replace(ASIDE, " ").replace(/\s+/g, " ").trim(), cell, basis: basisOf(label), ...(change ? { change } : {}) };
+    return { ...f, item: itemOf(label).item, itemText: printed.replace(ASIDE, " ").replace(/\s+/g, " ").trim(), cell, basis: basisOf(label), ...(change ? { change } : {}), ...months };
   });
 }
 
@@ -155,7 +212,7 @@ function labelPart(label: string, part: number): string {
 }
 
 /** Figures a stacked table's value line holds at most as separate columns ("$9.90 – $10.00 / $9.95": three). */
-const MAX_PER_LINE = 16;
+export const MAX_PER_LINE = 16;
 
 /** The value line holding a character offset (lines in text order: a binary search, not a scan per figure). */
 function lineAt(lines: StackedValueLine[], at: number): StackedValueLine | undefined {

@@ -16,6 +16,7 @@ import { FIGURES_PER_STEP, runSteps, turnAfter } from "./steps";
 import { namedRows } from "./named-rows";
 import { reversedYears } from "./reversed-years";
 import { swappedRoles } from "./swapped-roles";
+import { supersededColumns } from "./superseded-columns";
 import { withSharedLinks } from "./shared-links";
 import { withCompanyCalendar } from "./company-calendar";
 import { fiscalTickerNamedIn } from "../core/fiscal-calendar";
@@ -150,6 +151,7 @@ export function* checkStatementSteps(
   reversedYears(figures.filter((c, k) => own[k].year !== null), read);
   yield* turnAfter(dated.length);
   swappedRoles(figures, read, known);
+  supersededColumns(figures, read, statement, context);
   yield* turnAfter(dated.length);
   yield* changedCopySteps(figures, read);
   undatedReadings(figures, read, known);

@@ -1,0 +1,55 @@
+// A guidance table whose columns are months (Johnson & Johnson's 8-K of August 2023: its updated guidance
+// beside July's, before the Kenvue separation). A statement that names no month gives the current guidance:
+// the July column's figure given for it was carried (the July share count given for August's guidance scored
+// LLM factuality 5 and the agent's "accurate" against `npm run dev`). It is now contradicted, naming both
+// columns; a statement that names July is read against July's column.
+import { beforeAll, describe, expect, it } from "vitest";
+import { createOrg, type TestOrg } from "../helpers/harness";
+import { itTellsApart, judgeAgainst } from "./judge-helpers";
+
+let org: TestOrg;
+beforeAll(async () => {
+  org = await createOrg();
+});
+
+const QUESTION = "What 2023 guidance did Johnson & Johnson give after the Kenvue separation?";
+
+/** The 8-K's table, as far as its reported sales block, and its share count: August 2023's column first, then July 2023's. */
+const GUIDANCE = [
+  "UPDATED FULL-YEAR 2023 GUIDANCE:",
+  "($ in Billions, except EPS; Shares in Millions) August 2023",
+  "(excl. Consumer Health) July 2023",
+  "(incl. Consumer Health)",
+  "Adjusted Operational Sales",
+  "Change vs. Prior Year / Mid-point 6.2% \u2013 7.2% / 6.7% 6.0% \u2013 7.0% / 6.5%",
+  "Reported Sales / Mid-point",
+  "Change vs. Prior Year / Mid-point",
+  "$83.2B \u2013 $84.0B / $83.6B",
+  "7.0% \u2013 8.0% / 7.5%",
+  "$98.8B \u2013 $99.8B / $99.3B",
+  "6.5% \u2013 7.5% / 7.0%",
+  "Average Shares Outstanding (Diluted) ~2,557.2 2,630.7",
+].join("\n");
+
+describe("a month's column superseded by a later month's", () => {
+  const judged = judgeAgainst(() => org, QUESTION, [{ title: "Johnson & Johnson 8-K, August 2023: updated guidance", content: GUIDANCE }]);
+  const shares = (count: string) => `Johnson & Johnson projects 2023 average diluted shares outstanding of about ${count} million.`;
+  itTellsApart(judged, shares("2,557.2"), [
+    {
+      wrong: "July's share count given as the current guidance",
+      answer: shares("2,630.7"),
+      why: "2,630.7 million is average Shares Outstanding in the July 2023 column; the latest, August 2023, gives 2,557.2.",
+    },
+  ]);
+  const sales = (range: string) => `Johnson & Johnson expects 2023 reported sales of ${range}.`;
+  itTellsApart(judged, sales("$83.2 billion to $84.0 billion"), [
+    { wrong: "July's reported sales given as the current guidance", answer: sales("$98.8 billion to $99.8 billion"), why: "in the July 2023 column; the latest, August 2023, gives $84.0B" },
+  ]);
+
+  it("reads a statement that names July against July's column", async () => {
+    const july = "In July 2023, including Consumer Health, Johnson & Johnson had guided 2023 reported sales of $98.8 billion to $99.8 billion.";
+    const [llm, agent] = await Promise.all([judged("llm", july), judged("agent", july)]);
+    expect(llm.result.scores.factuality).toBeGreaterThanOrEqual(4);
+    expect(agent.assessment.claims.map((c: { verdict: string }) => c.verdict)).toEqual(["supported"]);
+  });
+});
