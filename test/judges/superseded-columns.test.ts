@@ -5,11 +5,13 @@
 // columns; a statement that names July is read against July's column.
 import { beforeAll, describe, expect, it } from "vitest";
 import { createOrg, type TestOrg } from "../helpers/harness";
-import { itTellsApart, judgeAgainst } from "./judge-helpers";
+import { indexExternalFiling, itTellsApart, judgeAgainst } from "./judge-helpers";
 
 let org: TestOrg;
 beforeAll(async () => {
   org = await createOrg();
+  // The 8-K in the index: the judges' primary search finds it for J&J's references.
+  await indexExternalFiling("Johnson & Johnson 8-K, August 2023: updated guidance", "JNJ", "Johnson & Johnson", GUIDANCE);
 });
 
 const QUESTION = "What 2023 guidance did Johnson & Johnson give after the Kenvue separation?";
@@ -45,6 +47,13 @@ describe("a month's column superseded by a later month's", () => {
   itTellsApart(judged, sales("$83.2 billion to $84.0 billion"), [
     { wrong: "July's reported sales given as the current guidance", answer: sales("$98.8 billion to $99.8 billion"), why: "in the July 2023 column; the latest, August 2023, gives $84.0B" },
   ]);
+
+  it("does not contradict the table given as its own reference: its rows give both columns, its value lines no row", async () => {
+    const right = await judged("llm", shares("2,557.2"));
+    const verdicts = right.result.reference_verdicts.map((v: { verdict: string }) => v.verdict);
+    expect(verdicts).not.toContain("contradicted");
+    expect(right.result.scores.factuality).toBeGreaterThanOrEqual(4);
+  });
 
   it("reads a statement that names July against July's column", async () => {
     const july = "In July 2023, including Consumer Health, Johnson & Johnson had guided 2023 reported sales of $98.8 billion to $99.8 billion.";
