@@ -9,6 +9,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { createOrg, type TestOrg } from "../helpers/harness";
 import { itTellsApart, judgeAgainst } from "./judge-helpers";
+import { ADJUSTED_EPS, ADJUSTED_OPERATIONAL_EPS, GUIDANCE_HEADER, OPERATIONAL_SALES, REPORTED_SALES } from "./jnj-guidance";
 
 let org: TestOrg;
 beforeAll(async () => {
@@ -25,38 +26,7 @@ const EPS_BULLET = [
 ].join("\n");
 
 /** The 8-K's guidance table: two labels a block, then the August 2023 column's two value lines and the July 2023 column's. */
-const GUIDANCE_TABLE = [
-  "UPDATED FULL-YEAR 2023 GUIDANCE:",
-  "($ in Billions, except EPS; Shares in Millions) August 2023",
-  "(excl. Consumer Health) July 2023",
-  "(incl. Consumer Health)",
-  "Adjusted Operational Sales",
-  "Change vs. Prior Year / Mid-point 6.2% \u2013 7.2% / 6.7% 6.0% \u2013 7.0% / 6.5%",
-  "Operational Sales / Mid-point",
-  "Change vs. Prior Year / Mid-point",
-  "$83.6B \u2013 $84.4B / $84.0B",
-  "7.5% \u2013 8.5% / 8.0%",
-  "$99.3B \u2013 $100.3B / $99.8B",
-  "7.0% \u2013 8.0% / 7.5%",
-  "Reported Sales / Mid-point",
-  "Change vs. Prior Year / Mid-point",
-  "$83.2B \u2013 $84.0B / $83.6B",
-  "7.0% \u2013 8.0% / 7.5%",
-  "$98.8B \u2013 $99.8B / $99.3B",
-  "6.5% \u2013 7.5% / 7.0%",
-  "Adjusted Operational EPS (Diluted) / Mid-point",
-  "Change vs. Prior Year / Mid-point",
-  "$9.90 \u2013 $10.00 / $9.95",
-  "11.0% \u2013 12.0% / 11.5%",
-  "$10.60 \u2013 $10.70 / $10.65",
-  "4.5% \u2013 5.5% / 5.0%",
-  "Adjusted EPS (Diluted) / Mid-point",
-  "Change vs. Prior Year / Mid-point",
-  "$10.00 \u2013 $10.10 / $10.05",
-  "12.0% \u2013 13.0% / 12.5%",
-  "$10.70 \u2013 $10.80 / $10.75",
-  "5.5% \u2013 6.5% / 6.0%",
-].join("\n");
+const GUIDANCE_TABLE = [...GUIDANCE_HEADER, ...OPERATIONAL_SALES, ...REPORTED_SALES, ...ADJUSTED_OPERATIONAL_EPS, ...ADJUSTED_EPS].join("\n");
 
 const said = (range: string) => `Johnson & Johnson expects 2023 adjusted operational EPS of ${range}, reflecting growth of 11.5% at the mid-point.`;
 

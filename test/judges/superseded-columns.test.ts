@@ -6,6 +6,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { createOrg, type TestOrg } from "../helpers/harness";
 import { indexExternalFiling, itTellsApart, judgeAgainst } from "./judge-helpers";
+import { AVERAGE_SHARES, GUIDANCE_HEADER, REPORTED_SALES } from "./jnj-guidance";
 
 let org: TestOrg;
 beforeAll(async () => {
@@ -17,21 +18,7 @@ beforeAll(async () => {
 const QUESTION = "What 2023 guidance did Johnson & Johnson give after the Kenvue separation?";
 
 /** The 8-K's table, as far as its reported sales block, and its share count: August 2023's column first, then July 2023's. */
-const GUIDANCE = [
-  "UPDATED FULL-YEAR 2023 GUIDANCE:",
-  "($ in Billions, except EPS; Shares in Millions) August 2023",
-  "(excl. Consumer Health) July 2023",
-  "(incl. Consumer Health)",
-  "Adjusted Operational Sales",
-  "Change vs. Prior Year / Mid-point 6.2% \u2013 7.2% / 6.7% 6.0% \u2013 7.0% / 6.5%",
-  "Reported Sales / Mid-point",
-  "Change vs. Prior Year / Mid-point",
-  "$83.2B \u2013 $84.0B / $83.6B",
-  "7.0% \u2013 8.0% / 7.5%",
-  "$98.8B \u2013 $99.8B / $99.3B",
-  "6.5% \u2013 7.5% / 7.0%",
-  "Average Shares Outstanding (Diluted) ~2,557.2 2,630.7",
-].join("\n");
+const GUIDANCE = [...GUIDANCE_HEADER, ...REPORTED_SALES, AVERAGE_SHARES].join("\n");
 
 describe("a month's column superseded by a later month's", () => {
   const judged = judgeAgainst(() => org, QUESTION, [{ title: "Johnson & Johnson 8-K, August 2023: updated guidance", content: GUIDANCE }]);
