@@ -6,6 +6,7 @@ import { fiscalPeriodOf } from "../core/fiscal-calendar";
 import { contentStems } from "../figures/text";
 import { formatNumber, type Source } from "./answer-sources";
 import type { AskedQuestion } from "./answer-subject";
+import { monthNumber } from "../core/months";
 
 /** Lines of a source read, names looked back for, and lines of rows read after a header. */
 const MAX_LINES = 1_500;
@@ -17,7 +18,6 @@ const PERIOD = /^(three|six|nine|twelve) months ended\s(january|february|march|a
 const YEAR = /^(?:19|20)\d\d$/;
 const CELL = /^\(?-?\d{1,3}(?:,\d{3})*(?:\.\d+)?\)?$|^nm$/i;
 const FOOTNOTE = /^\([a-z]\)$/i;
-const MONTHS = ["january", "february", "march", "april", "may", "june", "july", "august", "september", "october", "november", "december"];
 
 interface GroupedRow {
   label: string;
@@ -96,7 +96,7 @@ export function columnGroupTablesOf(text: string): Omit<ColumnGroupTable, "n">[]
     }
     close();
     if (!rows.length) continue;
-    const month = MONTHS.indexOf((period[2] ?? period[4]).toLowerCase()) + 1;
+    const month = monthNumber(period[2] ?? period[4]);
     out.push({ period: lines[p].replace(/,$/, ""), months: period[1] ? ({ three: 3, six: 6, nine: 9, twelve: 12 } as Record<string, number>)[period[1].toLowerCase()] : 12, end: { month, day: Number(period[3] ?? period[5]) }, names, years: group.filter((t) => YEAR.test(t)).map(Number), rows });
   }
   return out;

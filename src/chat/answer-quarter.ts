@@ -4,6 +4,7 @@
 import { fiscalPeriodOf } from "../core/fiscal-calendar";
 import { contentStems } from "../figures/text";
 import { formatNumber, type Source } from "./answer-sources";
+import { monthNumber } from "../core/months";
 
 /** A period the question asks about: a fiscal quarter, or a fiscal year's end (quarter 4). */
 interface AskedPeriod {
@@ -32,7 +33,6 @@ export function askedPeriods(question: string): AskedPeriod[] {
   return out;
 }
 
-const MONTHS = ["january", "february", "march", "april", "may", "june", "july", "august", "september", "october", "november", "december"];
 const DATE = /\b(january|february|march|april|may|june|july|august|september|october|november|december)\s{1,3}(\d{1,2}),\s{0,3}((?:19|20)\d\d)\b/gi;
 const CELL = /^\(?-?\d{1,3}(?:,\d{3})*(?:\.\d+)?\)?$/;
 
@@ -55,7 +55,7 @@ function datedRows(source: Source): { dates: string[]; printed: string[]; rows: 
     const found = [...lines[i].matchAll(DATE)];
     // A header is the dates alone ("July 29, 2023 January 28, 2023 July 30, 2022").
     if (found.length < 2 || lines[i].replace(DATE, "").trim().length > 3) continue;
-    const dates = found.map((m) => `${m[3]}-${String(MONTHS.indexOf(m[1].toLowerCase()) + 1).padStart(2, "0")}-${m[2].padStart(2, "0")}`);
+    const dates = found.map((m) => `${m[3]}-${String(monthNumber(m[1])).padStart(2, "0")}-${m[2].padStart(2, "0")}`);
     const printed = found.map((m) => m[0]);
     const rows: DatedRow[] = [];
     for (const line of lines.slice(i + 1, i + 1 + ROWS_AFTER_HEADER)) {

@@ -7,6 +7,7 @@
 // 2025-02-01) and, for naming, the cover of its 10-K ("fiscal 2022" ending 2023-01-28 at Ulta). Non-US
 // companies of the parser samples (Vodafone, Nestle, Reliance) from their annual reports. Transcribed by
 // hand, not fetched at run time; `npm run bench:fiscal` checks it against the dates the documents state.
+import { MONTH_NAMES } from "./months";
 
 /** A month's end, or a weekday tied to it: nearest to the month's last day, or the last one in the month. */
 export interface MonthEndAnchor {
@@ -31,11 +32,10 @@ export interface FiscalYearEnd {
 const SUN = 0;
 const FRI = 5;
 const SAT = 6;
-const MONTHS = ["January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November", "December"];
 const DAYS = ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"];
 
 function describe(anchor: MonthEndAnchor): string {
-  const month = MONTHS[anchor.month - 1];
+  const month = MONTH_NAMES[anchor.month - 1];
   if (anchor.weekday === undefined) return `${month} ${lastDay(2001, anchor.month)}`;
   return anchor.pick === "last" ? `last ${DAYS[anchor.weekday]} of ${month}` : `${DAYS[anchor.weekday]} nearest ${month} ${lastDay(2001, anchor.month)}`;
 }

@@ -10,6 +10,7 @@
 // that value "carried" a statement (Adjusted EPS's $10.00 - $10.10 given as adjusted operational EPS).
 import type { FigureInContext } from "./figure-types";
 import { basisOf } from "./basis";
+import { MONTH_NAMES, monthNumber } from "../core/months";
 
 /** A line of values and what its figures are of: the character range of the line and its label as printed. */
 export interface StackedValueLine {
@@ -30,7 +31,6 @@ export interface StackedValueLine {
   perColumn?: boolean;
 }
 
-const MONTH_NAMES = ["january", "february", "march", "april", "may", "june", "july", "august", "september", "october", "november", "december"];
 // "August 2023", "July 2023": a column's month over a stacked table.
 const MONTH_YEAR = /\b(January|February|March|April|May|June|July|August|September|October|November|December)\s+((?:19|20)\d\d)\b/g;
 /** Lines above a stacked table read for its columns' months. */
@@ -40,7 +40,7 @@ const HEADER_LINES = 8;
 function columnMonths(lines: { text: string }[], columns: number): number[] | undefined {
   const found: number[] = [];
   for (const line of lines) {
-    for (const m of line.text.matchAll(MONTH_YEAR)) found.push(Number(m[2]) * 100 + MONTH_NAMES.indexOf(m[1].toLowerCase()) + 1);
+    for (const m of line.text.matchAll(MONTH_YEAR)) found.push(Number(m[2]) * 100 + monthNumber(m[1]));
     if (found.length > columns) return undefined;
   }
   return found.length === columns && columns > 1 ? found : undefined;
@@ -48,13 +48,15 @@ function columnMonths(lines: { text: string }[], columns: number): number[] | un
 
 /** The name of a month (yyyymm): "July 2023". */
 export function monthName(month: number): string {
-  const name = MONTH_NAMES[(month % 100) - 1];
-  return `${name[0].toUpperCase()}${name.slice(1)} ${Math.floor(month / 100)}`;
+  return `${MONTH_NAMES[(month % 100) - 1]} ${Math.floor(month / 100)}`;
 }
+
+/** Each month's name as a word ("July"), any case. */
+const MONTH_WORDS = MONTH_NAMES.map((m) => new RegExp(`\\b${m}\\b`, "i"));
 
 /** Whether a text names the month of a yyyymm ("July", whatever the year). */
 export function namesMonth(text: string, month: number): boolean {
-  return new RegExp(`\\b${MONTH_NAMES[(month % 100) - 1]}\\b`, "i").test(text);
+  return MONTH_WORDS[(month % 100) - 1].test(text);
 }
 
 /** A line of a label, then one value per column and nothing else ("Average Shares Outstanding (Diluted) ~2,557.2 2,630.7"). */

@@ -2,12 +2,16 @@
 // figure per column. PDF text puts the label on one line and each figure on the next ones ("$" alone,
 // "(3,162)" negative, "—" nil), or a whole row on one line; both read the same way here.
 import { steppedTextCache, type SteppedTextCache } from "./text-cache";
+import { monthNumber } from "../core/months";
 import { namedColumnTables } from "./named-columns";
 import { storeTables } from "./store-tables";
 import { readReconciliations } from "./reconciliation";
 import { groupNames, repeatedRuns, yearGroups } from "./column-groups";
 import type { Basis } from "./figure-types";
 import { basisOf } from "./basis";
+import { cellOf, normalizeLabel, printedLabel, splitRow, type Cell } from "./table-rows";
+
+export { isCellToken, normalizeLabel, splitRow, type Cell } from "./table-rows";
 
 export interface StatementRow {
   /** The row label, normalized (lower case, no notes or parentheses): what lookups compare. */
@@ -22,16 +26,6 @@ export interface StatementRow {
   section: string;
 }
 
-export interface Cell {
-  decimals: number;
-  percent: boolean;
-}
-
-function cellOf(token: string): Cell {
-  const digits = token.replace(/[^\d.]/g, "");
-  const dot = digits.indexOf(".");
-  return { decimals: dot >= 0 ? digits.length - dot - 1 : 0, percent: token.includes("%") };
-}
 
 export type StatementKind = "balance" | "income" | "cash" | "other";
 
@@ -127,9 +121,6 @@ const TITLES: [RegExp, StatementKind][] = [
   [/statements? of (consolidated )?(operations|income|earnings|comprehensive)|income statements?|statements? of (net )?earnings/i, "income"],
 ];
 
-// "(3,162)", "$1,577", "12.5%", and a negative percentage written "(4.8%)".
-const FIGURE = /^\(?\$?\s?[-−–]?\s?\$?\s?(?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d+)?\s?(?:\)?%?|%\))$/;
-const NIL = /^[—–-]{1,2}$/;
 const YEAR = /\b(19[89]\d|20[0-4]\d)\b/g;
 /** Whether a text holds a year's digits (YEAR without its word boundaries: a quick test before it). */
 const HAS_YEAR = /(?:19[89]|20[0-4])\d/;
@@ -153,20 +144,6 @@ const SEGMENT_SCOPE =
   /\bfor\s+(?:the|its|our)\s+([A-Z][A-Za-z&.'-]*(?:\s[A-Z][A-Za-z&.'-]*){0,3})\s+segment\b|^([A-Z][A-Za-z&.'-]*(?:\s[A-Z][A-Za-z&.'-]*){0,3})\s+Segment$|^([A-Z][A-Za-z&.'-]*(?:\s[A-Z][A-Za-z&.'-]*){0,3})\s+segment\s[^.:]*\bas\s+follows:?$/;
 const NOT_GROUP = /\b(?:millions|thousands|billions|except|ratios|ended|ending|months|weeks|unaudited|following|table|summar|results)/i;
 
-/** Whether a token is one figure cell of a table row ("(3,162)", "$1,577", "12.5%", "—"). */
-export function isCellToken(token: string): boolean {
-  return figureValue(token) !== null;
-}
-
-function figureValue(token: string): number | null {
-  const t = token.trim();
-  if (NIL.test(t)) return 0;
-  if (!FIGURE.test(t)) return null;
-  const negative = /^\(.*\)%?$/.test(t) || /[-−–]\s?\$?\s?\d/.test(t);
-  const v = Number(t.replace(/[^\d.]/g, ""));
-  if (!Number.isFinite(v)) return null;
-  return negative ? -v : v;
-}
 
 /** The years a header line names, or null when the line is not a header (it carries other figures). */
 function headerYears(line: string): number[] | null {
@@ -200,45 +177,6 @@ function unitHeader(line: string): { years: number[]; caption: string } | null {
   return m ? { years: [...m[2].matchAll(YEAR)].map((y) => Number(y[1])), caption: (m[1] ?? "").trim() } : null;
 }
 
-/** Splits "Total revenue 12,617 11,141 9,660" into its label and trailing figures. */
-export function splitRow(line: string): { label: string; figures: number[]; cells: Cell[] } {
-  const tokens: string[] = [];
-  for (const t of line.trim().split(/\s+/)) {
-    // "45 %": a percentage whose sign a PDF's text printed apart from its digits is one cell.
-    if (t === "%" && tokens.length > 0 && /\d\)?$/.test(tokens[tokens.length - 1])) tokens[tokens.length - 1] += "%";
-    else tokens.push(t);
-  }
-  const figures: number[] = [];
-  const cells: Cell[] = [];
-  // Whether a parenthesis opened before each token is still open (one pass, made only when a token asks).
-  let open: boolean[] | null = null;
-  const openBefore = (at: number): boolean => {
-    if (!open) {
-      open = [];
-      let depth = 0;
-      for (const t of tokens) {
-        open.push(depth > 0);
-        for (const c of t) depth = c === "(" ? depth + 1 : c === ")" ? Math.max(0, depth - 1) : depth;
-      }
-    }
-    return open[at];
-  };
-  let i = tokens.length;
-  while (i > 0) {
-    const tok = tokens[i - 1];
-    if (tok === "$") { i -= 1; continue; }
-    // "... variable interest entities: 2022, $12,662; 2021, $13,803)": the close of a note the label opened, not a cell.
-    if (tok.includes(")") && !tok.includes("(") && openBefore(i - 1)) break;
-    const v = figureValue(tok);
-    if (v === null) break;
-    figures.unshift(v);
-    cells.unshift(cellOf(tok));
-    i -= 1;
-  }
-  const label = tokens.slice(0, i).join(" ");
-  return { label: label.endsWith("$") ? label.replace(/(?<!\s)\s*\$$/, "") : label, figures, cells };
-}
-
 /** Heap a text's parsed tables hold per character of the text, the text included (`npm run bench:memory` measures it). */
 export const TABLE_BYTES_PER_CHAR = 8;
 
@@ -254,18 +192,16 @@ const LINES_PER_STEP = 64;
 /** "July 29," and 2023 -> 20230729, or null when the month is not read. */
 export function dayOf(monthDay: string, year: number): number | null {
   const m = /^\s*([a-z]{3})[a-z]*\.?\s+(\d{1,2})/i.exec(monthDay);
-  const month = m ? MONTHS.indexOf(m[1].toLowerCase()) : -1;
+  const month = m ? monthNumber(m[1]) - 1 : -1;
   return m && month >= 0 ? year * 10000 + (month + 1) * 100 + Number(m[2]) : null;
 }
-
-const MONTHS = ["jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec"];
 
 /**
  * Whether a header's dates fall in months more than one apart: a quarter-end beside a year-end. Year-ends of
  * 52/53-week years (November 27, December 3) are one apart and read as years.
  */
 function monthsApart(months: Set<string>): boolean {
-  const ns = [...months].map((m) => MONTHS.indexOf(m)).filter((n) => n >= 0);
+  const ns = [...months].map((m) => monthNumber(m) - 1).filter((n) => n >= 0);
   for (const a of ns) for (const b of ns) if (Math.min(Math.abs(a - b), 12 - Math.abs(a - b)) > 1) return true;
   return false;
 }
@@ -548,20 +484,4 @@ function* parseSteps(text: string): Generator<void, StatementTable[], void> {
 function captioned(caption: { item?: string; scope?: string } | null): { measure?: string; group?: string } {
   if (caption?.item) return { measure: caption.item };
   return caption?.scope ? { group: caption.scope } : {};
-}
-
-/** A row label as printed, without a footnote mark at its end ("Net loss on disposals(2)"). */
-function printedLabel(label: string): string {
-  return label.replace(/(?<!\s)\s*\(\d\)$/, "").trim();
-}
-
-export function normalizeLabel(label: string): string {
-  let out = label.toLowerCase();
-  // Parenthesised alternatives and notes: "Provision for (benefit from) income taxes", "Net income (loss)",
-  // "Net cash (used)/provided by operating activities" read as their plain line item. (Each rewrite runs
-  // only on a label with its character: most have none.)
-  if (out.includes("(")) out = out.replace(/\([^()]*\)\/?/g, " ");
-  if (out.includes("[")) out = out.replace(/\[\d\]/g, " ");
-  if (out.includes("&")) out = out.replace(/&/g, " and ");
-  return out.replace(/[^a-z0-9]+/g, " ").trim();
 }

@@ -3,6 +3,7 @@
 import { METRICS, SECTORS, type Metric } from "./catalog";
 import type { CatalogEntry } from "./plan";
 import { FORMER_NAMES } from "../market/historical-names";
+import { monthNumber } from "../core/months";
 
 export interface Company {
   ticker: string;
@@ -41,7 +42,6 @@ export interface Frame {
 }
 
 const WORD_NUMBERS: Record<string, number> = { one: 1, two: 2, three: 3, four: 4, five: 5, six: 6, seven: 7, eight: 8, nine: 9, ten: 10, fifteen: 15, twenty: 20, twenty_five: 25 };
-const MONTHS = ["january", "february", "march", "april", "may", "june", "july", "august", "september", "october", "november", "december"];
 const MONTH_RE = "(jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|jun(?:e)?|jul(?:y)?|aug(?:ust)?|sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)\\.?";
 
 /** Aliases analysts use that the securities' legal names do not give directly. */
@@ -207,7 +207,7 @@ function findMetrics(lower: string): MetricMention[] {
 }
 
 function monthIndex(word: string): number {
-  return MONTHS.findIndex((m) => m.startsWith(word.slice(0, 3).toLowerCase()));
+  return monthNumber(word) - 1;
 }
 
 function iso(y: number, m: number, d: number): string | null {

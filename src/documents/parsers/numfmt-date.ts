@@ -2,8 +2,8 @@
 // Split out of numfmt.ts; converts Excel serial dates (1900 or 1904 system) to calendar parts in UTC.
 
 import type { Section } from "./numfmt";
+import { MONTH_NAMES } from "../../core/months";
 
-const MONTHS = ["January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November", "December"];
 const DAYS = ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"];
 
 /** Excel serial date to UTC calendar parts (1900 system with its Feb-29 bug, or the 1904 system). */
@@ -60,9 +60,9 @@ export function formatDate(v: number, sec: Section, date1904: boolean): string {
       if (isMinute) out += s.length === 2 ? pad(Mi, 2) : String(Mi);
       else if (s.length === 1) out += String(M + 1);
       else if (s.length === 2) out += pad(M + 1, 2);
-      else if (s.length === 3) out += MONTHS[M].slice(0, 3);
-      else if (s.length === 5) out += MONTHS[M][0];
-      else out += MONTHS[M];
+      else if (s.length === 3) out += MONTH_NAMES[M].slice(0, 3);
+      else if (s.length === 5) out += MONTH_NAMES[M][0];
+      else out += MONTH_NAMES[M];
     } else if (s[0] === "s") out += s.length >= 2 ? pad(S, 2) : String(S);
     else if (s[0] === ".") out += "." + pad(Math.round((rounded * 86400 - Math.floor(rounded * 86400)) * Math.pow(10, fracDigits)), fracDigits);
     else if (s === "ampm") out += H < 12 ? "AM" : "PM";
