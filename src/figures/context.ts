@@ -18,7 +18,7 @@ import { nextWords, prevWords } from "./changed-copies";
 import { contentStems, sentences, unhyphenated } from "./text";
 import { ANNUAL_BEFORE, CATEGORY_AFTER, shareCategoryAfter, CHANGE_AFTER, COMPARED_WITH, COUNT_AFTER, DEFINING_ASIDE, EPS_AFTER, FOR_FISCAL_YEAR, LINE_LABEL, LIST_LABEL, OPENING, pairPartsOf, pointOf, PREVIOUS_UNIT, spelledAbbreviations } from "./clause-words";
 import { periodHeading, type SectionPeriod } from "./headings";
-import { runSteps } from "./steps";
+import { CHARS_PER_FIGURE, runSteps, turnAfter } from "./steps";
 import { textLinks, withFiscalDays, withFiscalNames } from "./fiscal-days";
 import { comparedFigure, comparedYear } from "./comparison";
 import { figureSentences, isTableLine } from "./prose-lines";
@@ -185,7 +185,11 @@ function openingYear(words: string): number | null {
   return implied.size === 1 ? [...implied][0] : null;
 }
 
-/** Sentences read between two turns of proseFigureSteps: under a millisecond warm, a few where the code is still cold. */
+/**
+ * Sentences proseFigureSteps reads between two turnAfter calls, each weighed by its characters
+ * (CHARS_PER_FIGURE): eight long sentences are a turn's worth (under a millisecond warm, a few where the
+ * code is still cold); short ones share a turn with the sentences and phases after them.
+ */
 const PROSE_SENTENCES_PER_STEP = 8;
 
 // "13.6% increase in transactions", "a 1.8% decline in average ticket": a change and the item it is of, after the figure.
@@ -193,7 +197,7 @@ const CHANGE_IN = /^\s*(increases?|decreases?|growth|declines?|rises?|drops?|red
 
 /**
  * Figures of prose: per sentence, each figure's item from the words before it and its year from its clause.
- * In steps (steps.ts): a turn every PROSE_SENTENCES_PER_STEP sentences.
+ * In steps (steps.ts): turnAfter every PROSE_SENTENCES_PER_STEP sentences, weighed by their characters.
  */
 function* proseFigureSteps(text: string, scale: number | null, skipTableLines: boolean): Generator<void, FigureInContext[], void> {
   const out: FigureInContext[] = [];
@@ -207,9 +211,15 @@ function* proseFigureSteps(text: string, scale: number | null, skipTableLines: b
   // the year a line's label names, for the sentences of that line that name none (under "Fiscal 2023 Full
   // Year Highlights", the heading's year is not the outlook's).
   let labelYear: number | null = null;
+  /** Characters of the sentences read since the last turnAfter. */
+  let readSinceTurn = 0;
   for (const { text: sentence, start: base } of figureSentences(text)) {
     ordinal += 1;
-    if (ordinal > 0 && ordinal % PROSE_SENTENCES_PER_STEP === 0) yield;
+    if (ordinal > 0 && ordinal % PROSE_SENTENCES_PER_STEP === 0) {
+      yield* turnAfter(Math.ceil(readSinceTurn / CHARS_PER_FIGURE));
+      readSinceTurn = 0;
+    }
+    readSinceTurn += sentence.length;
     offset = base + sentence.length;
     if (base === 0 || /\n[ \t]*$/.test(text.slice(Math.max(0, base - 8), base))) {
       const labelled = LINE_LABEL.exec(sentence);

@@ -3,6 +3,7 @@
 import { describe, expect, it } from "vitest";
 import { FIGURES_PER_STEP, runSteps, turnAfter } from "../../src/figures/steps";
 import { checkStatementSteps } from "../../src/figures/statement";
+import { statementFigureSteps } from "../../src/figures/context";
 import { planQuery, planQuerySteps } from "../../src/search/query";
 import { queryAliasCandidateSteps, queryAliasCandidates } from "../../src/search/aliases";
 
@@ -60,5 +61,24 @@ describe("turnAfter", () => {
     const table = Array.from({ length: 60 }, (_, i) => `Segment ${i} operating income ${1_000 + i} ${900 + i}`).join("\n");
     expect(yieldsOf(planQuerySteps(table)).yields).toBeGreaterThanOrEqual(4);
     expect(yieldsOf(queryAliasCandidateSteps(table)).yields).toBeGreaterThanOrEqual(4);
+  });
+
+  it("reads short sentences of prose many to a turn, long ones eight to a turn", () => {
+    const readings = (text: string) => {
+      runSteps(turnAfter(FIGURES_PER_STEP));
+      const stepped = yieldsOf(statementFigureSteps(text));
+      expect(stepped.value).toEqual(runSteps(statementFigureSteps(text)));
+      return stepped;
+    };
+    // 64 sentences of about 30 characters: a step's worth of figures (FIGURES_PER_STEP x 100 characters) in all.
+    const short = readings(Array.from({ length: 64 }, (_, i) => `Sales rose ${i + 1}% in ${1960 + i}.`).join(" "));
+    expect(short.value.length).toBe(64);
+    expect(short.yields).toBeLessThanOrEqual(2);
+    // 64 sentences of about 230 characters: eight of them are more than a step's worth.
+    const long = readings(
+      Array.from({ length: 64 }, (_, i) => `Net sales of the company's consumer segment, which sells its products through retailers and distributors in more than seventy countries, rose ${i + 1}% in ${1960 + i} on higher volumes and prices across its North American and European markets.`).join(" "),
+    );
+    expect(long.value.length).toBe(64);
+    expect(long.yields).toBeGreaterThanOrEqual(7);
   });
 });
