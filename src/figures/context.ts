@@ -420,7 +420,7 @@ export const readText: SteppedTextCache<ReadText> = steppedTextCache(function* (
   const table = yield* tableFigureSteps(text, scale, itemStems);
   const parsedTables = table.reduce((n, f) => Math.max(n, (f.cell?.table ?? -1) + 1), 0);
   const prose = withStackedLabels(text, yield* proseFigureSteps(text, scale, table.length > 0), parsedTables, itemStems);
-  yield;
+  yield* turnAfter(Math.ceil(text.length / CHARS_PER_FIGURE));
   const links = textLinks(text);
   return { figures: withFiscalDays(text, [...table, ...withFiscalNames(text, prose)], links), scale, ...(links.length ? { links } : {}) };
 }, READING_BYTES_PER_CHAR);

@@ -3,6 +3,7 @@
 import type { Figure, FigureInContext, ReadText } from "./context";
 import { coreItemWords, isQualifier } from "./line-items";
 import { halfUnit } from "./values";
+import { turnAfter } from "./steps";
 
 /**
  * Lists of figure positions by key, packed (a text's index is kept as long as its reading, src/figures/text-cache.ts):
@@ -112,7 +113,7 @@ function indexOf(read: ReadText): FigureIndex {
  */
 export function* indexTextSteps(read: ReadText): Generator<void, void, void> {
   indexOf(read);
-  yield;
+  yield* turnAfter(read.figures.length);
   tableRows(read);
 }
 

@@ -4,6 +4,7 @@ import { describe, expect, it } from "vitest";
 import { FIGURES_PER_STEP, runSteps, turnAfter } from "../../src/figures/steps";
 import { checkStatementSteps } from "../../src/figures/statement";
 import { statementFigureSteps } from "../../src/figures/context";
+import { prepareSource } from "../../src/judges/engine/align";
 import { planQuery, planQuerySteps } from "../../src/search/query";
 import { queryAliasCandidateSteps, queryAliasCandidates } from "../../src/search/aliases";
 
@@ -80,5 +81,19 @@ describe("turnAfter", () => {
     );
     expect(long.value.length).toBe(64);
     expect(long.yields).toBeGreaterThanOrEqual(7);
+  });
+
+  it("reads a short source's tables, prose and word sets in one turn's worth, a long one's with turns between", () => {
+    runSteps(turnAfter(FIGURES_PER_STEP));
+    const short = yieldsOf(prepareSource.steps(`${SOURCE} `));
+    expect(short.value.read.figures.length).toBeGreaterThanOrEqual(5);
+    expect(short.yields).toBe(0);
+    // Read already: taken from the cache, without a turn.
+    expect(yieldsOf(prepareSource.steps(`${SOURCE} `)).yields).toBe(0);
+    const table = Array.from({ length: 40 }, (_, i) => `Segment ${i} operating income ${1_000 + i} ${900 + i}`).join("\n");
+    const long = yieldsOf(prepareSource.steps(`(in millions) 2018 2017\n${table}`));
+    expect(long.value.read.figures.length).toBeGreaterThanOrEqual(80);
+    // The table's parse, its prose, and each of the source's word sets: a turn each.
+    expect(long.yields).toBeGreaterThanOrEqual(4);
   });
 });

@@ -8,7 +8,7 @@ import { readText, type FigureInContext, type ReadText } from "../../figures/con
 import type { Budget } from "../../figures/compare";
 import { aboutItem, shareOf, usableOperand } from "../../figures/operands";
 import { checkStatementSteps, type Around } from "../../figures/statement";
-import { runSteps } from "../../figures/steps";
+import { CHARS_PER_FIGURE, runSteps, turnAfter } from "../../figures/steps";
 import { derivable } from "../../figures/values";
 import { isConstant } from "./derive";
 import { yearKinds, type HeadingYear } from "../../figures/headings";
@@ -63,14 +63,14 @@ export const SOURCE_BYTES_PER_CHAR = 12;
  */
 export const prepareSource: SteppedTextCache<PreparedSource> = steppedTextCache(readSourceSteps, SOURCE_BYTES_PER_CHAR);
 
-/** A source's reading in steps (steps.ts): its figures in context, then each of its word sets. */
+/** A source's reading in steps (steps.ts): its figures in context, then each of its word sets, each phase weighed by the text's length (turnAfter). */
 function* readSourceSteps(text: string): Generator<void, PreparedSource, void> {
   const read = yield* readText.steps(text);
   const stems = stemSet(text);
-  yield;
+  yield* turnAfter(Math.ceil(text.length / CHARS_PER_FIGURE));
   const years = periodYears(text);
   const entities = new Set(namedEntities(text).map((e) => e.toLowerCase()));
-  yield;
+  yield* turnAfter(Math.ceil(text.length / CHARS_PER_FIGURE));
   return { text, stems, read, years, entities };
 }
 
@@ -106,10 +106,11 @@ function proseOf(src: PreparedSource): NonNullable<PreparedSource["prose"]> {
  * adding all of them, for every source, to its first statement's.
  */
 export function* warmSourceSteps(src: PreparedSource): Generator<void, void, void> {
+  const work = Math.ceil(src.text.length / CHARS_PER_FIGURE);
   yield* indexTextSteps(src.read);
-  yield;
+  yield* turnAfter(work);
   operandIndexOf(src);
-  yield;
+  yield* turnAfter(work);
   proseOf(src);
 }
 

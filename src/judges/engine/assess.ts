@@ -3,7 +3,7 @@
 import { z } from "zod";
 import { detectRefusal, extractClaimsSteps } from "./claims";
 import { alignStatement, prepareSource, type PreparedSource } from "./align";
-import { runSteps, turnAfter } from "../../figures/steps";
+import { CHARS_PER_FIGURE, runSteps, turnAfter } from "../../figures/steps";
 import { stemSet } from "../../figures/text";
 import { yearsIn } from "../../figures/context";
 import { fiscalTickerNamedIn } from "../../core/fiscal-calendar";
@@ -35,7 +35,7 @@ export function extractAnswerClaims(input: ClaimsInput): ClaimsOutput {
 /** extractAnswerClaims in steps (see extractClaimsSteps); it reads only as far as the MAX_CLAIMS-th claim. */
 export function* extractAnswerClaimsSteps(input: ClaimsInput): Generator<void, ClaimsOutput, void> {
   const refusal = detectRefusal(input.answer, input.query).refusal;
-  yield;
+  yield* turnAfter(Math.ceil(input.answer.length / CHARS_PER_FIGURE));
   const claims = (yield* extractClaimsSteps(input.answer, MAX_CLAIMS)).map((c) => ({ claim: c.text, material: c.material }));
   return { refusal, claims };
 }
@@ -67,14 +67,15 @@ export function assessClaims(input: AssessInput): AssessOutput {
 }
 
 /**
- * assessClaims in steps: it yields after each reference or passage read, after the recomputation and
- * after each check of each claim, so no stretch between two turns reads more than one text or one claim.
+ * assessClaims in steps: a reference or passage read afresh ends in turnAfter, weighed by its length, as do
+ * the checks of each claim; it yields after the recomputation. So no stretch between two turns reads more
+ * than one long text or one claim of many figures.
  */
 export function* assessClaimsSteps(input: AssessInput): Generator<void, AssessOutput, void> {
   const refs: PreparedSource[] = [];
   for (const text of input.references) {
+    // A text read afresh ends in turnAfter (readSourceSteps); one read already is taken without a turn.
     refs.push(yield* prepareSource.steps(text));
-    yield;
   }
   // The claims of an answer often share passages (the same filing page found for several): each distinct
   // text is read once, in steps, before anything reads it whole, and is one of the answer's sources once.
@@ -85,7 +86,6 @@ export function* assessClaimsSteps(input: AssessInput): Generator<void, AssessOu
     const source = yield* prepareSource.steps(text);
     read.set(text, source);
     prepared.push(source);
-    yield;
   }
   // The metric the question asks for, recomputed from the references' and sources' statement tables: the
   // claim that states it is checked against the recomputed figure, not only against the passages' words.

@@ -3,7 +3,7 @@
 // to answer because the information is missing) rather than an answer.
 import { namedEntities, sentences, stemSet } from "../../figures/text";
 import { periods, quantities } from "../../figures/numbers";
-import { runSteps } from "../../figures/steps";
+import { CHARS_PER_FIGURE, runSteps, turnAfter } from "../../figures/steps";
 import { continuedYear, givenYear, headingYears, type HeadingYear } from "../../figures/headings";
 
 export interface ExtractedClaim {
@@ -26,24 +26,30 @@ export function extractClaims(answer: string): ExtractedClaim[] {
   return runSteps(extractClaimsSteps(answer));
 }
 
-/** Sentences read between two turns of extractClaimsSteps. */
+/** Sentences extractClaimsSteps reads between two turnAfter calls (weighed by their characters). */
 export const SENTENCES_PER_STEP = 32;
 
 /**
- * extractClaims in steps: it yields after every SENTENCES_PER_STEP sentences read, so a caller sharing its
- * isolate with requests can give the event loop a turn there (see src/figures/steps.ts). With `max`, it
+ * extractClaims in steps: it calls turnAfter after every SENTENCES_PER_STEP sentences read, so a caller
+ * sharing its isolate with requests can give the event loop a turn there (see src/figures/steps.ts). With `max`, it
  * stops once it has that many claims: the same claims as extractClaims(answer).slice(0, max).
  */
 export function* extractClaimsSteps(answer: string, max = Infinity): Generator<void, ExtractedClaim[], void> {
   const out: ExtractedClaim[] = [];
   const all = sentences(answer);
   const headingAt = headingYears(answer);
-  yield;
+  yield* turnAfter(Math.ceil(answer.length / CHARS_PER_FIGURE));
   let offset = 0;
+  /** Characters of the sentences read since the last turnAfter. */
+  let readSinceTurn = 0;
   // The year the sentence before gives (its own, or the one it took), while on the same line.
   let before: HeadingYear | null = null;
   for (let i = 0; i < all.length && out.length < max; i++) {
-    if (i > 0 && i % SENTENCES_PER_STEP === 0) yield;
+    if (i > 0 && i % SENTENCES_PER_STEP === 0) {
+      yield* turnAfter(Math.ceil(readSinceTurn / CHARS_PER_FIGURE));
+      readSinceTurn = 0;
+    }
+    readSinceTurn += all[i].length;
     const from = offset;
     const at = answer.indexOf(all[i], offset);
     if (at >= 0) offset = at + all[i].length;
