@@ -20,6 +20,8 @@ export interface StepFaults {
  */
 export interface RunGroup {
   send: repo.Send;
+  /** send for statements that can wait a few turns for the next flush (BatchedReads.sendLater): checkpoints and settlements. */
+  sendLater: repo.Send;
   search: ChunkSearch;
   tenants: Map<string, Promise<Tenant>>;
 }
@@ -27,7 +29,7 @@ export interface RunGroup {
 /** A group for runs of one invocation (never share one between invocations: see BatchedReads.send). */
 export function runGroup(env: Env): RunGroup {
   const reads = batchedReads();
-  return { send: reads.send, search: batchedSearchChunks(env, reads), tenants: new Map() };
+  return { send: reads.send, sendLater: reads.sendLater, search: batchedSearchChunks(env, reads), tenants: new Map() };
 }
 
 export interface RunSteps {
@@ -38,6 +40,7 @@ export interface RunSteps {
   attempt: number;
   done: Map<string, repo.Checkpoint>;
   faults: StepFaults;
+  /** How the run's checkpoints and settlement travel: with the next flush of its group's D1 reads (RunGroup.sendLater). */
   send: repo.Send;
   /** The last step's state, stored with the settlement (lastStep, settleRun). */
   unsaved: repo.NewCheckpoint[];
@@ -45,7 +48,7 @@ export interface RunSteps {
 
 /** A run resuming after the steps `done` (read by repo.startRun). */
 export function resumeRunSteps(env: Env, start: repo.RunStart, attempt: number, group: RunGroup, faults: StepFaults = {}): RunSteps {
-  return { env, organizationId: start.row.organizationId, evaluationId: start.row.id, attempt, done: start.checkpoints, faults, send: group.send, unsaved: [] };
+  return { env, organizationId: start.row.organizationId, evaluationId: start.row.id, attempt, done: start.checkpoints, faults, send: group.sendLater, unsaved: [] };
 }
 
 /**

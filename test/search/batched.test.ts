@@ -24,11 +24,11 @@ beforeAll(async () => {
  * The test's D1 seen through `hooks`: `prepare` gets each statement with its SQL and returns the one to use,
  * `batch` each batch's statements before it runs. Everything else is the database's own.
  */
-function watchedDb(hooks: { prepare?: (sql: string, statement: D1PreparedStatement) => D1PreparedStatement; batch?: (statements: D1PreparedStatement[]) => void }): D1Database {
+function watchedDb(hooks: { prepare?: (sql: string, statement: D1PreparedStatement) => D1PreparedStatement; batch?: (statements: D1PreparedStatement[]) => unknown }): D1Database {
   return new Proxy(env.DB, {
     get(target, prop) {
       if (prop === "prepare" && hooks.prepare) return (sql: string) => hooks.prepare!(sql, target.prepare(sql));
-      if (prop === "batch" && hooks.batch) return (statements: D1PreparedStatement[]) => (hooks.batch!(statements), target.batch(statements));
+      if (prop === "batch" && hooks.batch) return async (statements: D1PreparedStatement[]) => (await hooks.batch!(statements), target.batch(statements));
       const value = Reflect.get(target, prop);
       return typeof value === "function" ? value.bind(target) : value;
     },
@@ -138,8 +138,14 @@ it("drops a candidate whose document is removed between the read of its place an
   const alone = (await searchChunks(env as unknown as Env, tenant(), query, { searchTypes: ["rms"] }, 5)).map((h) => h.document_id);
   expect(alone.slice(0, 2).sort()).toEqual([kept.id, removed.id].sort());
 
-  // The texts are read after the candidates' places: the second document's index goes in between.
+  // The texts are read after the candidates' places (alone, or in one D1 batch with their documents): the
+  // second document's index goes in between.
   let removedMeanwhile = false;
+  const remove = async () => {
+    await removeDocumentIndex(env.DB, removed.id);
+    removedMeanwhile = true;
+  };
+  const textReads = new Set<D1PreparedStatement>();
   const db = watchedDb({
     prepare(sql, statement) {
       if (!sql.startsWith("SELECT chunk_id, text FROM search_chunks")) return statement;
@@ -147,16 +153,19 @@ it("drops a candidate whose document is removed between the read of its place an
       return Object.assign(statement, {
         bind: (...params: unknown[]) => {
           const bound = bind(...params);
+          textReads.add(bound);
           const all = bound.all.bind(bound);
           return Object.assign(bound, {
             all: async () => {
-              await removeDocumentIndex(env.DB, removed.id);
-              removedMeanwhile = true;
+              await remove();
               return all();
             },
           });
         },
       });
+    },
+    batch: async (statements) => {
+      if (statements.some((st) => textReads.has(st))) await remove();
     },
   });
   const hits = await batchedSearchChunks({ ...(env as unknown as Env), DB: db })(tenant(), query, { searchTypes: ["rms"] }, 5);
@@ -235,8 +244,9 @@ describe("send: a caller's statements with the reads of the same flush", () => {
     expect(first[0].meta.changes).toBe(1);
     expect(first[1].results).toEqual([{ n: 1 }]);
     expect(second[0].meta.changes).toBe(1);
-    // Two batches: the calls (three statements) and five reads, then the other two reads.
-    expect(batches.map((b) => b.length)).toEqual([8, 2]);
+    // Two batches: the calls (three statements) and five reads, then the other two reads; then the texts and
+    // documents of the candidates found, in one batch.
+    expect(batches.map((b) => b.length)).toEqual([8, 2, 2]);
     expect(batches[0].slice(0, 3).every((sql) => !sql.includes("MATCH"))).toBe(true);
   });
 
@@ -253,4 +263,29 @@ describe("send: a caller's statements with the reads of the same flush", () => {
     expect(good.status === "fulfilled" && good.value[0].results).toEqual([{ one: 1 }]);
     expect(bad.status).toBe("rejected");
   });
+
+  it("sendLater: a call that can wait rides with the next flush of reads, or goes alone when none comes", async () => {
+    const { batchedReads } = await import("../../src/search/batched-reads");
+    const { db, batches } = recorded();
+    const reads = batchedReads();
+    // A settlement queued, then a few turns of other work, then another caller's read: one D1 batch for both.
+    const settled = reads.sendLater(db, [db.prepare("SELECT 'settled' AS s")]);
+    for (let i = 0; i < 3; i++) await scheduler.wait(0);
+    const rows = await reads.match(db, match("revenue"), 10);
+    expect((await settled)[0].results).toEqual([{ s: "settled" }]);
+    expect(rows.length).toBeGreaterThan(0);
+    expect(batches[0]).toHaveLength(2);
+    expect(batches[0][0]).toContain("'settled'");
+    // Nothing else comes: it is sent alone, a few turns later.
+    const alone = await reads.sendLater(db, [db.prepare("SELECT 'alone' AS s")]);
+    expect(alone[0].results).toEqual([{ s: "alone" }]);
+    // send does not wait: it goes at the next turn, before any read could join it.
+    const at = batches.length;
+    const now = reads.send(db, [db.prepare("SELECT 'now' AS s"), db.prepare("SELECT 1 AS one")]);
+    await scheduler.wait(0);
+    const late = reads.match(db, match("capital"), 10);
+    await Promise.all([now, late]);
+    expect(batches[at]).toHaveLength(2);
+  });
 });
+
