@@ -3,7 +3,9 @@
 // judge-jobs queue consumer (verification against the local index, grading or assessment, D1 writes).
 // Prints evaluations completed per minute from the first submission to the last settlement (the latest
 // completed_at the Worker reports, so the polling interval does not round the figure up), and the D1 round
-// trips of each part: submissions, status reads and the queue consumer.
+// trips of each part: submissions, status reads and the queue consumer. Last, what one local D1 round trip
+// costs on this machine (200 x SELECT 1 with nothing else running), and so about how much of each pass the
+// local database's own work was: printed beside the figures, not taken out of them.
 // JUDGE_BENCH_JUDGES=llm (or agent) measures one judge alone.
 //
 // Polling (JUDGE_BENCH_POLL): "backoff" (default) is what a client of an asynchronous API does: each
@@ -256,8 +258,13 @@ it("judge throughput through the Worker", async () => {
     ].filter(Boolean);
     console.log(`Primary sources found (${index}): ${sources.join("; ")}`);
   };
+  /** Each pass's D1 round trips (all parts) and seconds from its first submission to its last settlement. */
+  const passes: { label: string; roundTrips: number; seconds: number }[] = [];
+  const countPass = (label: string, p: Pass) =>
+    passes.push({ label, roundTrips: d1Calls.consumer + d1Calls.submit + d1Calls.status, seconds: (p.lastCompleted - p.started) / 1000 });
   const cold = await measure();
   report(`Throughput in workerd`, cold);
+  countPass("cold", cold);
   // The same measure on an isolate whose code has run (a deployed isolate serves for hours): the same rows
   // submitted again as new evaluations, with every text reading forgotten first, so each reference, passage
   // and chunk is read afresh; what stays warm is compiled code, the key's lease and account rows, and D1's
@@ -268,7 +275,22 @@ it("judge throughput through the Worker", async () => {
       d1Calls[k] = 0;
       d1Statements[k] = 0;
     }
-    report(`Throughput in workerd, warm isolate (the same ${n} rows again: code compiled by the pass above, every text reading forgotten)`, await measure());
+    const warm = await measure();
+    report(`Throughput in workerd, warm isolate (the same ${n} rows again: code compiled by the pass above, every text reading forgotten)`, warm);
+    countPass("warm", warm);
+  }
+  if (counted) {
+    // What a round trip to local D1 costs here, with nothing else running: the D1 simulation (a Durable Object
+    // running SQLite) shares the machine with the Worker, where deployed D1 runs on its own. Printed beside the
+    // figures (not taken out of them), so a reader can tell the Worker's work from the local database's.
+    await e.DB.prepare("SELECT 1").first();
+    const t = Date.now();
+    for (let i = 0; i < 200; i++) await e.DB.prepare("SELECT 1").first();
+    const ms = (Date.now() - t) / 200;
+    console.log(
+      `Local D1: a round trip (SELECT 1, nothing else running) takes ${ms.toFixed(2)} ms here; ` +
+        passes.map((p) => `the ${p.label} pass's ${p.roundTrips} round trips about ${((p.roundTrips * ms) / 1000).toFixed(1)} s of its ${p.seconds.toFixed(1)} s`).join(", "),
+    );
   }
   restoreLog();
 });
