@@ -18,7 +18,7 @@ import { nextWords, prevWords } from "./changed-copies";
 import { contentStems, sentences, unhyphenated } from "./text";
 import { ANNUAL_BEFORE, CATEGORY_AFTER, shareCategoryAfter, CHANGE_AFTER, COMPARED_WITH, COUNT_AFTER, DEFINING_ASIDE, EPS_AFTER, FOR_FISCAL_YEAR, LINE_LABEL, LIST_LABEL, OPENING, pairPartsOf, pointOf, PREVIOUS_UNIT, spelledAbbreviations } from "./clause-words";
 import { periodHeading, type SectionPeriod } from "./headings";
-import { CHARS_PER_FIGURE, runSteps, turnAfter } from "./steps";
+import { runSteps, turnAfterChars } from "./steps";
 import { textLinks, withFiscalDays, withFiscalNames } from "./fiscal-days";
 import { comparedFigure, comparedYear } from "./comparison";
 import { figureSentences, isTableLine } from "./prose-lines";
@@ -216,7 +216,7 @@ function* proseFigureSteps(text: string, scale: number | null, skipTableLines: b
   for (const { text: sentence, start: base } of figureSentences(text)) {
     ordinal += 1;
     if (ordinal > 0 && ordinal % PROSE_SENTENCES_PER_STEP === 0) {
-      yield* turnAfter(Math.ceil(readSinceTurn / CHARS_PER_FIGURE));
+      yield* turnAfterChars(readSinceTurn);
       readSinceTurn = 0;
     }
     readSinceTurn += sentence.length;
@@ -420,7 +420,7 @@ export const readText: SteppedTextCache<ReadText> = steppedTextCache(function* (
   const table = yield* tableFigureSteps(text, scale, itemStems);
   const parsedTables = table.reduce((n, f) => Math.max(n, (f.cell?.table ?? -1) + 1), 0);
   const prose = withStackedLabels(text, yield* proseFigureSteps(text, scale, table.length > 0), parsedTables, itemStems);
-  yield* turnAfter(Math.ceil(text.length / CHARS_PER_FIGURE));
+  yield* turnAfterChars(text.length);
   const links = textLinks(text);
   return { figures: withFiscalDays(text, [...table, ...withFiscalNames(text, prose)], links), scale, ...(links.length ? { links } : {}) };
 }, READING_BYTES_PER_CHAR);

@@ -26,6 +26,11 @@ export function* turnAfter(figures: number): Generator<void, void, void> {
 /** Characters of text counted as one figure's worth of work by turnAfter (prose has a figure every hundred or so). */
 export const CHARS_PER_FIGURE = 100;
 
+/** turnAfter for a phase that read `chars` characters of text (a figure's worth per CHARS_PER_FIGURE). */
+export function turnAfterChars(chars: number): Generator<void, void, void> {
+  return turnAfter(Math.ceil(chars / CHARS_PER_FIGURE));
+}
+
 export function runSteps<T>(steps: Generator<void, T, void>): T {
   for (;;) {
     const step = steps.next();

@@ -10,7 +10,7 @@ import { groupNames, repeatedRuns, yearGroups } from "./column-groups";
 import type { Basis } from "./figure-types";
 import { basisOf } from "./basis";
 import { cellOf, normalizeLabel, printedLabel, splitRow, type Cell } from "./table-rows";
-import { CHARS_PER_FIGURE, turnAfter } from "./steps";
+import { turnAfterChars } from "./steps";
 
 export { isCellToken, normalizeLabel, splitRow, type Cell } from "./table-rows";
 
@@ -477,7 +477,7 @@ function* parseSteps(text: string): Generator<void, StatementTable[], void> {
     }
   }
   flush();
-  yield* turnAfter(Math.ceil(text.length / CHARS_PER_FIGURE));
+  yield* turnAfterChars(text.length);
   return [...tables.filter((t) => t.rows.length > 0), ...namedColumnTables(text), ...reconciled.tables, ...storeTables(text)];
 }
 

@@ -1,6 +1,6 @@
 // Company aliases: how a company named by a document's metadata can be spelled in a question.
 // Names are matched as lower-case word sequences; tickers only when written in capitals ("$" prefix).
-import { CHARS_PER_FIGURE, runSteps, turnAfter } from "../figures/steps";
+import { CHARS_PER_FIGURE, runSteps, turnAfter, turnAfterChars } from "../figures/steps";
 
 const SUFFIXES = new Set(["inc", "incorporated", "corp", "corporation", "co", "company", "companies", "ltd", "limited", "plc", "llc", "lp", "sa", "ag", "nv", "se", "holdings", "holding", "group", "the"]);
 
@@ -114,7 +114,7 @@ export interface AliasQuery {
 
 export function* aliasQuerySteps(query: string): Generator<void, AliasQuery, void> {
   const words = nameWords(query);
-  yield* turnAfter(Math.ceil(query.length / CHARS_PER_FIGURE));
+  yield* turnAfterChars(query.length);
   return { words, marked: markedForms(query) };
 }
 

@@ -8,7 +8,7 @@ import { readText, type FigureInContext, type ReadText } from "../../figures/con
 import type { Budget } from "../../figures/compare";
 import { aboutItem, shareOf, usableOperand } from "../../figures/operands";
 import { checkStatementSteps, type Around } from "../../figures/statement";
-import { CHARS_PER_FIGURE, runSteps, turnAfter } from "../../figures/steps";
+import { runSteps, turnAfterChars } from "../../figures/steps";
 import { derivable } from "../../figures/values";
 import { isConstant } from "./derive";
 import { yearKinds, type HeadingYear } from "../../figures/headings";
@@ -67,10 +67,10 @@ export const prepareSource: SteppedTextCache<PreparedSource> = steppedTextCache(
 function* readSourceSteps(text: string): Generator<void, PreparedSource, void> {
   const read = yield* readText.steps(text);
   const stems = stemSet(text);
-  yield* turnAfter(Math.ceil(text.length / CHARS_PER_FIGURE));
+  yield* turnAfterChars(text.length);
   const years = periodYears(text);
   const entities = new Set(namedEntities(text).map((e) => e.toLowerCase()));
-  yield* turnAfter(Math.ceil(text.length / CHARS_PER_FIGURE));
+  yield* turnAfterChars(text.length);
   return { text, stems, read, years, entities };
 }
 
@@ -106,11 +106,10 @@ function proseOf(src: PreparedSource): NonNullable<PreparedSource["prose"]> {
  * adding all of them, for every source, to its first statement's.
  */
 export function* warmSourceSteps(src: PreparedSource): Generator<void, void, void> {
-  const work = Math.ceil(src.text.length / CHARS_PER_FIGURE);
   yield* indexTextSteps(src.read);
-  yield* turnAfter(work);
+  yield* turnAfterChars(src.text.length);
   operandIndexOf(src);
-  yield* turnAfter(work);
+  yield* turnAfterChars(src.text.length);
   proseOf(src);
 }
 

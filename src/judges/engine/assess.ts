@@ -3,7 +3,7 @@
 import { z } from "zod";
 import { detectRefusal, extractClaimsSteps } from "./claims";
 import { alignStatement, prepareSource, type PreparedSource } from "./align";
-import { CHARS_PER_FIGURE, runSteps, turnAfter } from "../../figures/steps";
+import { runSteps, turnAfter, turnAfterChars } from "../../figures/steps";
 import { stemSet } from "../../figures/text";
 import { yearsIn } from "../../figures/context";
 import { fiscalTickerNamedIn } from "../../core/fiscal-calendar";
@@ -35,7 +35,7 @@ export function extractAnswerClaims(input: ClaimsInput): ClaimsOutput {
 /** extractAnswerClaims in steps (see extractClaimsSteps); it reads only as far as the MAX_CLAIMS-th claim. */
 export function* extractAnswerClaimsSteps(input: ClaimsInput): Generator<void, ClaimsOutput, void> {
   const refusal = detectRefusal(input.answer, input.query).refusal;
-  yield* turnAfter(Math.ceil(input.answer.length / CHARS_PER_FIGURE));
+  yield* turnAfterChars(input.answer.length);
   const claims = (yield* extractClaimsSteps(input.answer, MAX_CLAIMS)).map((c) => ({ claim: c.text, material: c.material }));
   return { refusal, claims };
 }

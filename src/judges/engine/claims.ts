@@ -3,7 +3,7 @@
 // to answer because the information is missing) rather than an answer.
 import { namedEntities, sentences, stemSet } from "../../figures/text";
 import { periods, quantities } from "../../figures/numbers";
-import { CHARS_PER_FIGURE, runSteps, turnAfter } from "../../figures/steps";
+import { runSteps, turnAfterChars } from "../../figures/steps";
 import { continuedYear, givenYear, headingYears, type HeadingYear } from "../../figures/headings";
 
 export interface ExtractedClaim {
@@ -38,7 +38,7 @@ export function* extractClaimsSteps(answer: string, max = Infinity): Generator<v
   const out: ExtractedClaim[] = [];
   const all = sentences(answer);
   const headingAt = headingYears(answer);
-  yield* turnAfter(Math.ceil(answer.length / CHARS_PER_FIGURE));
+  yield* turnAfterChars(answer.length);
   let offset = 0;
   /** Characters of the sentences read since the last turnAfter. */
   let readSinceTurn = 0;
@@ -46,7 +46,7 @@ export function* extractClaimsSteps(answer: string, max = Infinity): Generator<v
   let before: HeadingYear | null = null;
   for (let i = 0; i < all.length && out.length < max; i++) {
     if (i > 0 && i % SENTENCES_PER_STEP === 0) {
-      yield* turnAfter(Math.ceil(readSinceTurn / CHARS_PER_FIGURE));
+      yield* turnAfterChars(readSinceTurn);
       readSinceTurn = 0;
     }
     readSinceTurn += all[i].length;

@@ -4,7 +4,7 @@ import { z } from "zod";
 import { extractClaimsSteps, detectRefusal } from "./claims";
 import { alignStatementSteps, prepareSource, relevantOperands, warmSourceSteps, REPORTING_STEMS, unsupportedCausalLink, type Alignment, type PreparedSource } from "./align";
 import { readFiguresSteps } from "./derive";
-import { CHARS_PER_FIGURE, runSteps, runStepsCooperatively, turnAfter } from "../../figures/steps";
+import { CHARS_PER_FIGURE, runSteps, runStepsCooperatively, turnAfter, turnAfterChars } from "../../figures/steps";
 import { STATEMENT_BUDGET, subjectStems, type Budget } from "../../figures/compare";
 import { checkStatementSteps } from "../../figures/statement";
 import { yearsIn } from "../../figures/context";
@@ -182,9 +182,9 @@ function* gradeSteps(input: GradeInput): Generator<void, GradeDetails, void> {
   for (const text of [...input.references, ...input.evidence]) {
     const source = yield* prepareSource.steps(text);
     sources.push(source);
-    yield* turnAfter(Math.ceil(text.length / CHARS_PER_FIGURE));
+    yield* turnAfterChars(text.length);
     yield* warmSourceSteps(source);
-    yield* turnAfter(Math.ceil(text.length / CHARS_PER_FIGURE));
+    yield* turnAfterChars(text.length);
   }
   const queryStems = stemSet(query);
   const claims = yield* extractClaimsSteps(answer);
