@@ -1,7 +1,7 @@
 // The grounding guard of every answer engine (local or a remote model streaming tokens): the answer is held
 // back one sentence at a time, and a figure that no passage the sentence cites carries (the judges' notion of
 // "the same figure": figures/compare.ts) is replaced by FLAG before the sentence is sent.
-import { subjectStems } from "../figures/compare";
+import { subjectStems } from "../figures/subject";
 import { checkStatement } from "../figures/statement";
 import { readText, type FigureInContext } from "../figures/context";
 import { equalAtSomeScale, kindsMatch } from "../figures/values";

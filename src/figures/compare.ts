@@ -6,7 +6,7 @@
 import type { FigureInContext, ReadText } from "./context";
 import { label, written } from "./labels";
 import { basisOf } from "./basis";
-import { contentStems, namedEntities, stem, words } from "./text";
+import { contentStems, stem, words } from "./text";
 import { coreItemWords, isQualifier, ITEMS, lineItemOf } from "./line-items";
 import { candidates, tableRows } from "./figure-index";
 import { otherBasis, otherPart, rowContext, rowItem, SEGMENT } from "./item-parts";
@@ -163,31 +163,6 @@ const SPELLED_OUT: [string, ReadonlySet<string>][] = [
   ["d&a", "depreciation amortization"],
   ["pp&e", "property plant equipment"],
 ].map(([abbr, words]) => [stem(abbr), new Set(contentStems(words))]);
-
-/**
- * Words that name the subject rather than a line item (the companies and names a question mentions): a
- * label such as "Net income attributable to Apple" is still net income when the question is about Apple.
- */
-export function subjectStems(text: string): Set<string> {
-  // Tickers in capitals ("ULTA total assets ...") name the subject wherever they stand.
-  const tickers = text.match(/\b[A-Z]{2,5}\b/g) ?? [];
-  const stems = new Set([...namedEntities(text), ...tickers].flatMap((e) => contentStems(e)));
-  // "Best Buy's Domestic segment": a segment's name is a part of the company, not the company: the company's
-  // figure (its consolidated operating income) is not the segment's.
-  for (const m of text.matchAll(SEGMENT_NAME)) for (const w of contentStems(m[1])) stems.delete(w);
-  // "Amcor's adjusted EBIT, adjusted EPS": measures' abbreviations in capitals are line items to tell apart, not
-  // the subject. (One alone, "the highest EBITDAR", names what every figure asked for is.)
-  const measures = [...stems].filter((w) => MEASURE_ABBREVIATIONS.has(w));
-  if (measures.length > 1) for (const w of measures) stems.delete(w);
-  return stems;
-}
-
-const MEASURE_ABBREVIATIONS = new Set(
-  "eps ebit ebitda ebitdar ebt gaap ifrs roe roa roic roce fcf capex opex cogs sga sg&a r&d d&a pp&e ttm ltm yoy qoq cagr nii nim aum bps ffo affo noi".split(" ").flatMap((w) => contentStems(w)),
-);
-
-// Capitalized words right before "segment" or "division" (one to four, "and" or "&" between them).
-const SEGMENT_NAME = /(?<![\w.-])((?:[A-Z][\w.-]{0,30}\s(?:(?:and|&)\s)?){1,4})(?:reportable\s)?(?:segments?|divisions?)\b/g;
 
 /**
  * Whether the statement's figure is written finer than the source's (more decimals of one scale) with digits

@@ -32,7 +32,7 @@ export interface StackedValueLine {
 }
 
 // "August 2023", "July 2023": a column's month over a stacked table.
-const MONTH_YEAR = /\b(January|February|March|April|May|June|July|August|September|October|November|December)\s+((?:19|20)\d\d)\b/g;
+const MONTH_YEAR = new RegExp(`\\b(${MONTH_NAMES.join("|")})\\s+((?:19|20)\\d\\d)\\b`, "g");
 /** Lines above a stacked table read for its columns' months. */
 const HEADER_LINES = 8;
 

@@ -1,7 +1,9 @@
-// Whose figures a text gives: the company the question names, and names a text brings that neither the
-// question nor the sources know. An answer (or one claim of it) that gives the sources' figures to another
-// company is not borne out by them, whatever its figures: both judges read it with these functions.
-import { contentStems, sentenceEntities, sentences } from "./text";
+// Whose figures a text gives: the company the question names (and its words, subjectStems, that a line
+// item's label may carry), and names a text brings that neither the question nor the sources know. An answer
+// (or one claim of it) that gives the sources' figures to another company is not borne out by them, whatever
+// its figures: both judges read it with these functions.
+import { contentStems, namedEntities, sentenceEntities, sentences } from "./text";
+import { MONTH_NAMES } from "../core/months";
 import { runSteps } from "./steps";
 import { nameWords } from "../search/aliases";
 
@@ -12,8 +14,34 @@ export interface KnownNames {
 }
 
 /** Acronyms (COGS, R&D), company suffixes and months are vocabulary, not names. */
+const SUFFIX_OR_MONTH = new RegExp(`^(Inc|Corp|Corporation|Company|Co|Ltd|Group|Holdings|${MONTH_NAMES.join("|")})\\.?$`);
 function vocabulary(e: string): boolean {
-  return /^[A-Z&.-]{2,6}$/.test(e) || /^(Inc|Corp|Corporation|Company|Co|Ltd|Group|Holdings|January|February|March|April|May|June|July|August|September|October|November|December)\.?$/.test(e);
+  return /^[A-Z&.-]{2,6}$/.test(e) || SUFFIX_OR_MONTH.test(e);
+}
+
+const MEASURE_ABBREVIATIONS = new Set(
+  "eps ebit ebitda ebitdar ebt gaap ifrs roe roa roic roce fcf capex opex cogs sga sg&a r&d d&a pp&e ttm ltm yoy qoq cagr nii nim aum bps ffo affo noi".split(" ").flatMap((w) => contentStems(w)),
+);
+
+// Capitalized words right before "segment" or "division" (one to four, "and" or "&" between them).
+const SEGMENT_NAME = /(?<![\w.-])((?:[A-Z][\w.-]{0,30}\s(?:(?:and|&)\s)?){1,4})(?:reportable\s)?(?:segments?|divisions?)\b/g;
+
+/**
+ * Words that name the subject rather than a line item (the companies and names a question mentions): a
+ * label such as "Net income attributable to Apple" is still net income when the question is about Apple.
+ */
+export function subjectStems(text: string): Set<string> {
+  // Tickers in capitals ("ULTA total assets ...") name the subject wherever they stand.
+  const tickers = text.match(/\b[A-Z]{2,5}\b/g) ?? [];
+  const stems = new Set([...namedEntities(text), ...tickers].flatMap((e) => contentStems(e)));
+  // "Best Buy's Domestic segment": a segment's name is a part of the company, not the company: the company's
+  // figure (its consolidated operating income) is not the segment's.
+  for (const m of text.matchAll(SEGMENT_NAME)) for (const w of contentStems(m[1])) stems.delete(w);
+  // "Amcor's adjusted EBIT, adjusted EPS": measures' abbreviations in capitals are line items to tell apart, not
+  // the subject. (One alone, "the highest EBITDAR", names what every figure asked for is.)
+  const measures = [...stems].filter((w) => MEASURE_ABBREVIATIONS.has(w));
+  if (measures.length > 1) for (const w of measures) stems.delete(w);
+  return stems;
 }
 
 /**

@@ -2,7 +2,7 @@
 // table row's two columns of one span (the row read per share in src/figures/context.ts, src/figures/swapped-roles.ts).
 import { describe, expect, it } from "vitest";
 import { checkStatement } from "../../src/figures/statement";
-import { subjectStems } from "../../src/figures/compare";
+import { subjectStems } from "../../src/figures/subject";
 
 // Ulta Beauty's Q4 fiscal 2022 release: fiscal 2022 is the 52 weeks ended January 28, 2023; the header's
 // dates split over lines, and the table prints "%" on some rows, so its per-share row reads like percentages.

@@ -7,12 +7,11 @@ import { runSteps, turnAfter, turnAfterChars } from "../../figures/steps";
 import { stemSet } from "../../figures/text";
 import { yearsIn } from "../../figures/context";
 import { fiscalTickerNamedIn } from "../../core/fiscal-calendar";
-import { subjectStems } from "../../figures/compare";
 import { recompute } from "../../figures/recompute";
 import { compareToRecomputed, levelAsked } from "./solve";
 import { checkRanking } from "./rank";
 import { arithmeticErrors } from "./arithmetic";
-import { mentionsSubject, novelNames, otherCompanyName, questionSubjects } from "../../figures/subject";
+import { mentionsSubject, novelNames, otherCompanyName, questionSubjects, subjectStems } from "../../figures/subject";
 
 export const claimsOutputSchema = z.object({
   refusal: z.boolean(),

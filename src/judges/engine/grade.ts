@@ -5,7 +5,7 @@ import { extractClaimsSteps, detectRefusal } from "./claims";
 import { alignStatementSteps, prepareSource, relevantOperands, warmSourceSteps, REPORTING_STEMS, unsupportedCausalLink, type Alignment, type PreparedSource } from "./align";
 import { readFiguresSteps } from "./derive";
 import { CHARS_PER_FIGURE, runSteps, runStepsCooperatively, turnAfter, turnAfterChars } from "../../figures/steps";
-import { STATEMENT_BUDGET, subjectStems, type Budget } from "../../figures/compare";
+import { STATEMENT_BUDGET, type Budget } from "../../figures/compare";
 import { checkStatementSteps } from "../../figures/statement";
 import { yearsIn } from "../../figures/context";
 import { DAY, fiscalYearsIn } from "../../figures/fiscal-days";
@@ -14,7 +14,7 @@ import { checkRecomputation, statesRecomputation } from "./solve";
 import { arithmeticErrors, groundedSteps } from "./arithmetic";
 import { checkRanking } from "./rank";
 import { contentStems, sentences, stemSet, stemSetSteps } from "../../figures/text";
-import { novelNamesSteps, otherCompanyName } from "../../figures/subject";
+import { novelNamesSteps, otherCompanyName, subjectStems } from "../../figures/subject";
 import { periodYears, quantities } from "../../figures/numbers";
 import type { HeadingYear } from "../../figures/headings";
 
