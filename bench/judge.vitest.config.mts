@@ -10,7 +10,7 @@ export default workerdBench({
   bindings: {
     JUDGE_BENCH_ROWS: process.env.JUDGE_BENCH_ROWS ?? "300",
     JUDGE_BENCH_JUDGES: process.env.JUDGE_BENCH_JUDGES ?? "llm,agent",
-    JUDGE_BENCH_POLL: process.env.JUDGE_BENCH_POLL ?? "backoff",
+    JUDGE_BENCH_POLL: process.env.JUDGE_BENCH_POLL ?? "retry-after",
     JUDGE_BENCH_CORPUS: process.env.JUDGE_BENCH_CORPUS ?? "financebench",
     JUDGE_BENCH_SHOW: process.env.JUDGE_BENCH_SHOW ?? "",
     JUDGE_BENCH_WARM: process.env.JUDGE_BENCH_WARM ?? "1",

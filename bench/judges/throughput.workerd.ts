@@ -8,10 +8,13 @@
 // local database's own work was: printed beside the figures, not taken out of them.
 // JUDGE_BENCH_JUDGES=llm (or agent) measures one judge alone.
 //
-// Polling (JUDGE_BENCH_POLL): "backoff" (default) is what a client of an asynchronous API does: each
-// evaluation is read 1 s after its submission, then at intervals growing by half up to 5 s, until it
-// settles. "250ms" reads the pending evaluations one after another, every 250 ms (this bench before
-// session 9). Either way the reads share workerd's one thread and D1 with the consumer; their count is printed.
+// Polling (JUDGE_BENCH_POLL): "retry-after" (default) is a client that waits as the API says: the 202's
+// Retry-After before its first read, each pending read's Retry-After before the next (the seconds until the
+// evaluation is likely settled, from its place in the organization's queue; README, Judges). "backoff" is
+// a client that ignores the header: each evaluation read 1 s after its submission, then at intervals growing
+// by half up to 5 s, until it settles (this bench's default from session 9 to 28). "250ms" reads the pending
+// evaluations one after another, every 250 ms (before session 9). Either way the reads share workerd's one
+// thread and D1 with the consumer; their count is printed.
 //
 // What the figure is: one workerd thread serving the submissions, the reads and the consumer, with
 // Miniflare's queue delivering one batch at a time (the next when the previous returns; Cloudflare runs up
@@ -86,6 +89,12 @@ async function admin(path: string, body: unknown): Promise<any> {
   return res.json();
 }
 
+/** An answer's Retry-After in milliseconds, NaN without one. */
+function retryAfterMs(res: Response): number {
+  const seconds = res.headers.get("Retry-After");
+  return seconds === null ? NaN : Number(seconds) * 1000;
+}
+
 /**
  * Drops the Worker's one JSON log line per request and per job before vitest carries it to Node over RPC
  * (about 3% of workerd's CPU in this bench, only for onConsoleLog to drop it there); in production these
@@ -140,8 +149,9 @@ it("judge throughput through the Worker", async () => {
     console.log(`Index check (${index}): the judges' primary search (search_type external, as the bench's organization) found hits for ${withHits} of ${sample.length} questions`);
   }
   const headers = { "X-API-KEY": api_key, "Content-Type": "application/json" };
-  const poll = String(e.JUDGE_BENCH_POLL ?? "backoff");
-  if (poll !== "backoff" && poll !== "250ms") throw new Error(`JUDGE_BENCH_POLL must be backoff or 250ms, not ${poll}`);
+  // retry-after (the default): a client waiting as each answer's Retry-After says; backoff: one ignoring it.
+  const poll = String(e.JUDGE_BENCH_POLL ?? "retry-after");
+  if (poll !== "retry-after" && poll !== "backoff" && poll !== "250ms") throw new Error(`JUDGE_BENCH_POLL must be retry-after, backoff or 250ms, not ${poll}`);
   const counted = countD1Calls(e.DB);
 
   /** One measured pass over the first n rows: submitted, polled and settled as a client would. */
@@ -156,12 +166,15 @@ it("judge throughput through the Worker", async () => {
     /** What the settled evaluations found in the index: agent claims with a source, LLM references with evidence. */
     const found = { agentEvaluations: 0, agentSourced: 0, claims: 0, claimsSourced: 0, llmEvaluations: 0, llmSourced: 0, references: 0, referencesWithEvidence: 0, verified: 0 };
     const verdicts: Record<string, number> = {};
-    /** One status read; true once the evaluation has settled. */
-    const read = async (id: string, judge: "llm" | "agent"): Promise<boolean> => {
+    /** One status read: null once the evaluation has settled, else the answer's Retry-After in ms (NaN without one). */
+    const read = async (id: string, judge: "llm" | "agent"): Promise<number | null> => {
       reads += 1;
-      const json: any = await part.run("status", async () => (await fetchWorker(`${BASE}/v2/judge/${judge}/${id}`, { headers })).json());
+      const { json, retryAfter }: { json: any; retryAfter: number } = await part.run("status", async () => {
+        const res = await fetchWorker(`${BASE}/v2/judge/${judge}/${id}`, { headers });
+        return { json: await res.json(), retryAfter: retryAfterMs(res) };
+      });
       const status = json.payload?.status;
-      if (!status || status === "pending") return false;
+      if (!status || status === "pending") return retryAfter;
       statuses[`${judge}:${status}`] = (statuses[`${judge}:${status}`] ?? 0) + 1;
       lastCompleted = Math.max(lastCompleted, Date.parse(json.payload.completed_at));
       completedAt.push(Date.parse(json.payload.completed_at));
@@ -183,13 +196,19 @@ it("judge throughput through the Worker", async () => {
         for (const v of refs) verdicts[v.verdict] = (verdicts[v.verdict] ?? 0) + 1;
         if (SHOW_CONTRADICTED) for (const v of refs) if (v.verdict === "contradicted") console.log(`contradicted reference: ${v.explanation.slice(0, 400)}`);
       }
-      return true;
+      return null;
     };
-    /** A client waiting on its evaluation: first read after 1 s, then every 1.5 times longer, at most 5 s apart. */
-    const waitFor = async (id: string, judge: "llm" | "agent") => {
-      for (let wait = 1000; ; wait = Math.min(5000, wait * 1.5)) {
-        await scheduler.wait(wait); // not setTimeout: vitest-pool-workers reads a stack trace on each call
-        if (await read(id, judge)) return;
+    /**
+     * A client waiting on its evaluation. backoff: first read after 1 s, then every 1.5 times longer, at most
+     * 5 s apart. retry-after: each wait the last answer's Retry-After (the 202's first), the backoff's where
+     * an answer has none.
+     */
+    const waitFor = async (id: string, judge: "llm" | "agent", accepted: number) => {
+      for (let wait = 1000, hint = accepted; ; wait = Math.min(5000, wait * 1.5)) {
+        await scheduler.wait(poll === "retry-after" && !Number.isNaN(hint) ? hint : wait); // not setTimeout: vitest-pool-workers reads a stack trace on each call
+        const next = await read(id, judge);
+        if (next === null) return;
+        hint = next;
         if (Date.now() > deadline) throw new Error(`evaluation ${id} still pending after 25 minutes`);
       }
     };
@@ -203,7 +222,7 @@ it("judge throughput through the Worker", async () => {
       const res = await part.run("submit", () => fetchWorker(`${BASE}/v2/judge/${judge}`, { method: "POST", headers, body: JSON.stringify(body) }));
       const json: any = await res.json();
       if (res.status !== 202) throw new Error(`submit ${i}: ${res.status} ${JSON.stringify(json).slice(0, 300)}`);
-      if (poll === "backoff") waiting.push(waitFor(json.payload.evaluation_id, judge));
+      if (poll !== "250ms") waiting.push(waitFor(json.payload.evaluation_id, judge, retryAfterMs(res)));
       else pending.set(json.payload.evaluation_id, judge);
     };
     // Clients submit concurrently (a few requests in flight), as an API's callers would.
@@ -212,7 +231,7 @@ it("judge throughput through the Worker", async () => {
     await Promise.all(waiting);
     while (pending.size) {
       await scheduler.wait(250);
-      for (const [id, judge] of [...pending]) if (await read(id, judge)) pending.delete(id);
+      for (const [id, judge] of [...pending]) if ((await read(id, judge)) === null) pending.delete(id);
       if (Date.now() > deadline) throw new Error(`${pending.size} evaluations still pending after 25 minutes`);
     }
     return { started, submitted, lastCompleted, completedAt, statuses, reads, found, verdicts };

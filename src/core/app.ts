@@ -115,6 +115,7 @@ export function createApp(routes: AnyRoute[]): App {
       // Responses from fetch() or Response.redirect may be immutable; copy when needed.
       if (response.webSocket === null || response.webSocket === undefined) response = new Response(response.body, response);
       response.headers.set("X-Request-Id", requestId);
+      if (log.retryAfter !== undefined && response.ok) response.headers.set("Retry-After", String(log.retryAfter));
       // Legacy-in-EU endpoints announce their successor on every answer, errors included.
       if (log.successor) for (const [k, v] of Object.entries(successorLink(log.successor))) response.headers.set(k, v);
       if (config) for (const [k, v] of Object.entries(corsHeaders(request.headers.get("Origin"), config.corsOrigins))) response.headers.set(k, v);

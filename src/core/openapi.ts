@@ -103,6 +103,7 @@ export function buildOpenApiDocument(routes: AnyRoute[], serverUrl: string) {
         ? { description: "No content" }
         : {
             description: route.envelope ? "Envelope with the payload" : "Flat body",
+            ...(route.retryAfterOnSuccess ? { headers: { "Retry-After": { ...retryAfter["Retry-After"], description: route.retryAfterOnSuccess } } } : {}),
             content: { [route.responseContentType ?? "application/json"]: { schema: successSchema } },
           };
     registry.registerPath({

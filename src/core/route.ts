@@ -16,6 +16,8 @@ export interface RequestLog {
   organization_id?: string;
   /** Successor path of a legacy-in-EU endpoint (Deprecation and Link headers in the EU deployment). */
   successor?: string;
+  /** Seconds a client should wait before reading the resource again: Retry-After on a success. */
+  retryAfter?: number;
 }
 
 export interface BaseContext {
@@ -72,6 +74,8 @@ export interface RouteSpec<B extends Schema, Q extends Schema, P extends Schema,
    * limit, internal error): they are documented as this operation's error responses. */
   errors?: ErrorCode[];
   tenant?: TenantRule;
+  /** When a success carries Retry-After (the handler sets log.retryAfter), for the OpenAPI document. */
+  retryAfterOnSuccess?: string;
   /** Legacy in the EU region: answered with Deprecation and a successor Link there. */
   legacyInEu?: string;
   handler: (input: HandlerInput<B, Q, P>, ctx: ContextFor<A>) => Promise<unknown>;

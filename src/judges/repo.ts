@@ -175,19 +175,62 @@ export async function forgetEvaluation(env: Env, organizationId: string, id: str
 }
 
 /**
- * The evaluation as a status read needs it: everything but the submission (`request` reads as null), which
- * only a run reads (startRun). A client polls each evaluation several times, and a submission is up to
- * 16 KiB in the row: D1 would send it and the Worker parse it on every poll.
+ * What a pending evaluation's Retry-After is read from (service.ts retryAfterSeconds): its place in the
+ * organization's queue, and how fast that queue has settled evaluations since this one was filed (a rate
+ * read over its own wait, so an idle spell before it does not count). Null once it is settled.
  */
-export async function findEvaluation(env: Env, organizationId: string, judge: Judge, id: string): Promise<(EvaluationRow & { request: null }) | null> {
+export interface QueueHint {
+  /** The organization's pending evaluations filed up to this one, itself included (at most HINT_CAP). */
+  ahead: number;
+  /** The organization's evaluations settled since this one was filed (at most HINT_CAP), and the first of those settlements. */
+  settled: number;
+  settledSince: string | null;
+}
+
+/** Rows a count reads at most: a hint for a very long queue needs no exact place. */
+const HINT_CAP = 10_000;
+
+/** The QueueHint's columns for the evaluation row `e`, null unless it is pending: index ranges only
+ * (migrations/db/0008_judge_poll_hint.sql). */
+const HINT_COLUMNS = (() => {
+  const pending = (expr: string) => `CASE WHEN e.status = 'pending' THEN (${expr}) END`;
+  const since = "FROM judge_evaluations s WHERE s.organization_id = e.organization_id AND s.completed_at >= e.created_at";
+  return [
+    `${pending(`SELECT count(*) FROM (SELECT 1 FROM judge_evaluations q WHERE q.organization_id = e.organization_id AND q.status = 'pending' AND q.created_at <= e.created_at LIMIT ${HINT_CAP})`)} AS hint_ahead`,
+    `${pending(`SELECT count(*) FROM (SELECT 1 ${since} LIMIT ${HINT_CAP})`)} AS hint_settled`,
+    `${pending(`SELECT min(s.completed_at) ${since}`)} AS hint_settled_since`,
+  ].join(",\n         ");
+})();
+
+interface HintColumns {
+  hint_ahead: number | null;
+  hint_settled: number | null;
+  hint_settled_since: string | null;
+}
+
+/**
+ * The evaluation as a status read needs it: everything but the submission (`request` reads as null), which
+ * only a run reads (startRun), and while it is pending its QueueHint, in the same statement. A client polls
+ * each evaluation several times, and a submission is up to 16 KiB in the row: D1 would send it and the
+ * Worker parse it on every poll.
+ */
+export async function findEvaluation(
+  env: Env,
+  organizationId: string,
+  judge: Judge,
+  id: string,
+): Promise<(EvaluationRow & { request: null; hint: QueueHint | null }) | null> {
   const row = await tenantD1(env, organizationId)
     .prepare(
-      `SELECT id, organization_id, user_id, judge, status, search_type, 'null' AS request, faults, result, failure_code, failure_message, created_at, completed_at
-       FROM judge_evaluations WHERE organization_id = ? AND judge = ? AND id = ?`,
+      `SELECT id, organization_id, user_id, judge, status, search_type, 'null' AS request, faults, result, failure_code, failure_message, created_at, completed_at,
+         ${HINT_COLUMNS}
+       FROM judge_evaluations e WHERE organization_id = ? AND judge = ? AND id = ?`,
     )
     .bind(organizationId, judge, id)
-    .first<RawRow>();
-  return row ? { ...toRow(row), request: null } : null;
+    .first<RawRow & HintColumns>();
+  if (!row) return null;
+  const hint = row.hint_ahead === null ? null : { ahead: row.hint_ahead, settled: row.hint_settled ?? 0, settledSince: row.hint_settled_since };
+  return { ...toRow(row), request: null, hint };
 }
 
 export interface RunStart {

@@ -1,6 +1,6 @@
 // The judge endpoints: POST /v2/judge/llm, POST /v2/judge/agent (202, recorded and queued) and their
 // retrieval endpoints. Schemas in schemas.ts, logic in service.ts; the handlers only wire.
-import { defineRoute } from "../core/route";
+import { defineRoute, type RequestLog } from "../core/route";
 import type { ErrorCode } from "../core/errors";
 import { MAX_BODY_BYTES } from "./limits";
 import { agentEvaluationResponse, agentRequestSchema, evaluationIdParams, llmEvaluationResponse, llmRequestSchema, submitResponse } from "./schemas";
@@ -13,6 +13,17 @@ const JUDGE_SUBMIT_ERRORS: ErrorCode[] = [
   "JUDGE_EVALUATION_FAIL",
   "JUDGE_EVALUATION_UNAVAILABLE",
 ];
+
+/** A service's answer as the route's payload, its Retry-After for the response (app.ts sets the header). */
+function polled<T>(log: RequestLog, answer: service.Polled<T>): T {
+  log.retryAfter = answer.retryAfter;
+  return answer.payload;
+}
+
+/** The OpenAPI document's words for it: on the 202, and on a read. */
+const RETRY_AFTER_ACCEPTED = "1: read the evaluation after a second, then as each pending read's Retry-After says.";
+const RETRY_AFTER_WHILE_PENDING =
+  "While the evaluation is pending: half the seconds until it is likely settled (its place in the organization's queue over the rate that queue has settled evaluations since it was filed; 1 until 20 have), from 1 to 30. Absent once it is settled.";
 
 export const judgeRoutes = [
   defineRoute({
@@ -30,7 +41,8 @@ export const judgeRoutes = [
     tooLargeCode: "JUDGE_EVALUATION_TOO_LARGE",
     tenant: { platformKeys: "forbidden" },
     response: submitResponse,
-    handler: ({ body }, ctx) => service.submit(ctx.env, ctx.tenant, "llm", body, ctx.request.headers),
+    retryAfterOnSuccess: RETRY_AFTER_ACCEPTED,
+    handler: async ({ body }, ctx) => polled(ctx.log, await service.submit(ctx.env, ctx.tenant, "llm", body, ctx.request.headers)),
   }),
   defineRoute({
     method: "POST",
@@ -46,7 +58,8 @@ export const judgeRoutes = [
     maxBodyBytes: MAX_BODY_BYTES,
     tooLargeCode: "JUDGE_EVALUATION_TOO_LARGE",
     response: submitResponse,
-    handler: ({ body }, ctx) => service.submit(ctx.env, ctx.tenant, "agent", body, ctx.request.headers),
+    retryAfterOnSuccess: RETRY_AFTER_ACCEPTED,
+    handler: async ({ body }, ctx) => polled(ctx.log, await service.submit(ctx.env, ctx.tenant, "agent", body, ctx.request.headers)),
   }),
   defineRoute({
     method: "GET",
@@ -60,7 +73,8 @@ export const judgeRoutes = [
     params: evaluationIdParams,
     tenant: { platformKeys: "forbidden" },
     response: llmEvaluationResponse,
-    handler: ({ params }, ctx) => service.getLlmEvaluation(ctx.env, ctx.tenant, params.evaluation_id),
+    retryAfterOnSuccess: RETRY_AFTER_WHILE_PENDING,
+    handler: async ({ params }, ctx) => polled(ctx.log, await service.getLlmEvaluation(ctx.env, ctx.tenant, params.evaluation_id)),
   }),
   defineRoute({
     method: "GET",
@@ -73,6 +87,7 @@ export const judgeRoutes = [
     errors: ["NOT_FOUND"],
     params: evaluationIdParams,
     response: agentEvaluationResponse,
-    handler: ({ params }, ctx) => service.getAgentEvaluation(ctx.env, ctx.tenant, params.evaluation_id),
+    retryAfterOnSuccess: RETRY_AFTER_WHILE_PENDING,
+    handler: async ({ params }, ctx) => polled(ctx.log, await service.getAgentEvaluation(ctx.env, ctx.tenant, params.evaluation_id)),
   }),
 ];

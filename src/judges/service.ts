@@ -14,6 +14,37 @@ import { toUtc } from "./time";
 
 export const MAX_IDEMPOTENCY_KEY = 255;
 
+/** A pending evaluation's answer with the seconds its reader should wait before reading it again. */
+export interface Polled<T> {
+  payload: T;
+  /** Retry-After, while the evaluation is pending. */
+  retryAfter?: number;
+}
+
+/** Retry-After on a submission's 202, and while the organization's queue has settled too few evaluations
+ * since this one was filed to read a rate from: the queue's batch wait is up to a second, and one
+ * evaluation's run takes about as long. */
+export const FIRST_POLL_SECONDS = 1;
+/** Settlements a drain rate is read from, at least. */
+const RATE_SAMPLE = 20;
+/** The longest Retry-After: a client checks back at least this often, whatever the estimate. */
+const MAX_POLL_SECONDS = 30;
+/** The shortest span a drain rate is read over: a batch's settlements come within milliseconds. */
+const MIN_RATE_SPAN_MS = 250;
+
+/**
+ * Seconds until a pending evaluation is likely settled: its place in the organization's queue over the rate
+ * at which that queue has settled evaluations since it was filed (their count over the time from the first
+ * of them to now), rounded up, from 1 to 30. Undefined once it is settled.
+ */
+export function retryAfterSeconds(hint: repo.QueueHint | null, now = Date.now()): number | undefined {
+  if (!hint) return undefined;
+  const since = hint.settledSince === null ? NaN : Date.parse(hint.settledSince);
+  if (hint.settled < RATE_SAMPLE || Number.isNaN(since)) return FIRST_POLL_SECONDS;
+  const perSecond = hint.settled / (Math.max(MIN_RATE_SPAN_MS, now - since) / 1000);
+  return Math.min(MAX_POLL_SECONDS, Math.max(1, Math.ceil(hint.ahead / perSecond / 2)));
+}
+
 export interface JudgeJob {
   kind: "judge.llm" | "judge.agent";
   organization_id: string;
@@ -41,7 +72,13 @@ function idempotencyKey(headers: Headers): string | null {
   return key;
 }
 
-export async function submit(env: Env, tenant: Tenant, judge: repo.Judge, body: LlmRequest | AgentRequest, headers: Headers) {
+export async function submit(
+  env: Env,
+  tenant: Tenant,
+  judge: repo.Judge,
+  body: LlmRequest | AgentRequest,
+  headers: Headers,
+): Promise<Polled<{ evaluation_id: string; status: repo.EvaluationStatus }>> {
   const key = idempotencyKey(headers);
   const faults = readFaultHeader(env, headers);
   await enforceSizeCaps(body);
@@ -64,7 +101,7 @@ export async function submit(env: Env, tenant: Tenant, judge: repo.Judge, body: 
     // The key space is the organization's: any of its users retrying gets the evaluation it filed.
     const existing = await repo.findEvaluation(env, tenant.organizationId, judge, outcome.evaluationId);
     if (!existing) throw new Error("idempotent evaluation missing");
-    return { evaluation_id: existing.id, status: existing.status };
+    return { payload: { evaluation_id: existing.id, status: existing.status }, retryAfter: retryAfterSeconds(existing.hint) };
   }
   const job: JudgeJob = { kind: judge === "llm" ? "judge.llm" : "judge.agent", organization_id: tenant.organizationId, evaluation_id: id, request_chars: outcome.requestChars };
   try {
@@ -74,11 +111,11 @@ export async function submit(env: Env, tenant: Tenant, judge: repo.Judge, body: 
     console.error(JSON.stringify({ level: "error", message: "judge job not queued", error: err instanceof Error ? err.message : String(err) }));
     throw new ApiError("JUDGE_EVALUATION_UNAVAILABLE", "The evaluation could not be queued; retry later", { retryAfter: 5 });
   }
-  return { evaluation_id: id, status: "pending" as const };
+  return { payload: { evaluation_id: id, status: "pending" }, retryAfter: FIRST_POLL_SECONDS };
 }
 
 /** Evaluations are filed under the organization: any of its users (or a platform key naming it) reads them. */
-async function load(env: Env, tenant: Tenant, judge: repo.Judge, id: string): Promise<repo.EvaluationRow> {
+async function load(env: Env, tenant: Tenant, judge: repo.Judge, id: string) {
   const row = await repo.findEvaluation(env, tenant.organizationId, judge, id);
   if (!row) throw notFound("Evaluation");
   return row;
@@ -115,9 +152,9 @@ async function readableAssessment(env: Env, tenant: Tenant, row: repo.Evaluation
   return { ...assessment, claims: assessment.claims.map((c) => ({ ...c, sources: c.sources.map(redact) })) };
 }
 
-export async function getLlmEvaluation(env: Env, tenant: Tenant, id: string): Promise<LlmEvaluation> {
+export async function getLlmEvaluation(env: Env, tenant: Tenant, id: string): Promise<Polled<LlmEvaluation>> {
   const row = await load(env, tenant, "llm", id);
-  return {
+  const payload: LlmEvaluation = {
     evaluation_id: row.id,
     status: row.status as "pending" | "completed" | "failed",
     created_at: toUtc(row.createdAt),
@@ -126,11 +163,12 @@ export async function getLlmEvaluation(env: Env, tenant: Tenant, id: string): Pr
     result: await readableResult(env, tenant, row),
     ...failureOf(row),
   };
+  return { payload, retryAfter: retryAfterSeconds(row.hint) };
 }
 
-export async function getAgentEvaluation(env: Env, tenant: Tenant, id: string): Promise<AgentEvaluation> {
+export async function getAgentEvaluation(env: Env, tenant: Tenant, id: string): Promise<Polled<AgentEvaluation>> {
   const row = await load(env, tenant, "agent", id);
-  return {
+  const payload: AgentEvaluation = {
     evaluation_id: row.id,
     status: row.status,
     created_at: toUtc(row.createdAt),
@@ -138,4 +176,5 @@ export async function getAgentEvaluation(env: Env, tenant: Tenant, id: string): 
     assessment: await readableAssessment(env, tenant, row),
     ...failureOf(row),
   };
+  return { payload, retryAfter: retryAfterSeconds(row.hint) };
 }
