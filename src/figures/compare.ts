@@ -270,6 +270,11 @@ export function checkFigure(
     for (const s of exhaustive ? sources[i].figures : candidates(f, sources[i])) {
       if (--budget.comparisons < 0) break;
       if (!kindsMatch(f, s)) continue;
+      // A segment's figure (FigureInContext.segment) is not the figure of another segment's section, nor carried
+      // or contradicted by a table cell that does not name the segment (the company's line, another segment's
+      // row): such a cell of its value only tells whose the value is.
+      const foreign = f.segment !== undefined && !namesSegment(f.segment, s);
+      if (foreign && !s.fromTable) continue;
       // Adjusted EBIT and GAAP EBIT are one item on two bases: neither carries nor contradicts the other, but
       // the other basis's figure of the value names what the figure is ("$5,468 million is adjusted ..., not reported").
       if (otherBasis(f, s)) {
@@ -287,7 +292,7 @@ export function checkFigure(
       // "$10.00 - $10.10" is not carried by the "$10.00" that ends the range "$9.90 - $10.00".
       if (equal && f.bound !== undefined && s.bound !== undefined && f.bound !== s.bound) continue;
       if (equal) {
-        const strong = sameItem(f, s, known);
+        const strong = !foreign && sameItem(f, s, known);
         // A profit where the source prints a loss, or a loss where it prints a profit: the same digits, the other
         // sign, on one standard profit line (its name tells the item, however the statement words the rest).
         if (year === true && (profitForLoss(f, s) || lossForProfit(f, s) || oppositeDirection(f, s, sources[i]) || ((strong || itemsOverlap(f.item, s.item)) && movedOtherWay(f, s)))) {
@@ -306,7 +311,7 @@ export function checkFigure(
         // The statement names the row that holds the value ("Commercial Airplanes ... $25,867 million").
         // Unless the statement's clause ends with another row's label ("total assets ($4,620 million)" is not
         // "Other assets" because its sentence says "assets"): then that row's value decides.
-        if (year === true && namesRow(f, s, known)) {
+        if (year === true && !foreign && namesRow(f, s, known)) {
           if (endsWithRow(f, s)) return { figure: f, status: "carried", source: i, by: s, note: "" };
           namedCarry ??= { s, i };
           continue;
@@ -316,17 +321,18 @@ export function checkFigure(
         // ... but not a balance at the period's other end ("at beginning of year" for one "at the end of fiscal 2022"),
         // nor a column whose day the company's fiscal calendar places in another fiscal year than the one named: those are sure.
         const sure = (f.point && s.point && f.point !== s.point) || (f.fiscal === true && f.year !== null && s.fiscalYear != null && s.fiscalYear !== f.year);
-        if (year === false && s.part === "mixed" && (strong || itemsOverlap(f.item, s.item)) && !sure) uncertain ??= { s, i };
+        if (year === false && !foreign && s.part === "mixed" && (strong || itemsOverlap(f.item, s.item)) && !sure) uncertain ??= { s, i };
         if (strong && year === false) otherYear ??= { s, i };
-        else if (year === false && itemsOverlap(f.item, rowItem(s))) looseYear ??= { s, i };
+        else if (year === false && !foreign && itemsOverlap(f.item, rowItem(s))) looseYear ??= { s, i };
         // A word of a column group's name is no word of the row: it overlaps with every row of the group.
-        else if (year !== false && (!namesItem(f) || !s.item.length || f.operand || itemsOverlap(f.item, rowItem(s)) || sharesWords(f.context, rowContext(s))) && !otherPart(f, s, known)) {
+        else if (year !== false && !foreign && (!namesItem(f) || !s.item.length || f.operand || itemsOverlap(f.item, rowItem(s)) || sharesWords(f.context, rowContext(s))) && !otherPart(f, s, known)) {
           // A table cell is the better witness: its row and column can anchor the statement's other years.
           if (!weak || (!weak.s.cell && s.cell)) weak = { s, i };
         } else if (year === true && !strong) otherItem ??= { s, i };
         else if (year === null && s.cell && !strong) otherRow ??= { s, i };
         continue;
       }
+      if (foreign) continue;
       // Another value: a conflict (the first is enough), or the same digits at an unstated scale.
       // A repeated row label may be the other section's row ("Gaming" revenue, then "Gaming" operating income): no conflict from it.
       const rowNamed = !s.cell?.repeated && f.change === s.change && endsWithRow(f, s) && trailFits(f, s) && !equalAtSomeScale(f, s);
@@ -402,6 +408,12 @@ export function checkFigure(
   if (uncertain) return { figure: f, status: "carried", source: uncertain.i, by: uncertain.s, note: "" };
   if (rescaled) return { figure: f, status: "rescaled", source: rescaled.i, by: rescaled.s, note: "" };
   return { figure: f, status: "unmatched", source: -1, by: null, note: "" };
+}
+
+/** Whether a source figure is the segment's: a table cell whose row, item or column group names it, or prose under no other segment's section line. */
+function namesSegment(segment: readonly string[], s: FigureInContext): boolean {
+  if (!s.fromTable) return s.scope === undefined || segment.every((w) => s.scope!.includes(w));
+  return segment.every((w) => s.context.has(w) || s.item.includes(w) || (s.group?.has(w) ?? false));
 }
 
 /**

@@ -21,7 +21,7 @@ import { periodHeading, type SectionPeriod } from "./headings";
 import { runSteps, turnAfterChars } from "./steps";
 import { textLinks, withFiscalDays, withFiscalNames } from "./fiscal-days";
 import { comparedFigure, comparedYear } from "./comparison";
-import { figureSentences, isTableLine } from "./prose-lines";
+import { figureSentences, isTableLine, underPeriodColumns } from "./prose-lines";
 import type { Figure, FigureInContext, FigureKind, ReadText } from "./figure-types";
 import { basisOf, contrastBases, NON_GAAP } from "./basis";
 
@@ -199,6 +199,21 @@ const CHANGE_IN = /^\s*(increases?|decreases?|growth|declines?|rises?|drops?|red
  * Figures of prose: per sentence, each figure's item from the words before it and its year from its clause.
  * In steps (steps.ts): turnAfter every PROSE_SENTENCES_PER_STEP sentences, weighed by their characters.
  */
+// A segment's section opens with its name before its table's period ("Rigid Packaging Twelve Months Ended June
+// 30, Reported") or as a line of its own ("Domestic Segment", "International Segment Results").
+const SCOPE_LINE = /^([A-Z][A-Za-z&.'-]*(?:\s[A-Z][A-Za-z&.'-]*){0,3})\s+(?:(?:Three|Six|Nine|Twelve)\s+Months\s+Ended\b|Segment(?:\s+Results)?\s*$)/;
+// Words that open such a line without naming a segment ("Consolidated Twelve Months Ended", "Total Segment",
+// "By Business Segment", "Operating Segment").
+const NOT_SCOPE = /^(?:Consolidated|Total|Group|GAAP|Non-GAAP|Adjusted|Reported|Selected|Key|Financial|Unaudited|Condensed|Statements?|Results|Summary|For|The|Three|Six|Nine|Twelve|By|Business|Operating|Reportable|Reporting|Each|Our|Other|All|Per)$/;
+
+/** Stems of the segment a section line names, or null when it names none. */
+function scopeOf(line: string): string[] | null {
+  const m = SCOPE_LINE.exec(line.trim());
+  if (!m || NOT_SCOPE.test(m[1].split(/\s/)[0])) return null;
+  const stems = contentStems(m[1]);
+  return stems.length ? stems : null;
+}
+
 function* proseFigureSteps(text: string, scale: number | null, skipTableLines: boolean): Generator<void, FigureInContext[], void> {
   const out: FigureInContext[] = [];
   let offset = 0;
@@ -206,6 +221,8 @@ function* proseFigureSteps(text: string, scale: number | null, skipTableLines: b
   let sectionYear: number | null = null;
   // "For the Full Year of Fiscal 2022", "Fourth Quarter Fiscal 2022 Results": the period of the paragraphs below.
   let sectionPeriod: SectionPeriod | null = null;
+  // "Rigid Packaging Twelve Months Ended June 30, Reported": the segment the lines below are about (scopeOf).
+  let scope: string[] | null = null;
   let ordinal = -1;
   // "• Fiscal 2024 outlook: Adjusted EPS of 67-71 cents per share. Adjusted Free Cash Flow of $850-950 million.":
   // the year a line's label names, for the sentences of that line that name none (under "Fiscal 2023 Full
@@ -221,6 +238,9 @@ function* proseFigureSteps(text: string, scale: number | null, skipTableLines: b
     }
     readSinceTurn += sentence.length;
     offset = base + sentence.length;
+    const atLineStart = base === 0 || text[base - 1] === "\n";
+    const named = atLineStart ? scopeOf(sentence) : null;
+    if (named) scope = named;
     if (base === 0 || /\n[ \t]*$/.test(text.slice(Math.max(0, base - 8), base))) {
       const labelled = LINE_LABEL.exec(sentence);
       const years = labelled ? [...new Set(yearsIn(labelled[1]))] : [];
@@ -249,6 +269,8 @@ function* proseFigureSteps(text: string, scale: number | null, skipTableLines: b
     // A table row ("Net sales $ 32,765 $ 31,657") is read with its column years by tableFigures.
     // A line of figures alone ("$ 16,388 $", "2,702") is a table's cell, read with its row and column.
     if (skipTableLines && (isTableLine(sentence) || !/\p{L}/u.test(sentence))) continue;
+    // A row under columns of two or more periods, no table parsed: which cell is which period is not read.
+    if (!skipTableLines && isTableLine(sentence) && underPeriodColumns(text, base)) continue;
     const sentenceYears = [...new Set(yearsIn(sentence))];
     const lead = sentence.slice(0, qs[0].index);
     const leadYears = yearsIn(lead);
@@ -393,7 +415,7 @@ function* proseFigureSteps(text: string, scale: number | null, skipTableLines: b
       const next = nextWords(after);
       const prev = prevWords(own);
       const cause = causeOf(item, ownAfter);
-      out.push({ kind: f.kind, value: f.value, mantissa: f.mantissa, negative: f.negative, decimals: f.decimals, scale: f.scale, raw: f.raw, ...(f.count ? { count: true } : {}), item, itemText, standard: item.length ? lineItemOf(itemText) : null, year, altYear: null, date: dateAfter(after), part, trail, next, prev, years: sentenceYears, change, name: isNameNumber(q, sentence), context, index: base + q.index, fromTable: false, sentence: ordinal, cell: null, operand, ...(compared ? { compared: true } : {}), ...(yearBefore ? { yearBefore } : {}), basis: basisOf(itemText), said, ...(move !== undefined ? { move } : {}), ...(ownPart === null && part !== null ? { sectionPart: true } : {}), ...(point ? { point } : {}), ...(cause ? { cause } : {}), wholeYear: fullYear || (part === null && (annual || sectionPeriod?.wholeYear === true || FOR_FISCAL_YEAR.test(own))) });
+      out.push({ kind: f.kind, value: f.value, mantissa: f.mantissa, negative: f.negative, decimals: f.decimals, scale: f.scale, raw: f.raw, ...(f.count ? { count: true } : {}), item, itemText, standard: item.length ? lineItemOf(itemText) : null, year, altYear: null, date: dateAfter(after), part, trail, next, prev, years: sentenceYears, change, name: isNameNumber(q, sentence), context, index: base + q.index, fromTable: false, sentence: ordinal, cell: null, operand, ...(compared ? { compared: true } : {}), ...(yearBefore ? { yearBefore } : {}), basis: basisOf(itemText), said, ...(move !== undefined ? { move } : {}), ...(ownPart === null && part !== null ? { sectionPart: true } : {}), ...(point ? { point } : {}), ...(cause ? { cause } : {}), ...(scope ? { scope } : {}), wholeYear: fullYear || (part === null && (annual || sectionPeriod?.wholeYear === true || FOR_FISCAL_YEAR.test(own))) });
       if (!compared && !change && year !== null) periodYear = year;
       prevItem = baseItem;
       prevText = baseText;

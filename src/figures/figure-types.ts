@@ -59,6 +59,14 @@ export interface FigureInContext extends Figure {
   bound?: "low" | "high";
   /** A statement's figure: the content words of its whole sentence (statement.ts), where a group named in an earlier clause is found. */
   sentenceWords?: ReadonlySet<string>;
+  /** A source's prose figure read under a segment's section line ("Rigid Packaging Twelve Months Ended June 30"): the segment's stems. */
+  scope?: readonly string[];
+  /**
+   * A statement's figure: stems of the segment its sentence names ("Amcor's Flexibles segment had net sales of
+   * $11,154 million": flexibl). Only a source figure whose own sentence or table row names the segment carries
+   * or contradicts it (compare.ts): the consolidated line and another segment's section are not the segment's.
+   */
+  segment?: readonly string[];
   /** A statement's figure: the item words of the figure before it in its sentence ("Flexibles segment had net sales of $11,154 million and adjusted EBIT of $1,429 million"). */
   ownerWords?: readonly string[];
   /** Its part of the year taken from the statement's other sentences or the question, not its own sentence's words (statement.ts). */

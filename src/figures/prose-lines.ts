@@ -1,6 +1,6 @@
 // The lines of a text as the prose reader reads them (context.ts): sentences, with the ones a PDF's line
 // breaks cut where a figure's words or period stand read whole again, and a table's rows told apart.
-import { isCellToken } from "./table";
+import { isCellToken, periodsNamed } from "./table";
 import { sentences } from "./text";
 
 /** A line that ends in two or more figure cells after a short label, with no verb: a table row. */
@@ -14,6 +14,37 @@ export function isTableLine(line: string): boolean {
   // "Cash and cash equivalents at beginning of year 431,560 1,046,051", "Cost of sales": "of" inside a label; "net
   // sales of 3,226.8 2,729.4" ends on it (a sentence's figures).
   return cells >= 2 && label.length <= 120 && !/\b(was|were|is|are)\b/i.test(label) && !/\bof$/i.test(label);
+}
+
+/** Lines above a table row read for its header, at most: a header of period and group names is a few lines. */
+const HEADER_LINES = 6;
+
+/**
+ * Whether the table row starting at `start` is under a header that names two or more periods ("Three Months
+ * Ended June 30 Twelve Months Ended June 30", then group names over the columns): the lines above the row's
+ * block, up to a sentence's end. Where no table was parsed from the text, the row's cells cannot be placed
+ * under their periods, so its figures are read as no period's at all (context.ts leaves them out), rather than
+ * each as the period its row label names ("Net sales fiscal year 2023 2,777 897 3,673 11,154 3,540 14,694":
+ * the quarter's 3,673 is not fiscal 2023's).
+ */
+export function underPeriodColumns(text: string, start: number): boolean {
+  let end = start;
+  const header: string[] = [];
+  for (let n = 0; n < HEADER_LINES * 4 && end > 0 && header.length < HEADER_LINES; n++) {
+    const from = text.lastIndexOf("\n", end - 2) + 1;
+    const line = text.slice(from, end).trim();
+    end = from;
+    if (!line) break;
+    // The rows of the block above this one are passed; a sentence or a long line ends the header.
+    if (isTableLine(line)) {
+      if (header.length) break;
+      continue;
+    }
+    if (/[.!?]$/.test(line) || line.length > 120) break;
+    header.push(line);
+    if (from === 0) break;
+  }
+  return header.length > 0 && periodsNamed(header.reverse().join(" ")).size >= 2;
 }
 
 // A figure as a line may open with it: "12.5%", "$9.90", "(2.0)%", "-3%".

@@ -15,7 +15,7 @@ import { equalAtSomeScale, kindsMatch, valuesEqual } from "./values";
 import { FIGURES_PER_STEP, runSteps, turnAfter } from "./steps";
 import { namedRows } from "./named-rows";
 import { reversedYears } from "./reversed-years";
-import { swappedRoles } from "./swapped-roles";
+import { comparedAsCurrent, swappedRoles } from "./swapped-roles";
 import { supersededColumns } from "./superseded-columns";
 import { withSharedLinks } from "./shared-links";
 import { withCompanyCalendar } from "./company-calendar";
@@ -24,6 +24,7 @@ import { dayText, markFiscalYears } from "./fiscal-days";
 import { samePeriod } from "./same-period";
 import { checkFigure, COMPARISONS_PER_STEP, sameItem, STATEMENT_BUDGET, type Budget, type FigureCheck, type FigureStatus, type StatementCheck } from "./compare";
 import { label, written } from "./labels";
+import { segmentAt, segmentNames } from "./subject";
 
 /**
  * The one year a statement and its question name, or null when they name none or several: "cash from
@@ -100,13 +101,18 @@ export function* checkStatementSteps(
   // "Inventory at the beginning of 2022" is the balance at the end of 2021: not dated by the question's year.
   const own = yield* statementFigureSteps(statement);
   const sentenceWords: Set<string>[] = [];
+  const segments: { text: string; start: number; names: ReturnType<typeof segmentNames> }[] = [];
   for (const s of figureSentences(statement)) {
     sentenceWords.push(stemSet(s.text));
+    segments.push({ text: s.text, start: s.start, names: segmentNames(s.text) });
     if (sentenceWords.length % SENTENCES_PER_STEP === 0) yield;
   }
   own.forEach((f, k) => {
     if (f.sentence < 0) return;
     f.sentenceWords = sentenceWords[f.sentence];
+    const named = segments[f.sentence];
+    const segment = named?.names.length ? segmentAt(named.text, named.names, f.index - named.start) : null;
+    if (segment) f.segment = segment;
     if (k > 0 && own[k - 1].sentence === f.sentence) f.ownerWords = own[k - 1].item;
   });
   // "Net sales increased 18.3% to $10.2 billion compared to $8.6 billion in fiscal 2021": the one year named is
@@ -151,6 +157,7 @@ export function* checkStatementSteps(
   reversedYears(figures.filter((c, k) => own[k].year !== null), read);
   yield* turnAfter(dated.length);
   swappedRoles(figures, read, known);
+  comparedAsCurrent(figures, read, known);
   supersededColumns(figures, read, statement, context);
   yield* turnAfter(dated.length);
   yield* changedCopySteps(figures, read);

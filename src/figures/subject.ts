@@ -26,6 +26,41 @@ const MEASURE_ABBREVIATIONS = new Set(
 // Capitalized words right before "segment" or "division" (one to four, "and" or "&" between them).
 const SEGMENT_NAME = /(?<![\w.-])((?:[A-Z][\w.-]{0,30}\s(?:(?:and|&)\s)?){1,4})(?:reportable\s)?(?:segments?|divisions?)\b/g;
 
+/** The segments a sentence names ("Amcor's Flexibles segment": flexibl), each with where its name starts. */
+export function segmentNames(sentence: string): { at: number; stems: string[] }[] {
+  const out: { at: number; stems: string[] }[] = [];
+  for (const m of sentence.matchAll(SEGMENT_NAME)) {
+    const stems = contentStems(m[1]);
+    if (stems.length) out.push({ at: m.index, stems });
+  }
+  return out;
+}
+
+// Where a clause with a subject of its own opens ("..., and Rigid Packaging had", "; Rigid Packaging's"): a
+// segment named before it is not the subject after it.
+const CLAUSE_BREAK = /;|,\s+(?:and|but|while|whereas)\s/i;
+
+/**
+ * The segment a figure at `at` of a sentence is about: the one named last before it in its clause ("Flexibles
+ * segment had net sales of $11,154 million and adjusted EBIT of $1,429 million"), else the first named after it
+ * in its clause ("net sales of $11,154 million in the Flexibles segment"); null when its clause names none
+ * (", and Rigid Packaging had net sales of $3,540 million").
+ */
+export function segmentAt(sentence: string, names: { at: number; stems: string[] }[], at: number): string[] | null {
+  let before: { at: number; stems: string[] } | null = null;
+  let after: { at: number; stems: string[] } | null = null;
+  for (const n of names) {
+    if (n.at < at) before = n;
+    else {
+      after = n;
+      break;
+    }
+  }
+  if (before && !CLAUSE_BREAK.test(sentence.slice(before.at, at))) return before.stems;
+  if (after && !CLAUSE_BREAK.test(sentence.slice(at, after.at))) return after.stems;
+  return null;
+}
+
 /**
  * Words that name the subject rather than a line item (the companies and names a question mentions): a
  * label such as "Net income attributable to Apple" is still net income when the question is about Apple.

@@ -10,6 +10,7 @@ import { kindsMatch, valuesEqual } from "./values";
 import { MEASURE, sameItem, type FigureCheck } from "./compare";
 import { label, written } from "./labels";
 import { coreItemWords } from "./line-items";
+import { contentStems } from "./text";
 
 /** Comparisons read per statement: past this many the rest are left (bounded work). */
 const MAX_PAIRS = 24;
@@ -127,5 +128,38 @@ export function swappedRoles(checks: FigureCheck[], sources: ReadText[], known: 
       c.by = c === a ? swapped.compared : swapped.current;
       c.note = `${c.figure.raw} is ${role} ${item}, not ${other}: the source gives ${written(swapped.current)}, compared with ${written(swapped.compared)}.`;
     }
+  }
+}
+
+/** Words of a statement's sentence that place its figure in a comparison period ("last year", "a year earlier", "prior-year"). */
+const PRIOR = new Set(contentStems("last prior previous ago earlier"));
+
+/**
+ * A statement's level carried only by a source's comparison figure: "Amcor declared a quarterly cash dividend
+ * of 12.0 cents per share in August 2023" where the source says "declared a quarterly cash dividend of 12.25
+ * cents per share (compared with 12.0 cents per share in the same quarter last year)". The statement dates the
+ * value (its own year or the question's) and gives it as the current period's; the source gives it as what
+ * the current level is compared with: contradicted. Left as carried when the statement's words place it in
+ * the comparison period ("last year", "a year earlier"), when its year is the one the source gives the
+ * comparison, or when a source also gives the value as a level of the item.
+ */
+export function comparedAsCurrent(checks: FigureCheck[], sources: ReadText[], known: ReadonlySet<string>): void {
+  for (const c of checks) {
+    const f = c.figure;
+    const s = c.by;
+    if (c.status !== "carried" || !s?.compared || s.index < 0 || f.compared || f.change || f.yearBefore || f.index < 0) continue;
+    // Its year, or its sentence's one year ("a quarterly cash dividend of 12.0 cents in August 2023": a quarter's figure, the year its sentence names).
+    const year = f.year ?? (f.years.length === 1 ? f.years[0] : null);
+    if (year === null || (s.year !== null && s.year === year)) continue;
+    if ([...f.context].some((w) => PRIOR.has(w)) || [...(f.sentenceWords ?? [])].some((w) => PRIOR.has(w))) continue;
+    const read = sources[c.source];
+    // The level the source compares it with: the figure before it in its sentence, of its kind, another value.
+    const level = read.figures.filter((r) => r.sentence === s.sentence && r.index >= 0 && r.index < s.index && !r.compared && !r.change && kindsMatch(r, s)).at(-1);
+    if (!level || valuesEqual(level, s) || (level.year !== null && level.year !== year)) continue;
+    if (sources.some((r) => candidates(f, r).some((x) => x !== s && !x.compared && !x.change && kindsMatch(f, x) && valuesEqual(f, x) && sameItem(f, x, known)))) continue;
+    c.status = "contradicted";
+    c.by = level;
+    const item = coreItemWords(f.item).length ? label(f) : label(level);
+    c.note = `${f.raw} is the comparison period's ${item}, not the current one's: the source gives ${written(level)}, compared with ${written(s)}.`;
   }
 }

@@ -106,6 +106,11 @@ function phrasePeriod(m: RegExpMatchArray): ColumnPeriod {
   return "year";
 }
 
+/** The distinct periods a header's text names ("Three Months Ended June 30, Twelve Months Ended June 30,": a quarter and a year). */
+export function periodsNamed(headerText: string): Set<ColumnPeriod> {
+  return new Set([...headerText.slice(0, 1_000).matchAll(PERIOD_PHRASE)].slice(0, 12).map(phrasePeriod));
+}
+
 /** The period of each of `columns` columns from the header text (the header lines and the two lines before). */
 export function columnPeriodsOf(headerText: string, columns: number): ColumnPeriod[] {
   const found = [...headerText.slice(0, 1_000).matchAll(PERIOD_PHRASE)].slice(0, 12).map(phrasePeriod);
@@ -159,7 +164,7 @@ function headerYears(line: string): number[] | null {
   if (!years.length) return null;
   const rest = t
     // "(Millions)", "(Dollars in millions, except per share data)", "(Unaudited)": notes on the columns.
-    .replace(/\((?:[^()]{0,60}\b(?:millions|thousands|billions|unaudited|audited)\b[^()]{0,60})\)/gi, " ")
+    .replace(/\((?:[^()]{0,60}\b(?:millions?|thousands?|billions?|unaudited|audited)\b[^()]{0,60})\)/gi, " ")
     .replace(MONTH_DAY, " ")
     .replace(YEAR, " ")
     .replace(/\b(fiscal|years?|ended|ending|as|of|at|and|twelve|three|six|nine|months?|weeks?|period|fy)\b/gi, " ")

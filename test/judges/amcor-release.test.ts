@@ -129,7 +129,7 @@ describe("a segment table of column groups", () => {
   const said = (flexibles: string, rigid: string) => `In fiscal 2023, Amcor's Flexibles segment had net sales of ${flexibles}, and its Rigid Packaging segment had net sales of ${rigid}.`;
   itTellsApart(judged, said("$11,154 million", "$3,540 million"), [
     { wrong: "the prior year's net sales", answer: said("$11,151 million", "$3,540 million"), why: "$11,151 million is flexibles Net sales for fiscal 2022, not 2023" },
-    { wrong: "the segments swapped", answer: said("$3,540 million", "$11,154 million"), why: "The source gives flexibles Net sales for 2023 as 11,154, not $3,540 million." },
+    { wrong: "the segments swapped", answer: said("$3,540 million", "$11,154 million"), why: "$3,540 million is rigid Packaging Net sales for 2023, not flexibles Net sales; the source gives 11,154." },
   ]);
 
   // A figure's words stop before a clause of its own subject without a comma ("... was 15.4% and its return on
@@ -159,7 +159,7 @@ describe("a segment table of column groups", () => {
     const saidBoth = (flexibles: string, rigid: string) =>
       `In fiscal 2023, Amcor's Flexibles segment had net sales of $11,154 million and adjusted EBIT of ${flexibles}, and Rigid Packaging had net sales of $3,540 million and adjusted EBIT of ${rigid}.`;
     itTellsApart(both, saidBoth("$1,429 million", "$265 million"), [
-      { wrong: "the segments' EBIT swapped", answer: saidBoth("$265 million", "$1,429 million"), why: "The source gives flexibles adjusted EBIT for 2023 as 1,429, not $265 million." },
+      { wrong: "the segments' EBIT swapped", answer: saidBoth("$265 million", "$1,429 million"), why: "$265 million is rigid Packaging adjusted EBIT for 2023, not flexibles adjusted EBIT; the source gives 1,429." },
     ]);
   });
 });
