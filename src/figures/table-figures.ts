@@ -124,7 +124,7 @@ export function* tableFigureSteps(
           itemText: printed,
           standard,
           year: table.years[col] ?? null,
-          altYear: table.fiscalLag && table.years[col] ? table.years[col] - 1 : null,
+          altYear: (table.fiscalLag || table.earlyMonths) && table.years[col] ? table.years[col] - 1 : null,
           date: table.dates?.[col] ?? null,
           years: table.years,
           // "13 Weeks Ended" and "52 Weeks Ended" side by side repeat the years: which column is which period is not read.

@@ -134,6 +134,20 @@ const HAS_MONTH_DAY = /\b(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z
 const PARTIAL = /\b(?:three|six|nine|3|6|9)\s+months\b|\b(?:13|26|39|thirteen|twenty-six|thirty-nine)\s+weeks\b|\bquarter(?:ly)?\b|\bq[1-4]\b/i;
 const EARLY_MONTH_DAY = /\b(?:jan|feb)[a-z]*\.?\s+\d{1,2}\b/i;
 const EARLY_MONTH = /\b(?:january|february|jan|feb)\b/i;
+/** One date and nothing else ("March 9, 2023"). */
+const DATELINE = /^(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?\s+\d{1,2},?\s+(?:19|20)\d\d$/i;
+
+/**
+ * Whether a text opens with a release's dateline: one date alone on its first line ("March 9, 2023"), the next
+ * line naming no day or year ("Ulta Beauty Announces Fourth Quarter"). Not a column's header ("July 29, 2023"
+ * over "July 30, 2022": each line a column).
+ */
+function isDateline(text: string): boolean {
+  const lines = text.slice(0, 400).split("\n", 8).map((l) => l.trim());
+  if (!DATELINE.test(lines[0] ?? "")) return false;
+  const next = lines.slice(1).find((l) => l.length > 0) ?? "";
+  return !HAS_YEAR.test(next) && !HAS_MONTH_DAY.test(next) && !/\d/.test(next);
+}
 /** A line of month-and-day columns and nothing else ("December 2,", "January 28, January 29,"). */
 const DAYS_LINE = /^(?:(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?\s+\d{1,2},?\s*)+$/i;
 const MONTH_ALONE = /^(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?$/i;
@@ -284,6 +298,7 @@ function* parseSteps(text: string): Generator<void, StatementTable[], void> {
   let headerReconciled = false;
   let readSplitCells = true;
   let lineNumber = 0;
+  const dateline = isDateline(text);
   for (const raw of text.replace(/\r/g, "").split("\n")) {
     if (++lineNumber % LINES_PER_STEP === 0) yield;
     // "Inventories (Note 3)": a note reference is not a figure.
@@ -329,7 +344,8 @@ function* parseSteps(text: string): Generator<void, StatementTable[], void> {
       for (const m of line.matchAll(MONTH_DAY)) headerMonths.add(m[0].slice(0, 3).toLowerCase());
       continue;
     }
-    const plain = lineYears();
+    // "March 9, 2023" opening a release: its dateline, no column's header (its headline's figures are no table's).
+    const plain = lineNumber === 1 && dateline ? null : lineYears();
     const unit = plain ? null : unitHeader(line);
     const years = plain ?? unit?.years ?? null;
     if (unit) {

@@ -1,4 +1,4 @@
-// Amcor's FY2023 release as `npm run dev` indexes it (amcor-pages.ts), through the Worker and both judges,
+// Amcor's FY2023 release as `npm run dev` indexes it (demo-pages.ts), through the Worker and both judges,
 // wrong on purpose. Before this file's rules the agent judge called each wrong answer below `accurate`:
 // - the income statement's unit note "($ million, except per share amounts)" (singular) left its years' line
 //   unread, so the June quarter's net sales given as the fiscal year's were carried by the quarter's column;
@@ -11,7 +11,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { createOrg, type TestOrg } from "../helpers/harness";
 import { itTellsApart, judgeAgainst } from "./judge-helpers";
-import { AMCOR_PAGE_10, AMCOR_PAGE_2, AMCOR_PAGE_3, AMCOR_PAGE_4, AMCOR_PAGE_8 } from "./amcor-pages";
+import { AMCOR_PAGE_10, AMCOR_PAGE_2, AMCOR_PAGE_3, AMCOR_PAGE_4, AMCOR_PAGE_8 } from "./demo-pages";
 
 let org: TestOrg;
 beforeAll(async () => {
