@@ -5,6 +5,7 @@ import { yearsIn, type FigureInContext } from "./context";
 import { contentStems } from "./text";
 import { coreItemWords } from "./line-items";
 import { itemsOverlap } from "./compare";
+import { otherBasis } from "./item-parts";
 
 /**
  * Operands about a figure's item, for a step from them to count (values.ts, derivable): the statement's own
@@ -25,13 +26,37 @@ const SHARE_OF = /^\s?of\s((?:[A-Za-z&'’-]+\s?){1,8})/;
 const SHARE_OWNER = /\b[A-Za-z&.-]+(?:\s[A-Z][A-Za-z&.-]*)*['’]s\b/g;
 const SHARE_END = /\b(?:for|in|during|from|to|at|by|was|were|is|are|which|that|compared)\b[\s\S]*$/i;
 
+/**
+ * The numerators a share of an item may have: figures of the item the statement gives the share to
+ * ("Computing and Mobile Phones made up 43% of International revenue": Computing and Mobile Phones), or
+ * undefined when its words before the figure name none.
+ */
+export function shareItem(f: FigureInContext, own: readonly FigureInContext[]): ((o: FigureInContext) => boolean) | undefined {
+  const words = coreItemWords(f.item).filter((w) => !DISCOURSE.has(w));
+  // Two of its words at least, when it has two ("operating income": not any income).
+  const need = Math.min(2, words.length);
+  return words.length ? (o) => own.includes(o) || words.filter((w) => o.item.includes(w)).length >= need : undefined;
+}
+
 /** The denominators a percentage given as a share of an item may have ("16.1% of sales": figures of sales), or undefined. */
 export function shareOf(f: FigureInContext, statement: string): ((o: FigureInContext) => boolean) | undefined {
   if (f.kind !== "percent" || f.index < 0) return undefined;
   const m = SHARE_OF.exec(statement.slice(f.index + f.raw.length, f.index + f.raw.length + 80));
   const words = m ? coreItemWords(contentStems(m[1].replace(SHARE_END, "").replace(SHARE_OWNER, " "))) : [];
-  return words.length ? (o) => itemsOverlap(words, o.item) : undefined;
+  if (!words.length) return undefined;
+  // "of International revenue": a revenue of International (its row, its table's caption or group), not the
+  // company's total revenue. Names only (capitalized): "of total spend on stock repurchases" is over the cost
+  // of the shares repurchased, whatever its source calls it.
+  const base = m![1].replace(SHARE_END, "").replace(SHARE_OWNER, " ");
+  const naming = (base.match(/\b[A-Z][A-Za-z&-]+/g) ?? []).flatMap((w) => contentStems(w)).filter((w) => !BROAD.has(w));
+  return (o) => itemsOverlap(words, o.item) && naming.every((w) => o.item.includes(w) || o.context.has(w) || (o.group?.has(w) ?? false));
 }
+
+/** Words before a worked-out share that name no item ("Therefore, approximately 36.46% of ..."). */
+const DISCOURSE = new Set(contentStems("therefore thus hence so approximately about roughly around nearly calculating calculated calculation gives giving result resulting equals equal which that this"));
+
+/** Words of a share's base that narrow no item: "total revenue", "net sales", "consolidated revenue". */
+const BROAD = new Set(contentStems("total net consolidated overall company group"));
 
 /**
  * Source figures of no later year than the statement names, the only operands of its figures: fiscal 2024's
@@ -51,5 +76,5 @@ function notLater(f: FigureInContext, statement: string): (o: FigureInContext) =
  */
 export function usableOperand(f: FigureInContext, statement: string): (o: FigureInContext) => boolean {
   const inTime = notLater(f, statement);
-  return (o) => inTime(o) && !(f.basis !== undefined && o.basis !== undefined && f.basis !== o.basis);
+  return (o) => inTime(o) && !(f.basis !== undefined && o.basis !== undefined && f.basis !== o.basis) && !otherBasis(f, o);
 }

@@ -30,6 +30,15 @@ const COLUMN_PART: Record<string, string | null> = { quarter: "quarter", half: "
 /** Table rows read between two turns of a job (steps.ts). */
 const ROWS_PER_STEP = 32;
 
+// "% of revenue", "as a % of revenue", "% to sales": a share of sales that names no item, its row the one above.
+const SHARE_ROW = /^(?:as\s+a\s+)?%\s+(?:of|to)\s+(?:total\s+|net\s+)?(?:revenues?|sales)$/i;
+
+/** The nearest row above `r` that is not itself such a share (its item), or -1. */
+function itemRowAbove(rows: readonly { printed: string }[], r: number): number {
+  for (let k = r - 1; k >= 0 && k >= r - 3; k--) if (!SHARE_ROW.test(rows[k].printed)) return k;
+  return -1;
+}
+
 /** Figures of statement tables: each cell with its row label and column year (in steps: steps.ts); `itemStems` reads a label's item words (context.ts). */
 export function* tableFigureSteps(
   text: string,
@@ -88,8 +97,11 @@ export function* tableFigureSteps(
       // "EPS (diluted US cents) 80.5 73.3": a per-share row in cents, its cells read as dollars (0.733), as "73.3 cps" is.
       const inCents = perShare && CENTS_LABEL.test(row.printed);
       const percentRow = percentTable && !perShare && row.values.every((v, i) => Math.abs(v) < 100 && (row.cells?.[i]?.decimals ?? 0) > 0);
+      // "% of revenue" under "Non-GAAP operating income": that row's share of revenue, on its basis.
+      const of = SHARE_ROW.test(row.printed) ? itemRowAbove(table.rows, r) : -1;
       // The row label without its parenthesised notes ("Purchases of property, plant and equipment (PP&E)").
-      const own = itemStems(row.label).item;
+      const own = of >= 0 ? [...new Set([...itemStems(table.rows[of].label).item, ...itemStems(row.label).item])] : itemStems(row.label).item;
+      const basis = rowBasis[r] ?? (of >= 0 ? rowBasis[of] : undefined);
       if (!own.length) continue;
       const rowStandard = lineItemOf(row.printed);
       // "Cash ... at beginning of period 2,253" and "... at end of period 1,491": two points of one column's period.
@@ -100,7 +112,8 @@ export function* tableFigureSteps(
       const heading = table.group ?? segment;
       const item = heading ? [...new Set([...itemStems(heading).item, ...own])] : own;
       // A label printed in two sections is told apart by its section heading ("Gaming" under "Net revenue:").
-      const printed = table.group ? `${table.group} ${/^[A-Z][a-z]/.test(row.printed) ? row.printed[0].toLowerCase() + row.printed.slice(1) : row.printed}` : segment ? `${row.printed} ${segment.toLowerCase()}` : row.printed;
+      const rowPrinted = of >= 0 ? `${table.rows[of].printed} ${row.printed}` : row.printed;
+      const printed = table.group ? `${table.group} ${/^[A-Z][a-z]/.test(rowPrinted) ? rowPrinted[0].toLowerCase() + rowPrinted.slice(1) : rowPrinted}` : segment ? `${rowPrinted} ${segment.toLowerCase()}` : rowPrinted;
       const context = new Set(contentStems(unhyphenated((labels.get(row.label) ?? 0) > 1 ? `${printed} ${row.section}` : printed)));
       const standard = segment ? measure : rowStandard;
       row.values.forEach((v, col) => {
@@ -145,7 +158,7 @@ export function* tableFigureSteps(
           ...(quarterColumns ? { quarterColumn: true } : {}),
           ...(rowPoint ? { point: rowPoint } : {}),
           ...(table.part !== undefined ? { titled: true } : {}),
-          ...(rowBasis[r] ? { basis: rowBasis[r] } : {}),
+          ...(basis ? { basis } : {}),
         });
       });
     }

@@ -88,7 +88,27 @@ function finerThan(opError: number, target: number, rounding: number): boolean {
  * percentage or a small decimal figure; a sum or difference (only when the statement says it combines
  * figures: total, increase...) for an amount. No slack beyond the rounding of the figures as written.
  */
-export function derivable<F extends Figure>(a: Figure, operands: F[], cues: { additive: boolean; about?: (o: F) => boolean; of?: (o: F) => boolean; direction?: 1 | -1 | 0 }): boolean {
+/** The day a source's figure is given for (a column dated July 30, 2022: 20220730), or null. */
+function dayOf(f: Figure): number | null {
+  return (f as { date?: number | null }).date ?? null;
+}
+
+/**
+ * The calendar year a statement's figure is given for: its own year, else its sentence's one year ("in the three
+ * months ended July 29, 2023"); null when none, or when the statement names fiscal years (fiscal 2024's days
+ * may fall in 2023).
+ */
+function calendarYear(f: Figure): number | null {
+  const g = f as { year?: number | null; years?: number[]; fiscal?: boolean };
+  if (g.fiscal) return null;
+  return g.year ?? (g.years?.length === 1 ? g.years[0] : null);
+}
+
+export function derivable<F extends Figure>(
+  a: Figure,
+  operands: F[],
+  cues: { additive: boolean; about?: (o: F) => boolean; of?: (o: F) => boolean; share?: (o: F) => boolean; direction?: 1 | -1 | 0 },
+): boolean {
   const ratioLike = a.kind === "percent" || (a.kind === "number" && a.decimals > 0 && a.mantissa < 100);
   if (!ratioLike && !cues.additive) return false;
   if (a.mantissa === 0) return false;
@@ -101,6 +121,12 @@ export function derivable<F extends Figure>(a: Figure, operands: F[], cues: { ad
       // "$2,018 million" as $1.2 billion of cash returns plus $848 million of free cash flow: a step from figures
       // of other items is a coincidence of digits. One operand at least must be about the figure's own item.
       if (cues.about && !cues.about(x) && !cues.about(y)) continue;
+      // A step from two columns dated in a year before the figure's is an earlier period's ("43% of International
+      // revenue in the three months ended July 29, 2023" worked out from the July 30, 2022 column's 327 and 760):
+      // not this figure's. Only by the columns' days and a calendar year: a fiscal year may be named by the year
+      // after its days.
+      const year = calendarYear(a);
+      if (year !== null && dayOf(x) !== null && dayOf(y) !== null && Math.floor(Math.max(dayOf(x)!, dayOf(y)!) / 10_000) < year) continue;
       const scaled = x.scale !== null && y.scale !== null;
       // Ratios are scale-free only between figures of one scale reading.
       const xv = scaled ? x.value : x.mantissa;
@@ -110,9 +136,11 @@ export function derivable<F extends Figure>(a: Figure, operands: F[], cues: { ad
       if (ratioLike && (scaled || (x.scale === null && y.scale === null))) {
         const ratio = xv / yv;
         const relError = rx / Math.abs(xv) + ry / Math.abs(yv);
-        // "16.1% of sales": a share of the item it names, over a figure of that item; no change.
+        // "16.1% of sales": a share of the item it names, over a figure of that item; no change. Its numerator is
+        // a figure of the share's own item ("Computing and Mobile Phones made up 43% of International revenue":
+        // not any figure over a revenue), where the statement names one (cues.share).
         if (cues.of) {
-          if (cues.of(y) && statesValue(ratio, Math.abs(ratio) * relError, a, true)) return true;
+          if (cues.of(y) && (!cues.share || cues.share(x)) && statesValue(ratio, Math.abs(ratio) * relError, a, true)) return true;
           continue;
         }
         if (statesValue(ratio, Math.abs(ratio) * relError, a, true)) return true;
