@@ -97,6 +97,7 @@ export function isItemStem(s: string): boolean {
 
 
 // "rose to $5 million", "increased from a negative value of $(1,419) million": the level reached or left, not a change.
+const US = /\bU\.\s?S\.(?:\s?A\.)?(?![A-Za-z])/g;
 const LEVEL_BEFORE = /\b(?:to|from)(?:\s+(?:(?:a|an|the|negative|positive|record|new|total|level|value)\s+){0,3}of)?\s*$/i;
 
 /** Content stems of a clause fragment that name a line item (change words and reporting words left out). */
@@ -104,7 +105,8 @@ function itemStems(fragment: string): { item: string[]; change: boolean } {
   // "Apple's net sales": the owner is the subject, not the line item. "Lower than the total debt in 2021,
   // which was $150,868 million": a comparison with the figure's level, not a change.
   // "Non-GAAP diluted EPS" is adjusted diluted EPS: one qualifier ("adjusted"), not a word "non" of the item.
-  const stems = contentStems(unhyphenated(spelledAbbreviations(fragment).replace(YEAR, " ").replace(POSSESSIVE, " ").replace(NON_GAAP, " adjusted ").replace(/\b(?:higher|lower|greater|larger|smaller)\s+than\b/gi, " ")));
+  // "U.S. sales", a row "U.S.": the country's, read as its words (its letters alone are no stems).
+  const stems = contentStems(unhyphenated(spelledAbbreviations(fragment).replace(YEAR, " ").replace(POSSESSIVE, " ").replace(NON_GAAP, " adjusted ").replace(US, " United States ").replace(/\b(?:higher|lower|greater|larger|smaller)\s+than\b/gi, " ")));
   let change = false;
   const item: string[] = [];
   for (const s of stems) {

@@ -100,7 +100,9 @@ export function* tableFigureSteps(
       // "% of revenue" under "Non-GAAP operating income": that row's share of revenue, on its basis.
       const of = SHARE_ROW.test(row.printed) ? itemRowAbove(table.rows, r) : -1;
       // The row label without its parenthesised notes ("Purchases of property, plant and equipment (PP&E)").
-      const own = of >= 0 ? [...new Set([...itemStems(table.rows[of].label).item, ...itemStems(row.label).item])] : itemStems(row.label).item;
+      // "U.S.": the printed label, whose periods tell the abbreviation (context.ts itemStems reads it as United States).
+      const labelText = /\bU\.S\./.test(row.printed) ? row.printed : row.label;
+      const own = of >= 0 ? [...new Set([...itemStems(table.rows[of].label).item, ...itemStems(labelText).item])] : itemStems(labelText).item;
       const basis = rowBasis[r] ?? (of >= 0 ? rowBasis[of] : undefined);
       if (!own.length) continue;
       const rowStandard = lineItemOf(row.printed);

@@ -134,6 +134,31 @@ const HAS_MONTH_DAY = /\b(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z
 const PARTIAL = /\b(?:three|six|nine|3|6|9)\s+months\b|\b(?:13|26|39|thirteen|twenty-six|thirty-nine)\s+weeks\b|\bquarter(?:ly)?\b|\bq[1-4]\b/i;
 const EARLY_MONTH_DAY = /\b(?:jan|feb)[a-z]*\.?\s+\d{1,2}\b/i;
 const EARLY_MONTH = /\b(?:january|february|jan|feb)\b/i;
+// "2023 2022 Total Operations Currency" under "Percent Change": two or more years, then the change columns' names.
+const YEARS_THEN_NAMES = /^((?:(?:19|20)\d\d\s+){2,4})((?:[A-Z][a-z]+\s*){1,4})$/;
+const PERCENT_CHANGE = /^(?:percent(?:age)?|%)\s+change$/i;
+
+/** A header line of years followed by the names of change columns the line above calls percent changes: its years and those names, else null. */
+function changeNamedHeader(line: string, before: string[]): { years: number[]; names: string[] } | null {
+  const m = YEARS_THEN_NAMES.exec(line.trim());
+  if (!m || !before.some((b) => PERCENT_CHANGE.test(b.trim()))) return null;
+  return { years: [...m[1].matchAll(YEAR)].map((y) => Number(y[1])), names: m[2].trim().split(/\s+/) };
+}
+
+// A table's title in capitals naming its period: "FIRST QUARTER", "SIX MONTHS", "TWELVE MONTHS".
+const TITLE_PERIOD = /\b(?:(FIRST|SECOND|THIRD|FOURTH) QUARTER|(SIX|NINE|TWELVE) MONTHS)\b/;
+
+/** The part of the year a capitalized title line before a header names (q1-q4, "h", "9m", or null for twelve months), else undefined. */
+function titlePart(lines: string[]): string | null | undefined {
+  for (const line of lines) {
+    const m = TITLE_PERIOD.exec(line);
+    if (!m) continue;
+    if (m[1]) return `q${["FIRST", "SECOND", "THIRD", "FOURTH"].indexOf(m[1]) + 1}`;
+    return m[2] === "SIX" ? "h" : m[2] === "NINE" ? "9m" : null;
+  }
+  return undefined;
+}
+
 /** One date and nothing else ("March 9, 2023"). */
 const DATELINE = /^(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?\s+\d{1,2},?\s+(?:19|20)\d\d$/i;
 
@@ -347,7 +372,9 @@ function* parseSteps(text: string): Generator<void, StatementTable[], void> {
     // "March 9, 2023" opening a release: its dateline, no column's header (its headline's figures are no table's).
     const plain = lineNumber === 1 && dateline ? null : lineYears();
     const unit = plain ? null : unitHeader(line);
-    const years = plain ?? unit?.years ?? null;
+    const changed = plain || unit ? null : changeNamedHeader(line, before);
+    if (changed) headerDeltas = changed.names;
+    const years = plain ?? unit?.years ?? changed?.years ?? null;
     if (unit) {
       // "Reported ∆%", "Comparable constant currency ∆%" above or before the years: change columns after them.
       // "Reported ∆%" / "Comparable" / "constant" / "currency ∆%Adjusted non-GAAP results 2022 $ million ...":
@@ -423,7 +450,10 @@ function* parseSteps(text: string): Generator<void, StatementTable[], void> {
         grouped = { tables: tablesOf, runs, width: template.length };
       } else {
         // "Three Months Ended June 30, 2022 Three Months Ended June 30, 2023": the header's own words name the quarter too.
-        current = { kind, years: [...headerRun], fiscalLag: headerLag, uncertain, partial: headerPartial || PARTIAL.test(headerText), columnPeriods: columnPeriodsOf(headerText, headerRun.length), mixedHeader, earlyMonths, dates: [...headerDays], rows: [], ...(basis ? { basis } : {}), ...captioned(caption) };
+        // "(Unaudited; Dollars in Millions) FIRST QUARTER" over "2023 2022 Total Operations Currency": every
+        // column is that quarter's (the page's next table the second quarter's, then six months').
+        const titled = new Set(headerRun).size === headerRun.length ? titlePart(headerText.split("\n")) : undefined;
+        current = { kind, years: [...headerRun], fiscalLag: headerLag, uncertain, partial: headerPartial || PARTIAL.test(headerText), columnPeriods: columnPeriodsOf(headerText, headerRun.length), mixedHeader, earlyMonths, dates: [...headerDays], rows: [], ...(basis ? { basis } : {}), ...captioned(caption), ...(titled !== undefined ? { part: titled } : {}) };
         tables.push(current);
         // Change columns that group nothing the reader can name: the years read without them.
         // A row of the years' cells alone, its change cells blank ("Free Cash Flow 1,066 848"), is read when the
@@ -432,7 +462,7 @@ function* parseSteps(text: string): Generator<void, StatementTable[], void> {
         if (grouped && deltas > 0) {
           // Each named change column a table of its own: the latest year's change, in the column's name as its group.
           const latest = Math.max(...current.years);
-          grouped.changes = headerDeltas.map((name, k) => ({ at: headerRun.length + k, table: { kind, years: [latest], partial: headerPartial, columnPeriods: [current!.columnPeriods?.at(-1) ?? "unknown"], rows: [] as StatementRow[], changes: true, ...(name ? { group: name } : {}), ...(basis ? { basis } : {}) } }));
+          grouped.changes = headerDeltas.map((name, k) => ({ at: headerRun.length + k, table: { kind, years: [latest], partial: headerPartial, columnPeriods: [current!.columnPeriods?.at(-1) ?? "unknown"], rows: [] as StatementRow[], changes: true, ...(name ? { group: name } : {}), ...(basis ? { basis } : {}), ...(titled !== undefined ? { part: titled } : {}) } }));
           tables.push(...grouped.changes.map((c) => c.table));
         }
       }
@@ -471,7 +501,8 @@ function* parseSteps(text: string): Generator<void, StatementTable[], void> {
       section = rowLabel.slice(0, -1).trim();
       continue;
     }
-    if (rowLabel && /[a-z]{2}/i.test(rowLabel)) {
+    // "U.S. $ 10,782 9,857": an abbreviation of capitals and periods is a label too.
+    if (rowLabel && (/[a-z]{2}/i.test(rowLabel) || /^(?:[A-Z]\.){2,}$/.test(rowLabel.trim()))) {
       flush();
       label = rowLabel;
       // A whole row on one line: its last figures are the columns ("Accounts receivable, net of allowance
