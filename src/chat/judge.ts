@@ -9,6 +9,7 @@ import { modelProvider, ProviderError, registerLocalEngine } from "../core/provi
 import { checkFigure, STATEMENT_BUDGET, type Budget } from "../figures/compare";
 import { subjectStems } from "../figures/subject";
 import { aboutItem, shareItem, shareOf, usableOperand } from "../figures/operands";
+import { atConstantCurrency } from "../figures/item-parts";
 import { checkStatementSteps } from "../figures/statement";
 import { runSteps, runStepsCooperatively } from "../figures/steps";
 import { readText, statementFigures, yearsIn, type FigureInContext } from "../figures/context";
@@ -218,7 +219,7 @@ function* checkClaimSteps(c: RawClaim, byIdx: Map<number, Prepared>, all: Prepar
       continue;
     }
     // A result the sentence's own arithmetic does not give is wrong, whatever else it could be derived from.
-    if (f.status === "unmatched" && !afterEquals(c.text, f.figure.index) && derivable(f.figure, operands.filter(usableOperand(f.figure, c.text)), { additive, about: aboutItem(f.figure, [], c.text), of: shareOf(f.figure, c.text), share: shareItem(f.figure, []), direction: f.figure.said })) {
+    if (f.status === "unmatched" && !afterEquals(c.text, f.figure.index) && derivable(f.figure, operands.filter(usableOperand(f.figure, c.text)), { additive, about: aboutItem(f.figure, [], c.text), of: shareOf(f.figure, c.text), share: shareItem(f.figure, []), direction: f.figure.said, constant: atConstantCurrency(f.figure) })) {
       carried++;
       continue;
     }

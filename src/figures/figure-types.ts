@@ -97,6 +97,8 @@ export interface FigureInContext extends Figure {
   cell: { table: number; row: number; col: number; block: number; repeated: boolean } | null;
   /** A table cell's column group words ("Corporate & Investment Bank"): part of its item, but no row word of it. */
   group?: ReadonlySet<string>;
+  /** A change table's column name as printed ("Total", "Operations", "Currency" under "Percent Change"): which change it is (item-parts.ts). */
+  groupName?: string;
   /**
    * A stacked table's cell whose columns are headed by months (J&J's "August 2023" and "July 2023" guidance):
    * its column's month and the table's latest (yyyymm; stacked-labels.ts).

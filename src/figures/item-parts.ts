@@ -22,6 +22,8 @@ export function rowContext(s: FigureInContext): ReadonlySet<string> {
 function otherGroup(f: FigureInContext, s: FigureInContext, known: ReadonlySet<string>): boolean {
   // "Worldwide Total": a qualifier of the group's name is no word the statement must repeat.
   if (!s.group || [...s.group].every((w) => f.context.has(w) || isQualifier(w))) return false;
+  // A change table named for a reading ("Operations" under "Percent Change"): the reading decides (opposed).
+  if (s.change && s.groupName !== undefined && [...READING_GROUPS.values()].some((r) => r.test(s.groupName!))) return false;
   // "Total operating income" is no segment's: the company's total is not a group's row. The question's
   // subject ("Johnson & Johnson's worldwide adjusted income") names no other group.
   if (TOTAL.test(f.itemText)) return true;
@@ -71,12 +73,29 @@ const OPPOSED: [Set<string>, Set<string>][] = [
  */
 const READING_WORDS = new Map<Set<string>, RegExp>([
   [REPORTED, /\breported\b/i],
-  [CONSTANT, /\boperational\b/i],
+  [CONSTANT, /\boperational(?:ly)?\b/i],
 ]);
+
+/**
+ * A change table's column name as a reading (J&J's sales data: "Percent Change" over "Total", "Operations",
+ * "Currency"): the total change is the reported one, the operations' change the one at constant currency.
+ */
+const READING_GROUPS = new Map<Set<string>, RegExp>([
+  [REPORTED, /^total$/i],
+  [CONSTANT, /^operations?$|^operational$/i],
+]);
+
+/** A figure given at constant currency or organically ("grew 14.3% operationally", "on a constant currency basis"). */
+export function atConstantCurrency(f: FigureInContext): boolean {
+  return [...CONSTANT].some((w) => f.context.has(w)) || (READING_WORDS.get(CONSTANT)!.test(f.next ? `${f.itemText} ${f.next}` : f.itemText));
+}
 
 /** The statement names one reading of its item and the source figure the other ("reported" income, the "Adjusted" row). */
 function opposed(f: FigureInContext, s: FigureInContext): boolean {
-  const has = (x: FigureInContext, words: Set<string>) => [...words].some((w) => x.context.has(w)) || (READING_WORDS.get(words)?.test(x.itemText) ?? false);
+  const has = (x: FigureInContext, words: Set<string>) =>
+    [...words].some((w) => x.context.has(w)) ||
+    (READING_WORDS.get(words)?.test(x.next ? `${x.itemText} ${x.next}` : x.itemText) ?? false) ||
+    (x.change && x.groupName !== undefined && (READING_GROUPS.get(words)?.test(x.groupName) ?? false));
   return OPPOSED.some(([a, b]) => has(f, a) !== has(f, b) && has(s, a) !== has(s, b) && has(f, a) !== has(s, a));
 }
 

@@ -156,6 +156,7 @@ export function* tableFigureSteps(
           cell: { table: t, row: r, col, block: blocks[col] ?? 0, repeated },
           ...(!parts && (named || allNamed) && table.uncertain ? { columnPart: COLUMN_PART[periods![col]], ...(named ? {} : { oneSpan: true }) } : {}),
           ...(groupWords ? { group: groupWords } : {}),
+          ...(table.changes && table.group ? { groupName: table.group } : {}),
           ...(table.kind === "balance" ? { balance: true } : {}),
           ...(quarterColumns ? { quarterColumn: true } : {}),
           ...(rowPoint ? { point: rowPoint } : {}),

@@ -107,7 +107,7 @@ function calendarYear(f: Figure): number | null {
 export function derivable<F extends Figure>(
   a: Figure,
   operands: F[],
-  cues: { additive: boolean; about?: (o: F) => boolean; of?: (o: F) => boolean; share?: (o: F) => boolean; direction?: 1 | -1 | 0 },
+  cues: { additive: boolean; about?: (o: F) => boolean; of?: (o: F) => boolean; share?: (o: F) => boolean; direction?: 1 | -1 | 0; constant?: boolean },
 ): boolean {
   const ratioLike = a.kind === "percent" || (a.kind === "number" && a.decimals > 0 && a.mantissa < 100);
   if (!ratioLike && !cues.additive) return false;
@@ -145,8 +145,9 @@ export function derivable<F extends Figure>(
         }
         if (statesValue(ratio, Math.abs(ratio) * relError, a, true)) return true;
         const change = (xv - yv) / Math.abs(yv);
-        // A change said one way ("decreased 19.2%") is not the other way's change of the same digits.
-        if ((!cues.direction || Math.sign(change) === cues.direction) && statesValue(change, Math.abs(xv / yv) * relError, a, true)) return true;
+        // A change said one way ("decreased 19.2%") is not the other way's change of the same digits; one at
+        // constant currency ("grew 14.3% operationally") is not the reported levels' change.
+        if (!cues.constant && (!cues.direction || Math.sign(change) === cues.direction) && statesValue(change, Math.abs(xv / yv) * relError, a, true)) return true;
       }
       if (a.kind !== "percent" && cues.additive && kindsMatch(a, x) && kindsMatch(a, y) && (scaled || (x.scale === null && y.scale === null))) {
         for (const s of [xv + yv, xv - yv]) if (statesValue(s, rx + ry, a, scaled)) return true;

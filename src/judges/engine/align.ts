@@ -7,6 +7,7 @@ import { periodYears } from "../../figures/numbers";
 import { readText, type FigureInContext, type ReadText } from "../../figures/context";
 import type { Budget } from "../../figures/compare";
 import { aboutItem, shareItem, shareOf, usableOperand } from "../../figures/operands";
+import { atConstantCurrency } from "../../figures/item-parts";
 import { checkStatementSteps, type Around } from "../../figures/statement";
 import { runSteps, turnAfterChars } from "../../figures/steps";
 import { derivable } from "../../figures/values";
@@ -216,7 +217,7 @@ export function* alignStatementSteps(
   const operandCount = operands.reduce((n, ops) => n + ops.length, 0);
   for (const f of unmatched) {
     const usable = usableOperand(f, statement);
-    if (operands.some((ops) => derivable(f, ops.filter(usable), { additive, about: aboutItem(f, own, statement), of: shareOf(f, statement), share: shareItem(f, own), direction: f.said }))) derived += 1;
+    if (operands.some((ops) => derivable(f, ops.filter(usable), { additive, about: aboutItem(f, own, statement), of: shareOf(f, statement), share: shareItem(f, own), direction: f.said, constant: atConstantCurrency(f) }))) derived += 1;
     else if ((globalThis as any).DBG && operands.some((ops) => derivable(f, ops, { additive }))) (globalThis as any).DBG.push(`LOST ${f.raw} [${f.item}] in: ${statement.slice(0, 160)}`);
     if (stepDone(work, operandCount)) yield;
   }
