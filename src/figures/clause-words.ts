@@ -91,6 +91,13 @@ export const FOR_FISCAL_YEAR = /\b(?:for|in|during)\s+(?:the\s+)?(?:fiscal(?:\s+
 export const SPENT_ON = /\b(?:generated|spent|invested|repurchased|returned|paid|incurred|raised|borrowed|repaid|distributed|allocated)\s+(?:a\s+total\s+of\s+|approximately\s+|about\s+|nearly\s+|roughly\s+)?$/i;
 
 /** "on capital expenditures", "of common shares", "of net cash from operating activities": the item after such a figure. */
+// "under the $2.0 billion share repurchase program", "a $1.5 billion charge": a figure that modifies the noun
+// after it, a determiner right before it.
+export const ATTRIBUTIVE_BEFORE = /\b(?:the|a|an|its|our|their|this|that)\s+$/i;
+// The noun phrase right after such a figure, up to a clause's end or a word that opens another phrase.
+export const NOUN_AFTER = /^\s+((?!(?:of|on|in|for|to|from|at|by|with|and|or|was|were|is|are|has|had|will|would|compared|versus|increase|increased|decrease|decreased|rise|rose|growth|decline|declined)\b)[\p{L}&'-]+(?:\s+(?!(?:of|on|in|for|to|from|at|by|with|and|or|was|were|is|are|has|had|will|would|compared|versus|announced|approved|authorized)\b)[\p{L}&'-]+){0,4}?)(?=\s*(?:[,;.()]|$)|\s+(?:of|on|in|for|to|from|at|by|with|and|or|was|were|is|are|has|had|will|would|compared|versus|announced|approved|authorized|that|which)\b)/iu;
+// "$2.0 billion remaining under its share repurchase program": what is left of an amount, a word of its item.
+export const STATE_AFTER = /^\s+(remaining|available|outstanding|unused|unspent|undrawn)\b/i;
 export const ITEM_AFTER = /^\s*(?:of|on|in|for|towards?)\s+(?:the\s+|its\s+|our\s+|their\s+)?([\p{L}&'-]+(?:\s+[\p{L}&'-]+){0,6}?)(?=\s*(?:[,;.()]|$)|\s+(?:and|or|compared|versus|in|for|at|as|while|during|which|that|to)\b)/iu;
 
 /** A line's label before a colon ("• Fiscal 2024 outlook: ..."): a few words, no sentence mark. */

@@ -384,6 +384,8 @@ function* proseFigureSteps(text: string, scale: number | null, skipTableLines: b
         else if (ys.length === 0 && sentenceYears.length === 0) year = labelYear ?? sectionYear ?? sectionPeriod?.year ?? null;
         else if (ys.length === 0 && opening.length === 1 && sentenceYears.length === 1 && !claimed.has(opening[0])) year = opening[0];
       }
+      // A figure modifying a noun takes that noun's date, or none (item-after.ts).
+      if (afterItem?.year !== undefined && afterYears[i] === null) year = afterItem.year;
       // Not its sentence's year but the one before, where the clause says so ("$9,569 million a year earlier").
       const yearBefore = Boolean(compared?.yearBefore) && (!change || compared?.namedBefore === true) && afterYears[i] === null && !respectively && year === null;
       if (yearBefore) year = periodYear === null ? null : periodYear - 1;

@@ -15,7 +15,7 @@ import { equalAtSomeScale, kindsMatch, valuesEqual } from "./values";
 import { FIGURES_PER_STEP, runSteps, turnAfter } from "./steps";
 import { namedRows } from "./named-rows";
 import { reversedYears } from "./reversed-years";
-import { comparedAsCurrent, swappedRoles } from "./swapped-roles";
+import { comparedAsCurrent, stateOfOther, swappedRoles } from "./swapped-roles";
 import { supersededColumns } from "./superseded-columns";
 import { withSharedLinks } from "./shared-links";
 import { withCompanyCalendar } from "./company-calendar";
@@ -158,6 +158,7 @@ export function* checkStatementSteps(
   yield* turnAfter(dated.length);
   swappedRoles(figures, read, known);
   comparedAsCurrent(figures, read, known);
+  stateOfOther(figures, read);
   supersededColumns(figures, read, statement, context);
   yield* turnAfter(dated.length);
   yield* changedCopySteps(figures, read);

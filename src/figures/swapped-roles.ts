@@ -163,3 +163,29 @@ export function comparedAsCurrent(checks: FigureCheck[], sources: ReadText[], kn
     c.note = `${f.raw} is the comparison period's ${item}, not the current one's: the source gives ${written(level)}, compared with ${written(s)}.`;
   }
 }
+
+/** Words of what is left of an amount ("remaining", "available", "outstanding"): the state a sentence gives one of its figures. */
+const STATE = new Set(contentStems("remaining remained available outstanding unused unspent undrawn"));
+
+/**
+ * A statement's amount in a state ("$2.0 billion remaining under its share repurchase program") carried by a
+ * source figure of another item in a sentence that gives that state to its other figure ("$1.1 billion remained
+ * available under the $2.0 billion share repurchase program"): the program's size given as what is left.
+ * Contradicted, the note naming both.
+ */
+export function stateOfOther(checks: FigureCheck[], sources: ReadText[]): void {
+  for (const c of checks) {
+    const f = c.figure;
+    const s = c.by;
+    if (c.status !== "carried" || !s || s.index < 0 || s.fromTable) continue;
+    const state = f.item.filter((w) => STATE.has(w) && !s.item.includes(w));
+    if (!state.length) continue;
+    const own = (r: FigureInContext) => new Set([...r.item, ...contentStems(r.next)]);
+    if (state.every((w) => own(s).has(w))) continue;
+    const other = sources[c.source].figures.find((r) => r !== s && r.sentence === s.sentence && r.index >= 0 && kindsMatch(f, r) && !valuesEqual(r, s) && state.every((w) => own(r).has(w)));
+    if (!other) continue;
+    c.status = "contradicted";
+    c.by = other;
+    c.note = `${f.raw} is ${label(s)}, not what ${other.next.trim() || "is left"}: the source gives ${written(other)}.`;
+  }
+}
