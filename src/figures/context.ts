@@ -248,7 +248,8 @@ function* proseFigureSteps(text: string, scale: number | null, skipTableLines: b
       const years = labelled ? [...new Set(yearsIn(labelled[1]))] : [];
       labelYear = years.length === 1 ? years[0] : null;
     }
-    const qs = quantities(sentence).filter((q) => !(q.mantissa < 10 && q.decimals === 0 && !q.percent && !q.currency && q.scale === 1));
+    // A bare number under ten is no figure ("Item 7", "3 segments" as a name's part) unless what it counts follows ("2 stores").
+    const qs = quantities(sentence).filter((q) => !(q.mantissa < 10 && q.decimals === 0 && !q.percent && !q.currency && q.scale === 1) || COUNT_AFTER.test(sentence.slice(q.end, q.end + 40)));
     // "compared with 12.0" then "cents per share" on the next line: the figure's unit word wrapped.
     const last = qs.length - 1;
     if (last >= 0 && qs[last].end === sentence.length) qs[last] = withWrappedUnit(qs[last], text.slice(offset, offset + 60));

@@ -48,3 +48,17 @@ describe("a \"% of revenue\" row under each operating income", () => {
     expect(verdicts(wrong)).not.toContain("supported");
   });
 });
+
+// A count under ten was no figure at all, so "after opening 2 stores" (the table: 1 opened) was `accurate` beside
+// the right 160; a bare number under ten is now read when what it counts follows it ("2 stores").
+describe("a store count under ten", () => {
+  const judged = judgeAgainst(() => org, QUESTION, [page("International segment", BBY_INTERNATIONAL_PAGE)]);
+  it("is read, not skipped: a wrong count of stores opened is not carried (wrong on purpose)", async () => {
+    const [right, wrong] = await Promise.all([
+      judged("agent", "Best Buy operated 160 International stores at the end of the second quarter of fiscal 2024."),
+      judged("agent", "Best Buy operated 160 International stores at the end of the second quarter of fiscal 2024, after opening 2 stores."),
+    ]);
+    expect(verdicts(right)).toEqual(["supported"]);
+    expect(verdicts(wrong)).not.toContain("supported");
+  });
+});
