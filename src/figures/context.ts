@@ -17,7 +17,7 @@ import { itemAfter } from "./item-after";
 import { nextWords, prevWords } from "./changed-copies";
 import { contentStems, sentences, unhyphenated } from "./text";
 import { ANNUAL_BEFORE, CATEGORY_AFTER, shareCategoryAfter, CHANGE_AFTER, COMPARED_WITH, COUNT_AFTER, DEFINING_ASIDE, EPS_AFTER, FOR_FISCAL_YEAR, LINE_LABEL, LIST_LABEL, OPENING, pairPartsOf, pointOf, PREVIOUS_UNIT, spelledAbbreviations } from "./clause-words";
-import { periodHeading, type SectionPeriod } from "./headings";
+import { periodHeading, segmentHeading, type SectionPeriod } from "./headings";
 import { runSteps, turnAfterChars } from "./steps";
 import { textLinks, withFiscalDays, withFiscalNames } from "./fiscal-days";
 import { comparedFigure, comparedYear } from "./comparison";
@@ -201,21 +201,6 @@ const CHANGE_IN = /^\s*(increases?|decreases?|growth|declines?|rises?|drops?|red
  * Figures of prose: per sentence, each figure's item from the words before it and its year from its clause.
  * In steps (steps.ts): turnAfter every PROSE_SENTENCES_PER_STEP sentences, weighed by their characters.
  */
-// A segment's section opens with its name before its table's period ("Rigid Packaging Twelve Months Ended June
-// 30, Reported") or as a line of its own ("Domestic Segment", "International Segment Results").
-const SCOPE_LINE = /^([A-Z][A-Za-z&.'-]*(?:\s[A-Z][A-Za-z&.'-]*){0,3})\s+(?:(?:Three|Six|Nine|Twelve)\s+Months\s+Ended\b|Segment(?:\s+Results)?\s*$)/;
-// Words that open such a line without naming a segment ("Consolidated Twelve Months Ended", "Total Segment",
-// "By Business Segment", "Operating Segment").
-const NOT_SCOPE = /^(?:Consolidated|Total|Group|GAAP|Non-GAAP|Adjusted|Reported|Selected|Key|Financial|Unaudited|Condensed|Statements?|Results|Summary|For|The|Three|Six|Nine|Twelve|By|Business|Operating|Reportable|Reporting|Each|Our|Other|All|Per)$/;
-
-/** Stems of the segment a section line names, or null when it names none. */
-function scopeOf(line: string): string[] | null {
-  const m = SCOPE_LINE.exec(line.trim());
-  if (!m || NOT_SCOPE.test(m[1].split(/\s/)[0])) return null;
-  const stems = contentStems(m[1]);
-  return stems.length ? stems : null;
-}
-
 function* proseFigureSteps(text: string, scale: number | null, skipTableLines: boolean): Generator<void, FigureInContext[], void> {
   const out: FigureInContext[] = [];
   let offset = 0;
@@ -223,7 +208,7 @@ function* proseFigureSteps(text: string, scale: number | null, skipTableLines: b
   let sectionYear: number | null = null;
   // "For the Full Year of Fiscal 2022", "Fourth Quarter Fiscal 2022 Results": the period of the paragraphs below.
   let sectionPeriod: SectionPeriod | null = null;
-  // "Rigid Packaging Twelve Months Ended June 30, Reported": the segment the lines below are about (scopeOf).
+  // "Rigid Packaging Twelve Months Ended June 30, Reported": the segment the lines below are about (headings.ts).
   let scope: string[] | null = null;
   let ordinal = -1;
   // "• Fiscal 2024 outlook: Adjusted EPS of 67-71 cents per share. Adjusted Free Cash Flow of $850-950 million.":
@@ -241,7 +226,7 @@ function* proseFigureSteps(text: string, scale: number | null, skipTableLines: b
     readSinceTurn += sentence.length;
     offset = base + sentence.length;
     const atLineStart = base === 0 || text[base - 1] === "\n";
-    const named = atLineStart ? scopeOf(sentence) : null;
+    const named = atLineStart ? segmentHeading(sentence) : null;
     if (named) scope = named;
     if (base === 0 || /\n[ \t]*$/.test(text.slice(Math.max(0, base - 8), base))) {
       const labelled = LINE_LABEL.exec(sentence);

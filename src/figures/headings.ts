@@ -7,6 +7,7 @@
 // assigns it to.
 import { periods } from "./numbers";
 import { FULL_YEAR, partOf, unquarterly } from "./year-part";
+import { contentStems } from "./text";
 
 export interface HeadingYear {
   year: number;
@@ -164,4 +165,19 @@ export function periodHeading(line: string): SectionPeriod | null {
   if (FULL_YEAR.test(t)) return { part: null, wholeYear: true, year };
   const part = partOf(unquarterly(t));
   return part ? { part, wholeYear: false, year } : null;
+}
+
+// A segment's section opens with its name before its table's period ("Rigid Packaging Twelve Months Ended June
+// 30, Reported") or as a line of its own ("Domestic Segment", "International Segment Results").
+const SCOPE_LINE = /^([A-Z][A-Za-z&.'-]*(?:\s[A-Z][A-Za-z&.'-]*){0,3})\s+(?:(?:Three|Six|Nine|Twelve)\s+Months\s+Ended\b|Segment(?:\s+Results)?\s*$)/;
+// Words that open such a line without naming a segment ("Consolidated Twelve Months Ended", "Total Segment",
+// "By Business Segment", "Operating Segment").
+const NOT_SCOPE = /^(?:Consolidated|Total|Group|GAAP|Non-GAAP|Adjusted|Reported|Selected|Key|Financial|Unaudited|Condensed|Statements?|Results|Summary|For|The|Three|Six|Nine|Twelve|By|Business|Operating|Reportable|Reporting|Each|Our|Other|All|Per)$/;
+
+/** Stems of the segment a section line names (the lines below are that segment's), or null when it names none. */
+export function segmentHeading(line: string): string[] | null {
+  const m = SCOPE_LINE.exec(line.trim());
+  if (!m || NOT_SCOPE.test(m[1].split(/\s/)[0])) return null;
+  const stems = contentStems(m[1]);
+  return stems.length ? stems : null;
 }

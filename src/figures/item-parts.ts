@@ -85,18 +85,23 @@ const READING_GROUPS = new Map<Set<string>, RegExp>([
   [CONSTANT, /^operations?$|^operational$/i],
 ]);
 
+/** Whether a figure names the reading `words` stand for: in its clause, its item and the words after it, or its change table's name. */
+function namesReading(x: FigureInContext, words: Set<string>): boolean {
+  return (
+    [...words].some((w) => x.context.has(w)) ||
+    (READING_WORDS.get(words)?.test(x.next ? `${x.itemText} ${x.next}` : x.itemText) ?? false) ||
+    (x.change && x.groupName !== undefined && (READING_GROUPS.get(words)?.test(x.groupName) ?? false))
+  );
+}
+
 /** A figure given at constant currency or organically ("grew 14.3% operationally", "on a constant currency basis"). */
 export function atConstantCurrency(f: FigureInContext): boolean {
-  return [...CONSTANT].some((w) => f.context.has(w)) || (READING_WORDS.get(CONSTANT)!.test(f.next ? `${f.itemText} ${f.next}` : f.itemText));
+  return namesReading(f, CONSTANT);
 }
 
 /** The statement names one reading of its item and the source figure the other ("reported" income, the "Adjusted" row). */
 function opposed(f: FigureInContext, s: FigureInContext): boolean {
-  const has = (x: FigureInContext, words: Set<string>) =>
-    [...words].some((w) => x.context.has(w)) ||
-    (READING_WORDS.get(words)?.test(x.next ? `${x.itemText} ${x.next}` : x.itemText) ?? false) ||
-    (x.change && x.groupName !== undefined && (READING_GROUPS.get(words)?.test(x.groupName) ?? false));
-  return OPPOSED.some(([a, b]) => has(f, a) !== has(f, b) && has(s, a) !== has(s, b) && has(f, a) !== has(s, a));
+  return OPPOSED.some(([a, b]) => namesReading(f, a) !== namesReading(f, b) && namesReading(s, a) !== namesReading(s, b) && namesReading(f, a) !== namesReading(s, a));
 }
 
 /** The statement's item names a part of the company that the source figure's row or sentence does not. */

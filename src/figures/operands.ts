@@ -71,10 +71,10 @@ function notLater(f: FigureInContext, statement: string): (o: FigureInContext) =
 
 /**
  * Source figures that may be operands of a statement's figure (values.ts, derivable): none of a later year than
- * the statement names (notLater), and none of another basis named on both sides (adjusted income before tax's
- * share of sales is not computed from reported income before tax).
+ * the statement names (notLater), and none of another basis (item-parts.ts otherBasis: adjusted income before
+ * tax's share of sales is not computed from reported income before tax, nor a plain figure from a non-GAAP row).
  */
 export function usableOperand(f: FigureInContext, statement: string): (o: FigureInContext) => boolean {
   const inTime = notLater(f, statement);
-  return (o) => inTime(o) && !(f.basis !== undefined && o.basis !== undefined && f.basis !== o.basis) && !otherBasis(f, o);
+  return (o) => inTime(o) && !otherBasis(f, o);
 }

@@ -3,7 +3,9 @@
 // $329 million". Each value is the source's, so each is carried alone; but the source sentence pairs the same
 // two values for the same line item in the opposite roles, so both are contradicted. Read from the roles the
 // comparison clause gives (comparison.ts), with no calendar: only where the statement's years (when it gives
-// both) run the same way as its roles, the later period the current one.
+// both) run the same way as its roles, the later period the current one. The same roles read for one figure:
+// a comparison's value given as the current one (comparedAsCurrent), and a sentence's state given to its other
+// figure ("remaining" under the program's size: stateOfOther).
 import type { FigureInContext, ReadText } from "./context";
 import { candidates, rowCells } from "./figure-index";
 import { kindsMatch, valuesEqual } from "./values";

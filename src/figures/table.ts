@@ -7,6 +7,7 @@ import { namedColumnTables } from "./named-columns";
 import { storeTables } from "./store-tables";
 import { readReconciliations } from "./reconciliation";
 import { groupNames, repeatedRuns, yearGroups } from "./column-groups";
+import { changeNamedHeader, isDateline, titlePart } from "./header-lines";
 import type { Basis } from "./figure-types";
 import { basisOf } from "./basis";
 import { cellOf, normalizeLabel, printedLabel, splitRow, type Cell } from "./table-rows";
@@ -106,14 +107,19 @@ function phrasePeriod(m: RegExpMatchArray): ColumnPeriod {
   return "year";
 }
 
+/** The periods a header's text names, in order (at most 12, from its first 1,000 characters). */
+function periodPhrases(headerText: string): ColumnPeriod[] {
+  return [...headerText.slice(0, 1_000).matchAll(PERIOD_PHRASE)].slice(0, 12).map(phrasePeriod);
+}
+
 /** The distinct periods a header's text names ("Three Months Ended June 30, Twelve Months Ended June 30,": a quarter and a year). */
 export function periodsNamed(headerText: string): Set<ColumnPeriod> {
-  return new Set([...headerText.slice(0, 1_000).matchAll(PERIOD_PHRASE)].slice(0, 12).map(phrasePeriod));
+  return new Set(periodPhrases(headerText));
 }
 
 /** The period of each of `columns` columns from the header text (the header lines and the two lines before). */
 export function columnPeriodsOf(headerText: string, columns: number): ColumnPeriod[] {
-  const found = [...headerText.slice(0, 1_000).matchAll(PERIOD_PHRASE)].slice(0, 12).map(phrasePeriod);
+  const found = periodPhrases(headerText);
   if (!found.length) return new Array<ColumnPeriod>(columns).fill("unknown");
   if (found.every((p) => p === found[0])) return new Array<ColumnPeriod>(columns).fill(found[0]);
   if (columns % found.length !== 0) return new Array<ColumnPeriod>(columns).fill("mixed");
@@ -134,45 +140,6 @@ const HAS_MONTH_DAY = /\b(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z
 const PARTIAL = /\b(?:three|six|nine|3|6|9)\s+months\b|\b(?:13|26|39|thirteen|twenty-six|thirty-nine)\s+weeks\b|\bquarter(?:ly)?\b|\bq[1-4]\b/i;
 const EARLY_MONTH_DAY = /\b(?:jan|feb)[a-z]*\.?\s+\d{1,2}\b/i;
 const EARLY_MONTH = /\b(?:january|february|jan|feb)\b/i;
-// "2023 2022 Total Operations Currency" under "Percent Change": two or more years, then the change columns' names.
-const YEARS_THEN_NAMES = /^((?:(?:19|20)\d\d\s+){2,4})((?:[A-Z][a-z]+\s*){1,4})$/;
-const PERCENT_CHANGE = /^(?:percent(?:age)?|%)\s+change$/i;
-
-/** A header line of years followed by the names of change columns the line above calls percent changes: its years and those names, else null. */
-function changeNamedHeader(line: string, before: string[]): { years: number[]; names: string[] } | null {
-  const m = YEARS_THEN_NAMES.exec(line.trim());
-  if (!m || !before.some((b) => PERCENT_CHANGE.test(b.trim()))) return null;
-  return { years: [...m[1].matchAll(YEAR)].map((y) => Number(y[1])), names: m[2].trim().split(/\s+/) };
-}
-
-// A table's title in capitals naming its period: "FIRST QUARTER", "SIX MONTHS", "TWELVE MONTHS".
-const TITLE_PERIOD = /\b(?:(FIRST|SECOND|THIRD|FOURTH) QUARTER|(SIX|NINE|TWELVE) MONTHS)\b/;
-
-/** The part of the year a capitalized title line before a header names (q1-q4, "h", "9m", or null for twelve months), else undefined. */
-function titlePart(lines: string[]): string | null | undefined {
-  for (const line of lines) {
-    const m = TITLE_PERIOD.exec(line);
-    if (!m) continue;
-    if (m[1]) return `q${["FIRST", "SECOND", "THIRD", "FOURTH"].indexOf(m[1]) + 1}`;
-    return m[2] === "SIX" ? "h" : m[2] === "NINE" ? "9m" : null;
-  }
-  return undefined;
-}
-
-/** One date and nothing else ("March 9, 2023"). */
-const DATELINE = /^(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?\s+\d{1,2},?\s+(?:19|20)\d\d$/i;
-
-/**
- * Whether a text opens with a release's dateline: one date alone on its first line ("March 9, 2023"), the next
- * line naming no day or year ("Ulta Beauty Announces Fourth Quarter"). Not a column's header ("July 29, 2023"
- * over "July 30, 2022": each line a column).
- */
-function isDateline(text: string): boolean {
-  const lines = text.slice(0, 400).split("\n", 8).map((l) => l.trim());
-  if (!DATELINE.test(lines[0] ?? "")) return false;
-  const next = lines.slice(1).find((l) => l.length > 0) ?? "";
-  return !HAS_YEAR.test(next) && !HAS_MONTH_DAY.test(next) && !/\d/.test(next);
-}
 /** A line of month-and-day columns and nothing else ("December 2,", "January 28, January 29,"). */
 const DAYS_LINE = /^(?:(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?\s+\d{1,2},?\s*)+$/i;
 const MONTH_ALONE = /^(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?$/i;

@@ -89,7 +89,7 @@ function finerThan(opError: number, target: number, rounding: number): boolean {
  * figures: total, increase...) for an amount. No slack beyond the rounding of the figures as written.
  */
 /** The day a source's figure is given for (a column dated July 30, 2022: 20220730), or null. */
-function dayOf(f: Figure): number | null {
+function columnDay(f: Figure): number | null {
   return (f as { date?: number | null }).date ?? null;
 }
 
@@ -126,7 +126,7 @@ export function derivable<F extends Figure>(
       // not this figure's. Only by the columns' days and a calendar year: a fiscal year may be named by the year
       // after its days.
       const year = calendarYear(a);
-      if (year !== null && dayOf(x) !== null && dayOf(y) !== null && Math.floor(Math.max(dayOf(x)!, dayOf(y)!) / 10_000) < year) continue;
+      if (year !== null && columnDay(x) !== null && columnDay(y) !== null && Math.floor(Math.max(columnDay(x)!, columnDay(y)!) / 10_000) < year) continue;
       const scaled = x.scale !== null && y.scale !== null;
       // Ratios are scale-free only between figures of one scale reading.
       const xv = scaled ? x.value : x.mantissa;
