@@ -163,6 +163,8 @@ it("judge throughput through the Worker", async () => {
     let lastCompleted = 0;
     /** Each settlement's completed_at, for the rate of the run's first and second halves. */
     const completedAt: number[] = [];
+    /** For each settlement, how long after it the client read it (ms): what its Retry-After cost it in waiting. */
+    const lateness: number[] = [];
     /** What the settled evaluations found in the index: agent claims with a source, LLM references with evidence. */
     const found = { agentEvaluations: 0, agentSourced: 0, claims: 0, claimsSourced: 0, llmEvaluations: 0, llmSourced: 0, references: 0, referencesWithEvidence: 0, verified: 0 };
     const verdicts: Record<string, number> = {};
@@ -178,6 +180,7 @@ it("judge throughput through the Worker", async () => {
       statuses[`${judge}:${status}`] = (statuses[`${judge}:${status}`] ?? 0) + 1;
       lastCompleted = Math.max(lastCompleted, Date.parse(json.payload.completed_at));
       completedAt.push(Date.parse(json.payload.completed_at));
+      lateness.push(Date.now() - Date.parse(json.payload.completed_at));
       if (judge === "agent" && json.payload.assessment) {
         const claims: { sources: unknown[] }[] = json.payload.assessment.claims ?? [];
         const sourced = claims.filter((c) => c.sources.length > 0).length;
@@ -234,11 +237,11 @@ it("judge throughput through the Worker", async () => {
       for (const [id, judge] of [...pending]) if ((await read(id, judge)) === null) pending.delete(id);
       if (Date.now() > deadline) throw new Error(`${pending.size} evaluations still pending after 25 minutes`);
     }
-    return { started, submitted, lastCompleted, completedAt, statuses, reads, found, verdicts };
+    return { started, submitted, lastCompleted, completedAt, lateness, statuses, reads, found, verdicts };
   };
   type Pass = Awaited<ReturnType<typeof measure>>;
   /** Prints a pass's figure, its halves and what its evaluations found in the index. */
-  const report = (label: string, { started, submitted, lastCompleted, completedAt, statuses, reads, found, verdicts }: Pass) => {
+  const report = (label: string, { started, submitted, lastCompleted, completedAt, lateness, statuses, reads, found, verdicts }: Pass) => {
     const seen = (Date.now() - started) / 1000;
     const minutes = (lastCompleted - started) / 60_000;
     const perEval = (x: number) => (x / n).toFixed(2);
@@ -265,6 +268,9 @@ it("judge throughput through the Worker", async () => {
           `the other ${settledAt.length - half} (their sources read already) in ${((settledAt.at(-1)! - settledAt[half - 1]) / 1000).toFixed(1)} s (${rate(settledAt.length - half, settledAt[half - 1], settledAt.at(-1)!)}/min)`,
       );
     }
+    const late = [...lateness].sort((a, b) => a - b);
+    const at = (q: number) => (late[Math.min(late.length - 1, Math.floor(q * late.length))] / 1000).toFixed(2);
+    if (late.length > 0) console.log(`Clients saw each settlement (${poll}) after p50 ${at(0.5)} s, p90 ${at(0.9)} s, at most ${at(1)} s; ${(reads / n).toFixed(2)} status reads per evaluation`);
     const judged = String(e.JUDGE_BENCH_JUDGES ?? "llm,agent").split(",");
     const sources = [
       judged.includes("agent")

@@ -23,7 +23,7 @@ function polled<T>(log: RequestLog, answer: service.Polled<T>): T {
 /** The OpenAPI document's words for it: on the 202, and on a read. */
 const RETRY_AFTER_ACCEPTED = "1: read the evaluation after a second, then as each pending read's Retry-After says.";
 const RETRY_AFTER_WHILE_PENDING =
-  "While the evaluation is pending: half the seconds until it is likely settled (its place in the organization's queue over the rate that queue has settled evaluations since it was filed; 1 until 20 have), from 1 to 30. Absent once it is settled.";
+  "While the evaluation is pending: half the seconds until it is likely settled (its place in the organization's queue over the rate that queue has settled evaluations since it was filed; 1 until 8 have), from 1 to 30. Absent once it is settled.";
 
 export const judgeRoutes = [
   defineRoute({

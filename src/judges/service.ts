@@ -25,8 +25,8 @@ export interface Polled<T> {
  * since this one was filed to read a rate from: the queue's batch wait is up to a second, and one
  * evaluation's run takes about as long. */
 export const FIRST_POLL_SECONDS = 1;
-/** Settlements a drain rate is read from, at least. */
-const RATE_SAMPLE = 20;
+/** Settlements a drain rate is read from, at least: fewer than a batch (20), so the read a second into a burst has one. */
+const RATE_SAMPLE = 8;
 /** The longest Retry-After: a client checks back at least this often, whatever the estimate. */
 const MAX_POLL_SECONDS = 30;
 /** The shortest span a drain rate is read over: a batch's settlements come within milliseconds. */

@@ -45,10 +45,12 @@ describe("retryAfterSeconds", () => {
   const now = Date.parse("2026-11-28T12:00:00.000Z");
   const since = (ms: number) => new Date(now - ms).toISOString();
 
-  it("is absent for a settled evaluation, and 1 until 20 settlements since it was filed give a rate", () => {
+  it("is absent for a settled evaluation, and 1 until 8 settlements since it was filed give a rate", () => {
     expect(retryAfterSeconds(null, now)).toBeUndefined();
     expect(retryAfterSeconds({ ahead: 500, settled: 0, settledSince: null }, now)).toBe(1);
-    expect(retryAfterSeconds({ ahead: 500, settled: 19, settledSince: since(5_000) }, now)).toBe(1);
+    expect(retryAfterSeconds({ ahead: 500, settled: 7, settledSince: since(5_000) }, now)).toBe(1);
+    // 8 settled over 4 s: 2 a second.
+    expect(retryAfterSeconds({ ahead: 40, settled: 8, settledSince: since(4_000) }, now)).toBe(10); // 20 s, halved
   });
 
   it("is half the place in the queue over the drain rate, rounded up, from 1 to 30", () => {
@@ -97,12 +99,12 @@ describe("Retry-After through the Worker", () => {
     expect((await read(key, pending[77], judge)).res.headers.get("Retry-After")).toBe("20"); // 78th: 39 s, halved
   });
 
-  it("at most 30 s; 1 while fewer than 20 settled since the evaluation was filed", async () => {
+  it("at most 30 s; 1 while fewer than 8 settled since the evaluation was filed", async () => {
     const slow = await createOrg();
     const pending = await queueState(slow.organizationId, { pending: 200, settled: 20, settledFromMs: 10_000 });
     expect((await read(slow.key, pending[199])).res.headers.get("Retry-After")).toBe("30");
     const few = await createOrg();
-    const queued = await queueState(few.organizationId, { pending: 200, settled: 19, settledFromMs: 10_000 });
+    const queued = await queueState(few.organizationId, { pending: 200, settled: 7, settledFromMs: 10_000 });
     expect((await read(few.key, queued[199])).res.headers.get("Retry-After")).toBe("1");
     // Settlements before it was filed are no rate for it: 50 in the 10 s before a filing 5 s ago.
     const before = await createOrg();
