@@ -8,6 +8,19 @@ import { kindsMatch } from "./values";
 /** Between a range's two ends: a dash or "to" (the second figure may hold the dash: "$10.00 - $10.10" reads "- $10.10"). */
 const RANGE_GAP = /^\s*(?:(?:[-–—]|to)\s*)?$/;
 
+/** How far apart a range's two ends may be: "$1 billion to $3 billion" is one; "by $491 million to $5,349 million" is not. */
+const RANGE_SPREAD = 3;
+
+/**
+ * "increased by $491 million to $5,349 million", "rose 2% to 45%": a change, then the level it reached, not a
+ * range of changes (whose ends are of one size: "growth of 11.0% to 12.0%").
+ */
+function changeThenLevel(low: FigureInContext, high: FigureInContext): boolean {
+  if (!low.change) return false;
+  const [a, b] = low.scale !== null && high.scale !== null ? [low.value, high.value] : [low.mantissa, high.mantissa];
+  return a > 0 && b > RANGE_SPREAD * a;
+}
+
 /**
  * Marks a sentence's ranges: `figures` are the sentence's, one per quantity of `qs`, in order. A range written
  * with a bare hyphen ("67-71 cents", "$850-950 million") is read whole: the hyphen is the range's, not a minus
@@ -27,7 +40,7 @@ export function markRanges(sentence: string, qs: Quantity[], figures: FigureInCo
       low.scale = qs[i + 1].scale;
       low.value = low.mantissa * qs[i + 1].scale;
     }
-    if (low.kind === "number" || !RANGE_GAP.test(gap) || !kindsMatch(low, high)) continue;
+    if (low.kind === "number" || !RANGE_GAP.test(gap) || !kindsMatch(low, high) || changeThenLevel(low, high)) continue;
     low.bound = "low";
     high.bound = "high";
     // "11.0% – 12.0%": the dash the high end holds is the range's, not a minus sign (unless the low end is negative too).

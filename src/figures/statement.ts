@@ -25,6 +25,7 @@ import { samePeriod } from "./same-period";
 import { checkFigure, COMPARISONS_PER_STEP, sameItem, STATEMENT_BUDGET, type Budget, type FigureCheck, type FigureStatus, type StatementCheck } from "./compare";
 import { label, written } from "./labels";
 import { segmentAt, segmentNames } from "./subject";
+import { levelChanges } from "./level-changes";
 
 /**
  * The one year a statement and its question name, or null when they name none or several: "cash from
@@ -150,6 +151,7 @@ export function* checkStatementSteps(
   yield* turnAfter(dated.length);
   yield* namedRows(figures, read, statement, known, budget);
   rowChanges(figures, read, statement, known);
+  levelChanges(figures, read, statement, known);
   yield* turnAfter(dated.length);
   // Figures with a year of their own (their sentence's, or the heading's they are under), not the statement's.
   otherColumns(figures.filter((c, k) => own[k].year !== null), read);

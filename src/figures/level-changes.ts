@@ -1,0 +1,146 @@
+// A change or a move checked against the two levels a source gives its item. A statement that gives a level
+// a source carries ("net sales ... to $32,765 million in 2018") and, beside it, the level's change ("rose 8.5%
+// to", "increased by $691 million to", "$32,765 million, up 8.5%") or its move ("fell to $32,765 million from
+// $31,657 million"), is read against the level that same source gives the item for the period before: the
+// change worked out from the two levels carries the figure; another one, or the other way, is contradicted.
+import type { FigureInContext, ReadText } from "./context";
+import { sameItem, type FigureCheck } from "./compare";
+import { candidates, rowCells } from "./figure-index";
+import { halfUnit, kindsMatch, roundingOf } from "./values";
+import { label, written } from "./labels";
+
+// A change measured on something other than the two reported levels: organic, at constant currency, adjusted,
+// over several years or a year's average. Such a change is not the levels' and is left as it was read.
+const OTHER_MEASURE =
+  /\b(?:organic(?:ally)?|constant|currenc(?:y|ies)|operational(?:ly)?|adjusted|excluding|comparable|same[\s-]store|like[\s-]for[\s-]like|compound(?:ed)?|cagr|annuali[sz]ed|cumulative(?:ly)?|average|since|per\s+(?:year|annum)|a\s+year\s+over|points?)\b/i;
+// "over the past three years", "over two years": a change over more than one period.
+const SEVERAL_PERIODS = /\bover\s+(?:the\s+)?(?:past\s+|last\s+)?(?:two|three|four|five|six|seven|eight|nine|ten|\d{1,2})\s+(?:years|quarters)\b/i;
+
+// The words between a change and the level it reached: "rose 8.5% to $32,765 million", "by $491 million to".
+const CHANGE_THEN_LEVEL = /^\s{0,3}to\s{1,3}$/i;
+// The words between a level and its change: "$32,765 million, up 3.5%", "$5,349 million in 2018, an increase of $491 million".
+const LEVEL_THEN_CHANGE = /^(?:\s{1,3}(?:in|for)\s{1,3}(?:fiscal\s{1,3}(?:year\s{1,3})?|fy\s?)?\d{4})?\s{0,3},?\s{0,3}(?:(?:an?\s{1,3})?(?:increase|decrease|rise|decline|gain|drop|reduction|growth)\s{1,3}of|(?:up|down)(?:\s{1,3}by)?)\s{0,3}$/i;
+
+/** Levels of kinds a change of money or a count is worked out from. */
+const LEVEL_KINDS = new Set(["amount", "number", "per_share"]);
+
+/** A source figure's signed value: in base units when its scale is known, else as written. */
+function signed(x: FigureInContext): number {
+  return (x.negative ? -1 : 1) * (x.scale !== null ? x.value : x.mantissa);
+}
+
+function roundingIn(x: FigureInContext): number {
+  return x.scale !== null ? roundingOf(x) : halfUnit(x);
+}
+
+/** The sentence of the statement that holds the figure (bounded: a few hundred characters either side). */
+function sentenceAround(statement: string, f: FigureInContext): string {
+  const from = Math.max(statement.lastIndexOf(".", f.index - 1) + 1, statement.lastIndexOf("\n", f.index) + 1, f.index - 300);
+  const dot = statement.indexOf(". ", f.index + f.raw.length);
+  return statement.slice(from, Math.min(dot < 0 ? statement.length : dot, f.index + f.raw.length + 300));
+}
+
+/**
+ * The year the statement's change or move starts from: a year before the level's that its sentence names
+ * (one only), else a comparison figure's in the sentence, else for a year's figure the year before. A
+ * quarter's move with neither may be from the quarter before: none.
+ */
+function fromYearOf(level: FigureCheck, all: FigureCheck[]): number | null {
+  const s = level.by!;
+  const year = s.year!;
+  const earlier = [...new Set(level.figure.years.filter((y) => y < year))];
+  if (earlier.length === 1) return earlier[0];
+  if (earlier.length > 1) return null;
+  const compared = all.find((c) => c.figure.sentence === level.figure.sentence && c.figure.compared && c.by?.year != null && c.by.year < year);
+  if (compared) return compared.by!.year;
+  return s.part === null ? year - 1 : null;
+}
+
+/**
+ * The one value the source gives the level's item for `fromYear`, as it gives the level (the same row and run
+ * of years in a table; prose of the same item, kind and scale otherwise), or null when it gives none or several.
+ */
+function levelBefore(level: FigureCheck, read: ReadText, fromYear: number, known: ReadonlySet<string>): FigureInContext | null {
+  const s = level.by!;
+  const pool = s.cell ? rowCells(read, s).filter((x) => x.cell!.block === s.cell!.block) : candidates({ ...level.figure, year: fromYear, altYear: null }, read);
+  const found = pool.filter(
+    (x) =>
+      x !== s &&
+      !x.change &&
+      !x.bound &&
+      x.year === fromYear &&
+      x.part === s.part &&
+      x.basis === s.basis &&
+      kindsMatch(x, s) &&
+      (x.scale === null) === (s.scale === null) &&
+      (s.cell !== null || sameItem(level.figure, x, known)),
+  );
+  return new Set(found.map(signed)).size === 1 ? found[0] : null;
+}
+
+const percentText = (v: number) => `${Math.abs(v).toLocaleString("en-US", { maximumFractionDigits: 1 })}%`;
+
+function amountText(v: number, like: FigureInContext): string {
+  const scale = like.scale ?? 1;
+  const word = scale === 1e9 ? " billion" : scale === 1e6 ? " million" : scale === 1e3 ? " thousand" : "";
+  const money = /\$/.test(like.raw) ? "$" : "";
+  return `${money}${(Math.abs(v) / scale).toLocaleString("en-US", { maximumFractionDigits: Math.max(like.decimals, 1) })}${word}`;
+}
+
+/**
+ * Reads each change beside a carried level, and each carried level's move, against the level before (above).
+ * A change that equals the levels' (relative for a percentage, the difference for an amount, within the
+ * rounding of the figures as written) and goes their way is carried; another is contradicted, naming both
+ * levels. Only where the source gives exactly one level of the item for the period before.
+ */
+export function levelChanges(checks: FigureCheck[], sources: ReadText[], statement: string, known: ReadonlySet<string>): void {
+  checks.forEach((level, k) => {
+    const f = level.figure;
+    const s = level.by;
+    if (level.status !== "carried" || !s || f.change || s.change || s.year === null || f.index < 0 || !LEVEL_KINDS.has(s.kind)) return;
+    // The change right before the level ("rose 8.5% to $32,765 million") or right after it ("$32,765 million, up 3.5%").
+    const before = checks[k - 1];
+    const after = checks[k + 1];
+    const beside = [
+      before && before.figure.sentence === f.sentence && before.figure.index >= 0 && CHANGE_THEN_LEVEL.test(statement.slice(before.figure.index + before.figure.raw.length, f.index)) ? before : null,
+      after && after.figure.sentence === f.sentence && after.figure.index >= 0 && LEVEL_THEN_CHANGE.test(statement.slice(f.index + f.raw.length, after.figure.index)) ? after : null,
+    ].filter((c): c is FigureCheck => c !== null && c.status === "unmatched" && c.figure.change && (c.figure.kind === "percent" || (c.figure.kind === s.kind && c.figure.scale !== null)));
+    const moved = f.move === 1 || f.move === -1;
+    if (!beside.length && !moved) return;
+    const sentence = sentenceAround(statement, f);
+    if (OTHER_MEASURE.test(sentence) || SEVERAL_PERIODS.test(sentence)) return;
+    const fromYear = fromYearOf(level, checks);
+    if (fromYear === null) return;
+    const p = levelBefore(level, sources[level.source], fromYear, known);
+    if (!p) return;
+    const [to, from] = [signed(s), signed(p)];
+    const diff = to - from;
+    const levels = `The source gives ${label(p)} as ${written(p)} for ${fromYear} and ${written(s)} for ${s.year}`;
+    const way = diff < 0 ? "a decline" : "a rise";
+    if (moved && diff !== 0 && Math.sign(diff) !== f.move) {
+      level.status = "contradicted";
+      level.note = `${levels}: ${way}, not ${f.move === 1 ? "a rise" : "a decline"} to ${f.raw}.`;
+    }
+    if (from === 0) return;
+    const error = roundingIn(s) + roundingIn(p);
+    for (const c of beside) {
+      const g = c.figure;
+      const direction = g.negative ? -1 : (g.said ?? 0);
+      const wrongWay = direction !== 0 && diff !== 0 && Math.sign(diff) !== direction;
+      const relative = (diff / Math.abs(from)) * 100;
+      const same =
+        g.kind === "percent"
+          ? Math.abs(Math.abs(relative) - g.mantissa) <= halfUnit(g) + (100 * error) / Math.abs(from) + 1e-9
+          : Math.abs(Math.abs(diff) - g.value) <= roundingOf(g) + error + 1e-9 * g.value;
+      c.source = level.source;
+      c.by = s;
+      if (same && !wrongWay) {
+        c.status = "carried";
+        continue;
+      }
+      c.status = "contradicted";
+      const worked = g.kind === "percent" ? `${way} of ${percentText(relative)}` : `${way} of ${amountText(diff, g)}`;
+      c.note = `${levels}: ${worked}, not ${wrongWay && same ? "the other way" : g.raw}.`;
+    }
+  });
+}

@@ -1,0 +1,96 @@
+// A change or a move read against the two levels the source gives its item, through the Worker and both
+// judges, wrong on purpose. The issue's 3M reference gives net sales and net income for 2018 and 2017. Before
+// this file's rule, each wrong answer below scored LLM 4-5 in factuality, and the agent called it `accurate` or
+// `minor_issues`: every level was carried, and the change beside it was "neither stated nor computable" at worst.
+// - "net sales fell to $32,765 million in 2018 from $31,657 million in 2017": they rose;
+// - "net sales rose 8.5% to $32,765 million in 2018": 3.5%;
+// - "net income ... increased by $691 million to $5,349 million": $491 million (and "by $X to $Y" was read
+//   as a range of two amounts, so the level was taken for a change).
+import { beforeAll, describe, expect, it } from "vitest";
+import { createOrg, type TestOrg } from "../helpers/harness";
+import { expectLlmTellsApart, judgeAgainst } from "./judge-helpers";
+
+let org: TestOrg;
+beforeAll(async () => {
+  org = await createOrg();
+});
+
+const QUESTION = "What were 3M's net sales and net income in 2018?";
+const REFERENCE = {
+  title: "3M 2018",
+  content: "Net sales were $32,765 million in 2018, compared with $31,657 million in 2017. Net income attributable to 3M was $5,349 million in 2018 and $4,858 million in 2017.",
+};
+const TABLE = {
+  title: "3M consolidated results",
+  content: "Consolidated results\n(Millions) 2018 2017 2016\nNet sales $ 32,765 $ 31,657 $ 30,109\nNet income attributable to 3M 5,349 4,858 5,050\n",
+};
+type Agent = { assessment: { verdict: string; claims: { verdict: string; explanation: string }[] } };
+const verdicts = (agent: Agent) => agent.assessment.claims.map((c) => c.verdict);
+
+describe("a change beside a level the source carries", () => {
+  const judged = judgeAgainst(() => org, QUESTION, [REFERENCE]);
+
+  it("carries the change worked out from the source's two levels, and contradicts another one (wrong on purpose)", async () => {
+    const said = (change: string) => `3M's net sales rose ${change} to $32,765 million in 2018. Net income attributable to 3M was $5,349 million in 2018.`;
+    const [right, wrong, rightAgent, wrongAgent] = await Promise.all([
+      judged("llm", said("3.5%")),
+      judged("llm", said("8.5%")),
+      judged("agent", said("3.5%")),
+      judged("agent", said("8.5%")),
+    ]);
+    expectLlmTellsApart(right.result, wrong.result, "a rise of 3.5%, not 8.5%");
+    expect(verdicts(rightAgent)).toEqual(["supported", "supported"]);
+    expect(wrongAgent.assessment.verdict).toBe("major_issues");
+    expect(verdicts(wrongAgent)[0]).toBe("contradicted");
+    expect(wrongAgent.assessment.claims[0].explanation).toContain("The source gives net sales as $31,657 million for 2017 and $32,765 million for 2018");
+  });
+
+  it("reads 'increased by $X to $Y' as a change and the level it reached, not a range (wrong on purpose)", async () => {
+    const said = (change: string) => `Net income attributable to 3M increased by ${change} to $5,349 million in 2018.`;
+    const [right, wrong] = await Promise.all([judged("agent", said("$491 million")), judged("agent", said("$691 million"))]);
+    expect(verdicts(right)).toEqual(["supported"]);
+    expect(verdicts(wrong)).toEqual(["contradicted"]);
+    expect(wrong.assessment.claims[0].explanation).toContain("a rise of $491 million, not $691 million");
+  });
+
+  it("reads a change written after its level ('$32,765 million in 2018, up 8.5%') and one given the other way", async () => {
+    const [after, otherWay, right] = await Promise.all([
+      judged("agent", "3M's net sales were $32,765 million in 2018, up 8.5% from 2017."),
+      judged("agent", "3M's net sales declined 3.5% to $32,765 million in 2018."),
+      judged("agent", "3M's net sales were $32,765 million in 2018, up 3.5% from 2017."),
+    ]);
+    expect(verdicts(after)).toEqual(["contradicted"]);
+    expect(verdicts(otherWay)).toEqual(["contradicted"]);
+    expect(otherWay.assessment.claims[0].explanation).toContain("not the other way");
+    expect(verdicts(right)).toEqual(["supported"]);
+  });
+
+  it("leaves an organic change alone: it is not the reported levels' change", async () => {
+    const organic = (await judged("agent", "3M's net sales rose 8.5% organically to $32,765 million in 2018.")) as Agent;
+    expect(verdicts(organic)).not.toContain("contradicted");
+  });
+});
+
+describe("a level's move against the level before it", () => {
+  const judged = judgeAgainst(() => org, QUESTION, [REFERENCE]);
+
+  it("contradicts 'fell to' where the source's levels rose (wrong on purpose)", async () => {
+    const said = (move: string) =>
+      `3M's net sales ${move} to $32,765 million in 2018 from $31,657 million in 2017. Net income attributable to 3M was $5,349 million in 2018.`;
+    const [right, wrong, wrongAgent] = await Promise.all([judged("llm", said("rose")), judged("llm", said("fell")), judged("agent", said("fell"))]);
+    expectLlmTellsApart(right.result, wrong.result, "a rise, not a decline to $32,765 million");
+    expect(verdicts(wrongAgent)[0]).toBe("contradicted");
+  });
+
+  it("reads the year before from a table's row as from prose", async () => {
+    const judgedTable = judgeAgainst(() => org, QUESTION, [TABLE]);
+    const [rose, fell, wrongChange] = await Promise.all([
+      judgedTable("agent", "Net income attributable to 3M rose to $5,349 million in 2018."),
+      judgedTable("agent", "Net income attributable to 3M fell to $5,349 million in 2018."),
+      judgedTable("agent", "3M's net sales increased 8.5% to $32,765 million in 2018."),
+    ]);
+    expect(verdicts(rose)).toEqual(["supported"]);
+    expect(verdicts(fell)).toEqual(["contradicted"]);
+    expect(verdicts(wrongChange)).toEqual(["contradicted"]);
+  });
+});
