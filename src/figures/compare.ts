@@ -37,7 +37,7 @@ export function itemsOverlap(a: string[], b: string[]): boolean {
 const VOCABULARIES = new Map<string, Set<string>>();
 
 /** The words of a standard line item's labels and aliases. */
-function itemVocabulary(name: string): Set<string> {
+export function itemVocabulary(name: string): Set<string> {
   let words = VOCABULARIES.get(name);
   if (!words) {
     const spec = ITEMS[name];
@@ -112,7 +112,7 @@ function shareOfSalesItem(label: string): string | null {
 }
 
 /** The profit line a statement's percentage names as its margin ("its operating margin was 13.9%": operating income), or null. */
-function marginItem(f: FigureInContext): string | null {
+export function marginItem(f: FigureInContext): string | null {
   if (f.kind !== "percent" || f.fromTable) return null;
   const m = MARGIN.exec(f.itemText);
   return m ? MARGIN_ITEM[m[1].toLowerCase()] : null;

@@ -26,6 +26,7 @@ import { checkFigure, COMPARISONS_PER_STEP, sameItem, STATEMENT_BUDGET, type Bud
 import { label, written } from "./labels";
 import { segmentAt, segmentNames } from "./subject";
 import { levelChanges } from "./level-changes";
+import { levelShares } from "./level-shares";
 
 /**
  * The one year a statement and its question name, or null when they name none or several: "cash from
@@ -152,6 +153,7 @@ export function* checkStatementSteps(
   yield* namedRows(figures, read, statement, known, budget);
   rowChanges(figures, read, statement, known);
   levelChanges(figures, read, statement, known);
+  levelShares(figures, read, statement);
   yield* turnAfter(dated.length);
   // Figures with a year of their own (their sentence's, or the heading's they are under), not the statement's.
   otherColumns(figures.filter((c, k) => own[k].year !== null), read);

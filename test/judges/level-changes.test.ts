@@ -94,3 +94,32 @@ describe("a level's move against the level before it", () => {
     expect(verdicts(wrongChange)).toEqual(["contradicted"]);
   });
 });
+
+// A margin or a share of revenue written beside the levels it comes from: "a net margin of 19.3%" (16.3%) and
+// "about 6.8% of sales" (4.8%) were "neither stated nor computable" (LLM 3/5/5/3, the agent's claims unsupported).
+describe("a margin or a share of revenue against the levels it is worked out from", () => {
+  const judged = judgeAgainst(() => org, QUESTION, [REFERENCE]);
+  const capex = { ...REFERENCE, content: `${REFERENCE.content} Capital expenditures were $1,577 million in 2018.` };
+  const judgedCapex = judgeAgainst(() => org, QUESTION, [capex]);
+
+  it("carries the margin worked out from net income and net sales, and contradicts another (wrong on purpose)", async () => {
+    const said = (margin: string) => `3M's net sales were $32,765 million in 2018 and net income attributable to 3M was $5,349 million, a net margin of ${margin}.`;
+    const [right, wrong, rightAgent, wrongAgent] = await Promise.all([
+      judged("llm", said("16.3%")),
+      judged("llm", said("19.3%")),
+      judged("agent", said("16.3%")),
+      judged("agent", said("19.3%")),
+    ]);
+    expectLlmTellsApart(right.result, wrong.result, "16.3% of it, not 19.3%");
+    expect(verdicts(rightAgent)).toEqual(["supported"]);
+    expect(verdicts(wrongAgent)).toEqual(["contradicted"]);
+  });
+
+  it("reads 'X% of sales' after its numerator over the year's net sales (wrong on purpose)", async () => {
+    const said = (share: string) => `3M's capital expenditures were $1,577 million in 2018, about ${share} of sales.`;
+    const [right, wrong] = await Promise.all([judgedCapex("agent", said("4.8%")), judgedCapex("agent", said("6.8%"))]);
+    expect(verdicts(right)).toEqual(["supported"]);
+    expect(verdicts(wrong)).toEqual(["contradicted"]);
+    expect(wrong.assessment.claims[0].explanation).toContain("The source gives capital expenditures as $1,577 million and net sales as $32,765 million for 2018: 4.8% of it, not 6.8%");
+  });
+});
