@@ -8,6 +8,7 @@ import { sameItem, type FigureCheck } from "./compare";
 import { candidates, rowCells } from "./figure-index";
 import { halfUnit, kindsMatch, roundingOf } from "./values";
 import { label, written } from "./labels";
+import { dayText } from "./fiscal-days";
 
 // A change measured on something other than the two reported levels: organic, at constant currency, adjusted,
 // over several years or a year's average. Such a change is not the levels' and is left as it was read.
@@ -16,8 +17,9 @@ const OTHER_MEASURE =
 // "over the past three years", "over two years": a change over more than one period.
 const SEVERAL_PERIODS = /\bover\s+(?:the\s+)?(?:past\s+|last\s+)?(?:two|three|four|five|six|seven|eight|nine|ten|\d{1,2})\s+(?:years|quarters)\b/i;
 
-// The words between a change and the level it reached: "rose 8.5% to $32,765 million", "by $491 million to".
-const CHANGE_THEN_LEVEL = /^\s{0,3}to\s{1,3}$/i;
+// The words between a change and the level it reached: "rose 8.5% to $32,765 million", "by $491 million to",
+// "fell 3.1% year over year to".
+const CHANGE_THEN_LEVEL = /^\s{0,3}(?:(?:year[\s-]over[\s-]year|y\/y|yoy)\s{1,3})?to\s{1,3}$/i;
 // The words between a level and its change: "$32,765 million, up 3.5%", "$5,349 million in 2018, an increase of $491 million".
 const LEVEL_THEN_CHANGE = /^(?:\s{1,3}(?:in|for)\s{1,3}(?:fiscal\s{1,3}(?:year\s{1,3})?|fy\s?)?\d{4})?\s{0,3},?\s{0,3}(?:(?:an?\s{1,3})?(?:increase|decrease|rise|decline|gain|drop|reduction|growth)\s{1,3}of|(?:up|down)(?:\s{1,3}by)?)\s{0,3}$/i;
 
@@ -40,12 +42,16 @@ function sentenceAround(statement: string, f: FigureInContext): string {
   return statement.slice(from, Math.min(dot < 0 ? statement.length : dot, f.index + f.raw.length + 300));
 }
 
+// "sequentially", "quarter over quarter", "from the first quarter", "from Q1": a quarter's change from the quarter before.
+const SEQUENTIAL = /\b(?:sequential(?:ly)?|quarter[\s-](?:over|on)[\s-]quarter|(?:from|over|versus|vs\.?|compared\s(?:with|to))\s(?:the\s)?(?:(?:prior|previous|preceding|last|first|second|third|fourth)\squarter|q[1-4]\b))/i;
+
 /**
  * The year the statement's change or move starts from: a year before the level's that its sentence names
- * (one only), else a comparison figure's in the sentence, else for a year's figure the year before. A
- * quarter's move with neither may be from the quarter before: none.
+ * (one only), else a comparison figure's in the sentence, else the year before: a year's figure's, and a
+ * quarter's or half's (a change of one is year over year as releases state them) unless its sentence says
+ * it is from the quarter before ("sequentially").
  */
-function fromYearOf(level: FigureCheck, all: FigureCheck[]): number | null {
+function fromYearOf(level: FigureCheck, all: FigureCheck[], sentence: string): number | null {
   const s = level.by!;
   const year = s.year!;
   const earlier = [...new Set(level.figure.years.filter((y) => y < year))];
@@ -53,7 +59,7 @@ function fromYearOf(level: FigureCheck, all: FigureCheck[]): number | null {
   if (earlier.length > 1) return null;
   const compared = all.find((c) => c.figure.sentence === level.figure.sentence && c.figure.compared && c.by?.year != null && c.by.year < year);
   if (compared) return compared.by!.year;
-  return s.part === null ? year - 1 : null;
+  return s.part === null || !SEQUENTIAL.test(sentence) ? year - 1 : null;
 }
 
 /**
@@ -77,6 +83,9 @@ function levelBefore(level: FigureCheck, read: ReadText, fromYear: number, known
   );
   return new Set(found.map(signed)).size === 1 ? found[0] : null;
 }
+
+/** A level's period in a note: its column's day where the source dates it so ("July 29, 2023"), else its year. */
+const periodText = (x: FigureInContext) => (x.date !== null ? `the period ended ${dayText(x.date)}` : String(x.year));
 
 const percentText = (v: number) => `${Math.abs(v).toLocaleString("en-US", { maximumFractionDigits: 1 })}%`;
 
@@ -104,18 +113,18 @@ export function levelChanges(checks: FigureCheck[], sources: ReadText[], stateme
     const beside = [
       before && before.figure.sentence === f.sentence && before.figure.index >= 0 && CHANGE_THEN_LEVEL.test(statement.slice(before.figure.index + before.figure.raw.length, f.index)) ? before : null,
       after && after.figure.sentence === f.sentence && after.figure.index >= 0 && LEVEL_THEN_CHANGE.test(statement.slice(f.index + f.raw.length, after.figure.index)) ? after : null,
-    ].filter((c): c is FigureCheck => c !== null && c.status === "unmatched" && c.figure.change && (c.figure.kind === "percent" || (c.figure.kind === s.kind && c.figure.scale !== null)));
+    ].filter((c): c is FigureCheck => c !== null && c.status === "unmatched" && c.figure.change && (c.figure.kind === "percent" || (kindsMatch(c.figure, s) && c.figure.scale !== null && s.scale !== null)));
     const moved = f.move === 1 || f.move === -1;
     if (!beside.length && !moved) return;
     const sentence = sentenceAround(statement, f);
     if (OTHER_MEASURE.test(sentence) || SEVERAL_PERIODS.test(sentence)) return;
-    const fromYear = fromYearOf(level, checks);
+    const fromYear = fromYearOf(level, checks, sentence);
     if (fromYear === null) return;
     const p = levelBefore(level, sources[level.source], fromYear, known);
     if (!p) return;
     const [to, from] = [signed(s), signed(p)];
     const diff = to - from;
-    const levels = `The source gives ${label(p)} as ${written(p)} for ${fromYear} and ${written(s)} for ${s.year}`;
+    const levels = `The source gives ${label(p)} as ${written(p)} for ${periodText(p)} and ${written(s)} for ${periodText(s)}`;
     const way = diff < 0 ? "a decline" : "a rise";
     if (moved && diff !== 0 && Math.sign(diff) !== f.move) {
       level.status = "contradicted";

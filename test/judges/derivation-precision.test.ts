@@ -56,7 +56,9 @@ describe("a change said one way, worked out from levels that go the other", () =
     const said = (way: string) => `In the fourth quarter of fiscal 2022, Ulta Beauty's operating income ${way} 19.2% to $447.6 million.`;
     const [llmRise, llmDecline, agentRise, agentDecline] = await Promise.all([judged("llm", said("increased")), judged("llm", said("decreased")), judged("agent", said("increased")), judged("agent", said("decreased"))]);
     expect(llmRise.result.scores.factuality).toBe(5);
-    expect(llmDecline.result.reasoning).toContain("1 figure(s) are neither stated in the sources nor computable from them.");
+    // Not derived, and since session 30 contradicted by the two levels it is worked out from (level-changes.test.ts).
+    expect(llmDecline.result.reasoning).toContain("The source gives operating income as $375.6 million for 2021 and $447.6 million for 2022: a rise of 19.2%, not the other way.");
+    expect(llmDecline.result.scores.factuality).toBeLessThanOrEqual(2);
     expect(llmDecline.result.scores.factuality).toBeLessThan(llmRise.result.scores.factuality);
     expect(agentRise.assessment.claims.map((c: { verdict: string }) => c.verdict)).toEqual(["supported"]);
     expect(agentDecline.assessment.claims.map((c: { verdict: string }) => c.verdict)).not.toContain("supported");

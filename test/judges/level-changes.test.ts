@@ -8,7 +8,7 @@
 //   as a range of two amounts, so the level was taken for a change).
 import { beforeAll, describe, expect, it } from "vitest";
 import { createOrg, type TestOrg } from "../helpers/harness";
-import { expectLlmTellsApart, judgeAgainst } from "./judge-helpers";
+import { BBY_DOMESTIC_PAGE, expectLlmTellsApart, judgeAgainst } from "./judge-helpers";
 
 let org: TestOrg;
 beforeAll(async () => {
@@ -121,5 +121,36 @@ describe("a margin or a share of revenue against the levels it is worked out fro
     expect(verdicts(right)).toEqual(["supported"]);
     expect(verdicts(wrong)).toEqual(["contradicted"]);
     expect(wrong.assessment.claims[0].explanation).toContain("The source gives capital expenditures as $1,577 million and net sales as $32,765 million for 2018: 4.8% of it, not 6.8%");
+  });
+});
+
+// A quarter's change is year over year, as releases state them, unless its sentence says it is from the quarter
+// before: Best Buy's Domestic revenue, $8,890 million against $9,569 million (7.1% lower), and operating income,
+// $329 million against $343 million, in columns dated July 29, 2023 and July 30, 2022.
+describe("a quarter's change against the same quarter a year before", () => {
+  const judged = judgeAgainst(() => org, "How did Best Buy's Domestic segment do in the second quarter of fiscal 2024?", [
+    { title: "Best Buy 10-Q Q2 FY2024, Domestic segment", content: BBY_DOMESTIC_PAGE },
+  ]);
+  const quarter = "in the second quarter of fiscal 2024";
+
+  it("carries the year-over-year change and contradicts another, naming the columns' days (wrong on purpose)", async () => {
+    const [right, wrong, yoy, delta, rightDelta] = await Promise.all([
+      judged("agent", `Domestic revenue fell 7.1% to $8,890 million ${quarter}.`),
+      judged("agent", `Domestic revenue fell 3.1% to $8,890 million ${quarter}.`),
+      judged("agent", `Domestic revenue fell 3.1% year over year to $8,890 million ${quarter}.`),
+      judged("agent", `Domestic operating income decreased by $44 million to $329 million ${quarter}.`),
+      judged("agent", `Domestic operating income decreased by $14 million to $329 million ${quarter}.`),
+    ]);
+    expect(verdicts(right)).toEqual(["supported"]);
+    expect(verdicts(wrong)).toEqual(["contradicted"]);
+    expect(wrong.assessment.claims[0].explanation).toContain("for the period ended July 30, 2022 and 8,890 million for the period ended July 29, 2023: a decline of 7.1%, not 3.1%");
+    expect(verdicts(yoy)).toEqual(["contradicted"]);
+    expect(verdicts(delta)).toEqual(["contradicted"]);
+    expect(verdicts(rightDelta)).toEqual(["supported"]);
+  });
+
+  it("leaves a sequential change alone: the quarter before is not in the table", async () => {
+    const sequential = (await judged("agent", `Domestic revenue fell 3.1% sequentially to $8,890 million ${quarter}.`)) as Agent;
+    expect(verdicts(sequential)).not.toContain("contradicted");
   });
 });
