@@ -6,9 +6,10 @@
 import type { FigureInContext, ReadText } from "./context";
 import { sameItem, type FigureCheck } from "./compare";
 import { candidates, rowCells } from "./figure-index";
-import { halfUnit, kindsMatch, roundingOf } from "./values";
+import { equalAtSomeScale, halfUnit, kindsMatch, roundingOf, valuesEqual } from "./values";
 import { label, written } from "./labels";
 import { dayText } from "./fiscal-days";
+import { samePeriod } from "./same-period";
 
 // A change measured on something other than the two reported levels: organic, at constant currency, adjusted,
 // over several years or a year's average. Such a change is not the levels' and is left as it was read.
@@ -63,12 +64,11 @@ function fromYearOf(level: FigureCheck, all: FigureCheck[], sentence: string): n
 }
 
 /**
- * The one value the source gives the level's item for `fromYear`, as it gives the level (the same row and run
+ * The one value a source gives the level's item for `fromYear`, as it gives the level `s` (the same row and run
  * of years in a table; prose of the same item, kind and scale otherwise), or null when it gives none or several.
  */
-function levelBefore(level: FigureCheck, read: ReadText, fromYear: number, known: ReadonlySet<string>): FigureInContext | null {
-  const s = level.by!;
-  const pool = s.cell ? rowCells(read, s).filter((x) => x.cell!.block === s.cell!.block) : candidates({ ...level.figure, year: fromYear, altYear: null }, read);
+function levelBefore(f: FigureInContext, s: FigureInContext, read: ReadText, fromYear: number, known: ReadonlySet<string>): FigureInContext | null {
+  const pool = s.cell ? rowCells(read, s).filter((x) => x.cell!.block === s.cell!.block) : candidates({ ...f, year: fromYear, altYear: null }, read);
   const found = pool.filter(
     (x) =>
       x !== s &&
@@ -79,9 +79,42 @@ function levelBefore(level: FigureCheck, read: ReadText, fromYear: number, known
       x.basis === s.basis &&
       kindsMatch(x, s) &&
       (x.scale === null) === (s.scale === null) &&
-      (s.cell !== null || sameItem(level.figure, x, known)),
+      (s.cell !== null || sameItem(f, x, known)),
   );
   return new Set(found.map(signed)).size === 1 ? found[0] : null;
+}
+
+/**
+ * The level and the one before it, from the first source that gives both: the carrying source first, then any
+ * other that gives the level (its item, year and value): a reference quoting only the headline carries the
+ * level, while the filing beside it gives the year before too.
+ */
+function levelsFrom(level: FigureCheck, sources: ReadText[], fromYear: number, known: ReadonlySet<string>): { source: number; s: FigureInContext; p: FigureInContext; fromYear: number } | null {
+  const f = level.figure;
+  const by = level.by!;
+  // Years back from the level: another source may name the same period by another year (a January year-end).
+  const gap = by.year! - fromYear;
+  for (const [i, read] of sources.entries()) {
+    const s =
+      i === level.source
+        ? by
+        : candidates(f, read).find(
+            (x) =>
+              !x.change &&
+              !x.bound &&
+              x.year !== null &&
+              (x.year === by.year || x.altYear === by.year) &&
+              (x.part === by.part || (x.part === "mixed" && samePeriod(f, x) !== false)) &&
+              (x.basis ?? by.basis) === by.basis &&
+              LEVEL_KINDS.has(x.kind) &&
+              kindsMatch(x, f) &&
+              (valuesEqual(f, x) || equalAtSomeScale(f, x)) &&
+              sameItem(f, x, known),
+          );
+    const p = s && levelBefore(f, s, read, s.year! - gap, known);
+    if (s && p) return { source: i, s, p, fromYear: s.year! - gap };
+  }
+  return null;
 }
 
 /** A level's period in a note: its column's day where the source dates it so ("July 29, 2023"), else its year. */
@@ -105,29 +138,36 @@ function amountText(v: number, like: FigureInContext): string {
 export function levelChanges(checks: FigureCheck[], sources: ReadText[], statement: string, known: ReadonlySet<string>): void {
   checks.forEach((level, k) => {
     const f = level.figure;
-    const s = level.by;
-    if (level.status !== "carried" || !s || f.change || s.change || s.year === null || f.index < 0 || !LEVEL_KINDS.has(s.kind)) return;
+    const by = level.by;
+    if (level.status !== "carried" || !by || f.change || by.change || by.year === null || f.index < 0 || !LEVEL_KINDS.has(by.kind)) return;
     // The change right before the level ("rose 8.5% to $32,765 million") or right after it ("$32,765 million, up 3.5%").
     const before = checks[k - 1];
     const after = checks[k + 1];
-    const beside = [
+    const near = [
       before && before.figure.sentence === f.sentence && before.figure.index >= 0 && CHANGE_THEN_LEVEL.test(statement.slice(before.figure.index + before.figure.raw.length, f.index)) ? before : null,
       after && after.figure.sentence === f.sentence && after.figure.index >= 0 && LEVEL_THEN_CHANGE.test(statement.slice(f.index + f.raw.length, after.figure.index)) ? after : null,
-    ].filter((c): c is FigureCheck => c !== null && c.status === "unmatched" && c.figure.change && (c.figure.kind === "percent" || (kindsMatch(c.figure, s) && c.figure.scale !== null && s.scale !== null)));
+    ].filter((c): c is FigureCheck => c !== null && c.status === "unmatched" && c.figure.change);
     const moved = f.move === 1 || f.move === -1;
-    if (!beside.length && !moved) return;
+    if (!near.length && !moved) return;
     const sentence = sentenceAround(statement, f);
     if (OTHER_MEASURE.test(sentence) || SEVERAL_PERIODS.test(sentence)) return;
     const fromYear = fromYearOf(level, checks, sentence);
     if (fromYear === null) return;
-    const p = levelBefore(level, sources[level.source], fromYear, known);
-    if (!p) return;
+    const found = levelsFrom(level, sources, fromYear, known);
+    if (!found) return;
+    const { s, p } = found;
+    // What one unit of the source's figures is in base units: 1 where the source states its scale; where it states
+    // none, the level's as the statement writes it ("$1,048 million" carried by a bare "1,048"); else unknown.
+    const unit = s.scale !== null ? 1 : f.scale !== null && f.mantissa === s.mantissa ? f.scale : null;
+    const beside = near.filter((c) => c.figure.kind === "percent" || (kindsMatch(c.figure, s) && c.figure.scale !== null && unit !== null));
     const [to, from] = [signed(s), signed(p)];
     const diff = to - from;
     const levels = `The source gives ${label(p)} as ${written(p)} for ${periodText(p)} and ${written(s)} for ${periodText(s)}`;
     const way = diff < 0 ? "a decline" : "a rise";
     if (moved && diff !== 0 && Math.sign(diff) !== f.move) {
       level.status = "contradicted";
+      level.source = found.source;
+      level.by = s;
       level.note = `${levels}: ${way}, not ${f.move === 1 ? "a rise" : "a decline"} to ${f.raw}.`;
     }
     if (from === 0) return;
@@ -140,15 +180,15 @@ export function levelChanges(checks: FigureCheck[], sources: ReadText[], stateme
       const same =
         g.kind === "percent"
           ? Math.abs(Math.abs(relative) - g.mantissa) <= halfUnit(g) + (100 * error) / Math.abs(from) + 1e-9
-          : Math.abs(Math.abs(diff) - g.value) <= roundingOf(g) + error + 1e-9 * g.value;
-      c.source = level.source;
+          : Math.abs(Math.abs(diff * unit!) - g.value) <= roundingOf(g) + error * unit! + 1e-9 * g.value;
+      c.source = found.source;
       c.by = s;
       if (same && !wrongWay) {
         c.status = "carried";
         continue;
       }
       c.status = "contradicted";
-      const worked = g.kind === "percent" ? `${way} of ${percentText(relative)}` : `${way} of ${amountText(diff, g)}`;
+      const worked = g.kind === "percent" ? `${way} of ${percentText(relative)}` : `${way} of ${amountText(diff * unit!, g)}`;
       c.note = `${levels}: ${worked}, not ${wrongWay && same ? "the other way" : g.raw}.`;
     }
   });

@@ -9,6 +9,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { createOrg, type TestOrg } from "../helpers/harness";
 import { BBY_DOMESTIC_PAGE, expectLlmTellsApart, judgeAgainst } from "./judge-helpers";
+import { AMCOR_PAGE_8, ULTA_PAGE_1 } from "./demo-pages";
 
 let org: TestOrg;
 beforeAll(async () => {
@@ -152,5 +153,36 @@ describe("a quarter's change against the same quarter a year before", () => {
   it("leaves a sequential change alone: the quarter before is not in the table", async () => {
     const sequential = (await judged("agent", `Domestic revenue fell 3.1% sequentially to $8,890 million ${quarter}.`)) as Agent;
     expect(verdicts(sequential)).not.toContain("contradicted");
+  });
+});
+
+// npm run dev's demo filings, wrong on purpose: Amcor's income statement prints its "$ million" in a note the
+// cells do not read (a bare "1,048" carries "$1,048 million"), and Ulta's release is read beside a reference
+// that quotes only its headline ("$10.2 billion"), which carries the level but gives no year before it.
+describe("the demo filings' changes", () => {
+  it("reads an amount's change in a table whose cells state no scale at the level's scale", async () => {
+    const judged = judgeAgainst(() => org, "How did Amcor's results change in fiscal 2023?", [{ title: "Amcor FY2023 release, income statement", content: AMCOR_PAGE_8 }]);
+    const said = (change: string) => `Net income attributable to Amcor plc increased by ${change} to $1,048 million in fiscal 2023.`;
+    const [right, wrong] = await Promise.all([judged("agent", said("$243 million")), judged("agent", said("$343 million"))]);
+    expect(verdicts(right)).toEqual(["supported"]);
+    expect(verdicts(wrong)).toEqual(["contradicted"]);
+    expect(wrong.assessment.claims[0].explanation).toContain("as 805 for 2022 and 1,048 for 2023: a rise of $243 million, not $343 million");
+  });
+
+  it("takes the year before from another source that gives the level, when the carrying one gives none", async () => {
+    const headline = { title: "Ulta Beauty fiscal 2022", content: "Ulta Beauty's fiscal 2022 net sales were $10.2 billion and diluted EPS was $24.01." };
+    const judged = judgeAgainst(() => org, "How did Ulta Beauty do in fiscal 2022?", [headline, { title: "Ulta Beauty Q4 FY2022 release", content: ULTA_PAGE_1 }]);
+    const [right, wrong, fell, llmRight, llmWrong] = await Promise.all([
+      judged("agent", "Ulta Beauty's net sales rose 18.3% to $10,208.6 million in fiscal 2022."),
+      judged("agent", "Ulta Beauty's net sales rose 13.3% to $10,208.6 million in fiscal 2022."),
+      judged("agent", "Ulta Beauty's net sales fell to $10,208.6 million in fiscal 2022."),
+      judged("llm", "Ulta Beauty's net sales rose 18.3% to $10,208.6 million in fiscal 2022."),
+      judged("llm", "Ulta Beauty's net sales rose 13.3% to $10,208.6 million in fiscal 2022."),
+    ]);
+    expect(verdicts(right)).toEqual(["supported"]);
+    expect(verdicts(wrong)).toEqual(["contradicted"]);
+    expect(wrong.assessment.claims[0].explanation).toContain("8,630.9 million for the period ended January 29, 2022 and 10,208.6 million for the period ended January 28, 2023: a rise of 18.3%, not 13.3%");
+    expect(verdicts(fell)).toEqual(["contradicted"]);
+    expectLlmTellsApart(llmRight.result, llmWrong.result, "a rise of 18.3%, not 13.3%");
   });
 });
