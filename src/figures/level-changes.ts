@@ -118,7 +118,7 @@ function levelsFrom(level: FigureCheck, sources: ReadText[], fromYear: number, k
 }
 
 /** A level's period in a note: its column's day where the source dates it so ("July 29, 2023"), else its year. */
-const periodText = (x: FigureInContext) => (x.date !== null ? `the period ended ${dayText(x.date)}` : String(x.year));
+export const periodText = (x: FigureInContext) => (x.date !== null ? `the period ended ${dayText(x.date)}` : String(x.year));
 
 const percentText = (v: number) => `${Math.abs(v).toLocaleString("en-US", { maximumFractionDigits: 1 })}%`;
 

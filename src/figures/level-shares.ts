@@ -8,6 +8,7 @@ import { itemVocabulary, marginItem, type FigureCheck } from "./compare";
 import { coreItemWords } from "./line-items";
 import { halfUnit, kindsMatch, roundingOf } from "./values";
 import { label, written } from "./labels";
+import { periodText } from "./level-changes";
 
 // "6.8% of sales", "4.8% of net revenues", "of total revenue": a share of the company's revenue.
 const OF_REVENUE = /^\s{0,3}of\s{1,3}(?:(?:its|the|total|net|consolidated)\s{1,3}){0,3}(?:revenues?|sales)\b/i;
@@ -49,6 +50,13 @@ function oneLevel(read: ReadText, anchor: FigureInContext, is: (x: FigureInConte
   return new Set(found.map(signed)).size === 1 ? found[0] : null;
 }
 
+/** The one revenue cell of a table cell's own table and column (a segment's table names its revenue "Revenue"), or null. */
+function revenueBeside(read: ReadText, n: FigureInContext): FigureInContext | null {
+  if (!n.cell) return null;
+  const found = read.figures.filter((x) => x.cell && x.cell.table === n.cell!.table && x.cell.col === n.cell!.col && x.standard === "revenue" && !x.change && LEVEL_KINDS.has(x.kind));
+  return new Set(found.map(signed)).size === 1 ? found[0] : null;
+}
+
 /**
  * Reads each unmatched percentage of a margin or of revenue against the levels above. Only in a sentence with
  * a carried level (which fixes the source and the period), and only where that source gives each level once.
@@ -71,18 +79,26 @@ export function levelShares(checks: FigureCheck[], sources: ReadText[], statemen
     const carried = (is: (x: FigureInContext) => boolean) =>
       checks.find((a) => a.status === "carried" && a.by && a.source === anchor.source && a.figure.sentence === g.sentence && !a.figure.change && a.by.year === s.year && is(a.by))?.by ?? oneLevel(read, s, is);
     const numerator = own ? s : carried((x) => x.standard === profit);
-    const base = carried(totalRevenue);
-    if (!numerator || !base || numerator === base || signed(base) <= 0) return;
-    const share = (signed(numerator) / signed(base)) * 100;
-    const error = (100 * roundingIn(numerator)) / signed(base) + (100 * Math.abs(signed(numerator)) * roundingIn(base)) / signed(base) ** 2;
+    if (!numerator) return;
+    // Over the company's total revenue, and over the revenue row of the numerator's own table and column (a
+    // segment's table: "Domestic ... gross margin" is over the segment's revenue): either base carries the share,
+    // and it is contradicted only when it is neither's.
+    const bases = [carried(totalRevenue), revenueBeside(read, numerator)].filter((b, i, all): b is FigureInContext => b !== null && b !== numerator && signed(b) > 0 && all.indexOf(b) === i);
+    if (!bases.length) return;
+    const shareOver = (base: FigureInContext) => (signed(numerator) / signed(base)) * 100;
+    const within = (base: FigureInContext) => {
+      const error = (100 * roundingIn(numerator)) / signed(base) + (100 * Math.abs(signed(numerator)) * roundingIn(base)) / signed(base) ** 2;
+      return Math.abs(shareOver(base) - g.mantissa) <= halfUnit(g) + error + 1e-9;
+    };
     c.source = anchor.source;
     c.by = numerator;
-    if (Math.abs(share - g.mantissa) <= halfUnit(g) + error + 1e-9) {
+    if (bases.some(within)) {
       c.status = "carried";
       return;
     }
+    const base = bases[bases.length - 1];
     c.status = "contradicted";
-    const worked = share.toLocaleString("en-US", { maximumFractionDigits: Math.max(1, g.decimals) });
-    c.note = `The source gives ${label(numerator)} as ${written(numerator)} and ${label(base)} as ${written(base)} for ${s.year}: ${worked}% of it, not ${g.raw}.`;
+    const worked = shareOver(base).toLocaleString("en-US", { maximumFractionDigits: Math.max(1, g.decimals) });
+    c.note = `The source gives ${label(numerator)} as ${written(numerator)} and ${label(base)} as ${written(base)} for ${periodText(numerator)}: ${worked}% of it, not ${g.raw}.`;
   });
 }

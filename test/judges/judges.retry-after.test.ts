@@ -89,8 +89,9 @@ describe("Retry-After through the Worker", () => {
 
   it.each(["llm", "agent"] as const)("a pending %s evaluation's read carries half its place in the queue over the organization's drain rate", async (judge) => {
     const { organizationId, key } = await createOrg();
-    // 80 pending, 20 settled over the last 10 s: 2 a second.
-    const pending = await queueState(organizationId, { pending: 80, settled: 20, settledFromMs: 10_000, judge });
+    // 80 pending, 200 settled over the last 100 s: 2 a second (over 100 s, so a slow machine's seconds between
+    // writing the rows and reading them barely move the rate: the 78th stays "20" for 2.5 s).
+    const pending = await queueState(organizationId, { pending: 80, settled: 200, settledFromMs: 100_000, filedAgoMs: 120_000, judge });
     const first = await read(key, pending[0], judge);
     expect(first.res.status).toBe(200);
     expect(first.payload.status).toBe("pending");
@@ -117,7 +118,7 @@ describe("Retry-After through the Worker", () => {
     const theirs = await createOrg();
     // Theirs: 500 pending filed before mine, and 400 settled in the last second (a rate that would make mine 1 s).
     await queueState(theirs.organizationId, { pending: 500, settled: 400, settledFromMs: 1_000, filedAgoMs: 120_000 });
-    const pending = await queueState(mine.organizationId, { pending: 18, settled: 20, settledFromMs: 10_000 });
+    const pending = await queueState(mine.organizationId, { pending: 18, settled: 200, settledFromMs: 100_000, filedAgoMs: 120_000 });
     expect((await read(mine.key, pending[17])).res.headers.get("Retry-After")).toBe("5");
     // And theirs is not readable by my key at all.
     const [their] = await queueState(theirs.organizationId, { pending: 1, settled: 0, settledFromMs: 0 });

@@ -150,6 +150,14 @@ describe("a quarter's change against the same quarter a year before", () => {
     expect(verdicts(rightDelta)).toEqual(["supported"]);
   });
 
+  it("works a segment's margin out over the revenue row of its own table and column (wrong on purpose)", async () => {
+    const said = (margin: string) => `Domestic gross profit was $2,052 million ${quarter}, a gross margin of ${margin}.`;
+    const [right, wrong] = await Promise.all([judged("agent", said("23.1%")), judged("agent", said("25.1%"))]);
+    expect(verdicts(right)).toEqual(["supported"]);
+    expect(verdicts(wrong)).toEqual(["contradicted"]);
+    expect(wrong.assessment.claims[0].explanation).toContain("domestic revenue as 8,890 million for the period ended July 29, 2023: 23.1% of it, not 25.1%");
+  });
+
   it("leaves a sequential change alone: the quarter before is not in the table", async () => {
     const sequential = (await judged("agent", `Domestic revenue fell 3.1% sequentially to $8,890 million ${quarter}.`)) as Agent;
     expect(verdicts(sequential)).not.toContain("contradicted");
