@@ -12,6 +12,7 @@
 //               rounding) replaced by the value of the next or previous row (same column) or column (same row);
 //   company     the company the question names, replaced everywhere in the answer by a peer company.
 // PERTURB_SHOW=<kind> prints up to 10 misses of that kind with the scores, the edits and the engine's notes.
+// PERTURB_FACT=1: misses on factuality instead of overall (a variant whose factuality is not lower).
 import { gradeAnswer, gradeDetails, type GradeInput } from "../../src/judges/engine/grade";
 import { statedScale, statementFigures, type FigureInContext } from "../../src/figures/context";
 import { parseTables } from "../../src/figures/table";
@@ -335,8 +336,8 @@ export function perturbations(rows: PerturbRow[], calibrationIds: Set<string>): 
     if (!KINDS.includes(show as Kind)) console.log(`\nPERTURB_SHOW: unknown kind ${show} (one of ${KINDS.join(", ")})`);
     else {
       // PERTURB_HIGH=1: only misses whose original was graded factuality 3 or more (the engine believed the correct answer).
-      const misses = pairs.filter((p) => p.kind === show && !(p.scores.overall < p.original.overall) && (!process.env.PERTURB_HIGH || p.original.factuality >= 3)).slice(0, Number(process.env.PERTURB_LIMIT ?? 10));
-      console.log(`\nMisses of ${show} (variant not lower on overall), up to 10:`);
+      const misses = pairs.filter((p) => p.kind === show && !(process.env.PERTURB_FACT ? p.scores.factuality < p.original.factuality : p.scores.overall < p.original.overall) && (!process.env.PERTURB_HIGH || p.original.factuality >= 3)).slice(0, Number(process.env.PERTURB_LIMIT ?? 10));
+      console.log(`\nMisses of ${show} (variant not lower on ${process.env.PERTURB_FACT ? "factuality" : "overall"}), up to 10:`);
       for (const p of misses) {
         const notes = gradeDetails(input(p.question, p.variant.text, p.passage)).notes;
         console.log(

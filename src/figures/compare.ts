@@ -295,7 +295,10 @@ export function checkFigure(
         const strong = !foreign && sameItem(f, s, known);
         // A profit where the source prints a loss, or a loss where it prints a profit: the same digits, the other
         // sign, on one standard profit line (its name tells the item, however the statement words the rest).
-        if (year === true && (profitForLoss(f, s) || lossForProfit(f, s) || oppositeDirection(f, s, sources[i]) || ((strong || itemsOverlap(f.item, s.item)) && movedOtherWay(f, s)))) {
+        // The same digits the other way are the same figure only under the same item: "adjusted EBIT ... 3% higher" is
+        // not "volumes ... 3% lower".
+        const sameWords = strong || itemsOverlap(f.item, s.item);
+        if (year === true && (profitForLoss(f, s) || lossForProfit(f, s) || (sameWords && oppositeDirection(f, s, sources[i])) || (sameWords && movedOtherWay(f, s)))) {
           conflict ??= { s, i };
           signConflict ??= { s, i };
           continue;

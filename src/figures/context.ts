@@ -195,6 +195,10 @@ function openingYear(words: string): number | null {
 const PROSE_SENTENCES_PER_STEP = 8;
 
 // "13.6% increase in transactions", "a 1.8% decline in average ticket": a change and the item it is of, after the figure.
+// A change's noun or comparative right after its figure: "a 12.7% increase", "3.4% lower", "6% higher than".
+// The words before a year a change is measured from: "a 12.7% increase over fiscal 2022", "3.4% lower than in 2022".
+const FROM_YEAR = /\b(?:over|than|from|since)\b/i;
+const CHANGE_NAMED_AFTER = /^\s{0,2}(?:(increases?|rises?|gains?|growth|higher|jump)|(decreases?|declines?|drops?|falls?|lower|reductions?))\b/i;
 const CHANGE_IN = /^\s*(increases?|decreases?|growth|declines?|rises?|drops?|reductions?|improvements?)\s+in\s+(?:the\s+|its\s+|our\s+)?([\p{L}&'-]+(?:\s+[\p{L}&'-]+){0,3}?)(?=\s*(?:[,;.()]|$)|\s+(?:and|or|compared|versus|from|to|in|for|at|as|while|of)\b)/iu;
 
 /**
@@ -347,14 +351,18 @@ function* proseFigureSteps(text: string, scale: number | null, skipTableLines: b
       }
       // "increased 18% to $10.2 billion" states a level; "grew 3%", "up by $5 million" a change.
       // "up 24.9%", "a decline of 3%": a direction given right before the figure makes it a change.
-      const said = changed.length ? nounDirection(changeNoun) : saidDirection(own, q.negative);
+      // "a 12.7% increase over fiscal 2022", "was 3.4% lower than in fiscal 2022": a change named right after the figure.
+      const named = changed.length || (q.percent === false && q.scale <= 1) ? null : CHANGE_NAMED_AFTER.exec(after);
+      const said = changed.length ? nounDirection(changeNoun) : saidDirection(own, q.negative) || (named ? (named[1] ? 1 : -1) : 0);
       const change = changed.length ? true : LEVEL_BEFORE.test(own) ? false : /\bby\s*$/i.test(own) || said !== 0 ? true : read.item.length ? read.change : read.change || prevChange;
       const move = change ? undefined : levelMove(own, after);
       // "$2,253 million at the end of the first six months": a balance at its period's close (or opening).
       const point = change ? undefined : pointOf(`${own} ${after.split(/[,;]/)[0]}`);
       let year: number | null = null;
       if (respectively) year = leadYears[i];
-      else if (afterYears[i] !== null) year = afterYears[i];
+      // "over fiscal 2022", "than in fiscal 2022" after a change named after its figure: the year it is measured from
+      // ("the 3.6% growth seen in 2022" is 2022's).
+      else if (afterYears[i] !== null && !(named && FROM_YEAR.test(sentence.slice(q.end, q.end + afterMatches[i].length)))) year = afterYears[i];
       else {
         // Not the year written right after the previous figure: "from $5,034 million in Q2 2022 to $1,305 million".
         const taken = i > 0 ? Math.max(0, qs[i - 1].end + afterMatches[i - 1].length - prevEnd - clauseStart) : 0;

@@ -39,6 +39,15 @@ const LABEL_NOTE = /\$\s?\d[\d,]{0,12}(?:\.\d{1,3})?\s\((?:19|20)\d\d,\s\$\s?\d[
 
 const NOTE_REFERENCE = /\((?:see\s)?notes?\s\d{1,3}(?:(?:,\s?|\sand\s)\d{1,3}){0,4}\)/gi;
 
+// A year named as the comparison's period: "than in fiscal 2022", "compared with 2021", "versus FY2021".
+const COMPARISON_YEAR = /\b(?:than|compared\s(?:with|to)|versus|vs\.?|relative\sto)\s(?:(?:in|the|fiscal|year)\s){0,3}(?:fy\s?)?((?:19|20)\d\d)\b/gi;
+
+/** Whether every mention of `year` in the statement names a comparison's period (COMPARISON_YEAR). */
+function onlyCompared(statement: string, year: number): boolean {
+  const compared = [...statement.matchAll(COMPARISON_YEAR)].filter((m) => Number(m[1]) === year).length;
+  return compared > 0 && compared === yearsIn(statement).filter((y) => y === year).length;
+}
+
 function onlyYear(text: string): number | null {
   const years = new Set(yearsIn(text));
   return years.size === 1 ? [...years][0] : null;
@@ -118,8 +127,15 @@ export function* checkStatementSteps(
     if (k > 0 && own[k - 1].sentence === f.sentence) f.ownerWords = own[k - 1].item;
   });
   // "Net sales increased 18.3% to $10.2 billion compared to $8.6 billion in fiscal 2021": the one year named is
-  // the comparison's, not the level's; the level takes the question's year, if another.
-  if (ownYear !== null && stated.size === 1 && own.some((f) => f.compared && f.year === ownYear) && !own.some((f) => !f.compared && f.year === ownYear)) {
+  // the comparison's, not the level's; the level takes the question's year, if another. So is a year named only
+  // after a comparison's word ("was 3.4% lower than in fiscal 2022", "compared with 2021") where the question
+  // names another year: the level is the question's year's.
+  if (
+    ownYear !== null &&
+    stated.size === 1 &&
+    ((own.some((f) => f.compared && f.year === ownYear) && !own.some((f) => !f.compared && f.year === ownYear)) ||
+      (questionYear !== null && questionYear !== ownYear && onlyCompared(statement, ownYear)))
+  ) {
     ownYear = questionYear !== ownYear ? questionYear : null;
   }
   // A figure of a comparison clause is the comparison period's ("compared with $8,630.9 million"): not dated

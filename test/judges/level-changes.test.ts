@@ -177,6 +177,22 @@ describe("the demo filings' changes", () => {
     expect(wrong.assessment.claims[0].explanation).toContain("as 805 for 2022 and 1,048 for 2023: a rise of $243 million, not $343 million");
   });
 
+  it("reads a change named after its figure ('a 12.7% increase over fiscal 2022', 'was 6.4% lower than in fiscal 2022'), the year after it the one it is measured from (wrong on purpose)", async () => {
+    const judged = judgeAgainst(() => org, "How did Amcor's results change in fiscal 2023?", [{ title: "Amcor FY2023 release, income statement", content: AMCOR_PAGE_8 }]);
+    const [increase, increaseRight, lower, lowerRight] = await Promise.all([
+      judged("agent", "Amcor's operating income was $1,508 million in fiscal 2023, a 12.7% increase over fiscal 2022."),
+      judged("agent", "Amcor's operating income was $1,508 million in fiscal 2023, a 21.7% increase over fiscal 2022."),
+      judged("agent", "Amcor's gross profit of $2,725 million was 6.4% lower than in fiscal 2022."),
+      judged("agent", "Amcor's gross profit of $2,725 million was 3.4% lower than in fiscal 2022."),
+    ]);
+    expect(verdicts(increase)).toEqual(["contradicted"]);
+    expect(verdicts(increaseRight)).toEqual(["supported"]);
+    expect(verdicts(lower)).toEqual(["contradicted"]);
+    expect(lower.assessment.claims[0].explanation).toContain("a decline of 3.4%, not 6.4%");
+    // The right one had been contradicted: its one year, the comparison's, was taken for the level's.
+    expect(verdicts(lowerRight)).toEqual(["supported"]);
+  });
+
   it("takes the year before from another source that gives the level, when the carrying one gives none", async () => {
     const headline = { title: "Ulta Beauty fiscal 2022", content: "Ulta Beauty's fiscal 2022 net sales were $10.2 billion and diluted EPS was $24.01." };
     const judged = judgeAgainst(() => org, "How did Ulta Beauty do in fiscal 2022?", [headline, { title: "Ulta Beauty Q4 FY2022 release", content: ULTA_PAGE_1 }]);
