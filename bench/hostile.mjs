@@ -183,6 +183,20 @@ function denseSubmission() {
   return { answer: answer.slice(0, 150_000), references };
 }
 
+/**
+ * The same budget written as one sentence: about 8,000 figures with no full stop between them (levels, their
+ * changes and shares of sales), against the same tables. Each figure had been read against the whole sentence
+ * before it, and worked out from every pair of the sentence's own figures (session 30: 12-20 s of CPU).
+ */
+function oneSentenceSubmission() {
+  const r = seededRandom(22);
+  const amount = () => `$${(1 + Math.floor(r() * 99_000)).toLocaleString("en-US")} million`;
+  let answer = "In 2018, ";
+  while (answer.length < 150_000) answer += `capital expenditures were ${amount()} in 2018, about ${(r() * 30).toFixed(1)}% of sales, and net income fell to ${amount()} from ${amount()}, `;
+  const { references } = denseSubmission();
+  return { query: "What were net sales and net income?", answer: `${answer.slice(0, 150_000)}.`, references };
+}
+
 const CJK = [..."的一是在不了有和人这中大为上个国我以要他时来用们生到作地于出就分对成会可主发年动同工也能下过子说产种面而方后多定行学法所民得经"];
 
 function nestedJson(depth) {
@@ -241,6 +255,7 @@ const cases = [
   { name: "judge: 100,000-digit answer", run: () => judged({ answer: `The ratio is ${"1".repeat(100_000)}.5 / 2 = 5%` }) },
   { name: "judge: dense 200k answer", run: () => judged(denseSubmission()) },
   { name: "agent: dense 200k answer", run: () => judged(denseSubmission(), "agent") },
+  { name: "judge: dense 150k one sentence", run: () => judged(oneSentenceSubmission()) },
   { name: "judge: 100k CJK answer", run: () => judged({ answer: Array.from({ length: 100_000 }, (_, i) => CJK[(i * 7919) % CJK.length]).join("") }) },
   {
     name: "judge: JSON nested 100,000 deep",

@@ -33,6 +33,15 @@ const SHARES_OF = /\b(?:mix|shares? of|split|breakdown|composition|accounted for
 export function shareCategoryAfter(before: string, after: string): RegExpExecArray | null {
   return SHARES_OF.test(before) ? SHARE_CATEGORY_AFTER.exec(after) : null;
 }
+
+/** Where a text's first "mix"/"shares of" phrase ends, or -1: a figure after it is in a sentence about shares. */
+export function sharesOfEnd(text: string): number {
+  const m = SHARES_OF.exec(text);
+  return m ? m.index + m[0].length : -1;
+}
+
+/** A text that is about shares, for shareCategoryAfter when the caller found the phrase itself (sharesOfEnd). */
+export const SHARES_PHRASE = "shares of";
 // "16.1% comparable sales decline", "9.0% comparable sales growth": the item (one to three words) and its change after the figure.
 export const CHANGE_AFTER = /^\s((?:[\p{L}&'-]+\s){1,3}?)(declines?|decreases?|increases?|growth|gains?|drops?|improvements?)\b/iu;
 // "· Appliances: The 16.1% ...": a list item's label, before the colon that opens its line.

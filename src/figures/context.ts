@@ -16,7 +16,7 @@ import { causeOf } from "./causes";
 import { itemAfter } from "./item-after";
 import { nextWords, prevWords } from "./changed-copies";
 import { contentStems, sentences, unhyphenated } from "./text";
-import { ANNUAL_BEFORE, CATEGORY_AFTER, shareCategoryAfter, CHANGE_AFTER, COMPARED_WITH, COUNT_AFTER, DEFINING_ASIDE, EPS_AFTER, FOR_FISCAL_YEAR, LINE_LABEL, LIST_LABEL, OPENING, pairPartsOf, pointOf, PREVIOUS_UNIT, spelledAbbreviations } from "./clause-words";
+import { ANNUAL_BEFORE, CATEGORY_AFTER, shareCategoryAfter, sharesOfEnd, SHARES_PHRASE, CHANGE_AFTER, COMPARED_WITH, COUNT_AFTER, DEFINING_ASIDE, EPS_AFTER, FOR_FISCAL_YEAR, LINE_LABEL, LIST_LABEL, OPENING, pairPartsOf, pointOf, PREVIOUS_UNIT, spelledAbbreviations } from "./clause-words";
 import { periodHeading, segmentHeading, type SectionPeriod } from "./headings";
 import { runSteps, turnAfterChars } from "./steps";
 import { textLinks, withFiscalDays, withFiscalNames } from "./fiscal-days";
@@ -85,6 +85,18 @@ const CHANGE_WORDS = new Set("increas decreas grew grow growth rose rise risen f
 /** "$9.6 billion and $19.1 billion": only "and" between two figures, a pair. */
 const AND_ONLY = /^\s*and\s*$/i;
 const YEAR = /\b(?:(?:fy|fiscal(?:\s+year)?|calendar(?:\s+year)?)\s?'?)?((?:19[5-9]|20\d)\d)\b|\bfy\s?'?(\d{2})\b/gi;
+
+/** How many of a sentence's years (their ends, in order) stand wholly before `index`. */
+function yearsBefore(yearsAt: { at: number }[], index: number): number {
+  let lo = 0;
+  let hi = yearsAt.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (yearsAt[mid].at <= index) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
 
 export function yearsIn(text: string): number[] {
   return [...text.matchAll(YEAR)].map((m) => (m[1] ? Number(m[1]) : 2000 + Number(m[2])));
@@ -264,6 +276,12 @@ function* proseFigureSteps(text: string, scale: number | null, skipTableLines: b
     // A row under columns of two or more periods, no table parsed: which cell is which period is not read.
     if (!skipTableLines && isTableLine(sentence) && underPeriodColumns(text, base)) continue;
     const sentenceYears = [...new Set(yearsIn(sentence))];
+    // Read once per sentence, not per figure (a 150,000-character sentence of figures made each a pass over it):
+    // where its years stand, its own part of the year, and where its first "mix"/"shares of" phrase ends.
+    const yearsAt = [...sentence.matchAll(YEAR)].map((m) => ({ at: m.index + m[0].length, year: m[1] ? Number(m[1]) : 2000 + Number(m[2]) }));
+    let sentencePart: string | null | undefined;
+    const partOfSentence = () => (sentencePart === undefined ? (sentencePart = partOf(unquarterly(sentence))) : sentencePart);
+    const sharesEnd = sharesOfEnd(sentence);
     const lead = sentence.slice(0, qs[0].index);
     const leadYears = yearsIn(lead);
     const respectively = /\brespectively\b/i.test(sentence) && leadYears.length === qs.length;
@@ -368,7 +386,7 @@ function* proseFigureSteps(text: string, scale: number | null, skipTableLines: b
         const taken = i > 0 ? Math.max(0, qs[i - 1].end + afterMatches[i - 1].length - prevEnd - clauseStart) : 0;
         const ys = yearsIn(i === 0 ? before : fragment.slice(taken));
         // "In 2018, net sales were $X and net income $Y": a year that opens the sentence, claimed by no figure.
-        const opening = yearsIn(sentence.slice(0, q.index));
+        const openingCount = yearsBefore(yearsAt, q.index);
         // "Inventories at the beginning of 2022" are the balance at the end of 2021.
         if (OPENING.test(i === 0 ? before : fragment)) year = openingYear(i === 0 ? before : fragment.slice(taken));
         else if (ys.length === 1) year = ys[0];
@@ -376,7 +394,7 @@ function* proseFigureSteps(text: string, scale: number | null, skipTableLines: b
         else if (compared?.namedBefore) year = null;
         else if (compared && !change) year = null;
         else if (ys.length === 0 && sentenceYears.length === 0) year = labelYear ?? sectionYear ?? sectionPeriod?.year ?? null;
-        else if (ys.length === 0 && opening.length === 1 && sentenceYears.length === 1 && !claimed.has(opening[0])) year = opening[0];
+        else if (ys.length === 0 && openingCount === 1 && sentenceYears.length === 1 && !claimed.has(yearsAt[0].year)) year = yearsAt[0].year;
       }
       // A figure modifying a noun takes that noun's date, or none (item-after.ts).
       if (afterItem?.year !== undefined && afterYears[i] === null) year = afterItem.year;
@@ -388,7 +406,7 @@ function* proseFigureSteps(text: string, scale: number | null, skipTableLines: b
       // figure only, not of the figures around it.
       // "Combined with the last three quarterly dividends, this increases the annual dividend ... to 49.0 cents": the year's.
       const annual = ANNUAL_BEFORE.test(own);
-      const ownPart = (annual ? null : partOf(own)) ?? partOf(unquarterly(after)) ?? (item === prevItem && i > 0 ? prevPart : partOf(unquarterly(sentence)));
+      const ownPart = (annual ? null : partOf(own)) ?? partOf(unquarterly(after)) ?? (item === prevItem && i > 0 ? prevPart : partOfSentence());
       // "$9.6 billion and $19.1 billion ..., respectively" after "the second quarter and first six months": each pair's first is the quarter's, its second the months'.
       const pair = !pairParts ? null : i + 1 < qs.length && AND_ONLY.test(sentence.slice(q.end, qs[i + 1].index)) ? 0 : i > 0 && AND_ONLY.test(sentence.slice(qs[i - 1].end, q.index)) ? 1 : null;
       // "we now expect our full-year 2023 organic revenue to increase 8 percent" under a quarter's heading: a
@@ -399,7 +417,7 @@ function* proseFigureSteps(text: string, scale: number | null, skipTableLines: b
       // The figure's own words: its item and the text between its neighbours, not the whole sentence.
       // "declined 16.1% in Appliances and grew 9.0% in Entertainment": the category named right after a figure is
       // its own, not the next figure's.
-      const category = CATEGORY_AFTER.exec(after) ?? (q.percent ? shareCategoryAfter(sentence.slice(0, q.index), after) : null);
+      const category = CATEGORY_AFTER.exec(after) ?? (q.percent && sharesEnd >= 0 && sharesEnd <= q.index ? shareCategoryAfter(SHARES_PHRASE, after) : null);
       const categoryItem = category ? itemStems(category[1]).item : [];
       const baseItem = item;
       const baseText = itemText;

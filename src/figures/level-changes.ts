@@ -25,6 +25,12 @@ const CHANGE_THEN_LEVEL = /^\s{0,3}(?:(?:year[\s-]over[\s-]year|y\/y|yoy)\s{1,3}
 // "$1,508 million in fiscal 2023, a 21.7% increase", "$2,725 million was 3.4% lower" (the change's word after it makes it a change).
 const LEVEL_THEN_CHANGE = /^(?:\s{1,3}(?:in|for)\s{1,3}(?:fiscal\s{1,3}(?:year\s{1,3})?|fy\s?)?\d{4})?\s{0,3},?\s{0,3}(?:(?:an?\s{1,3})?(?:increase|decrease|rise|decline|gain|drop|reduction|growth)\s{1,3}of|(?:up|down)(?:\s{1,3}by)?|an?|was|were|is|are)\s{0,3}$/i;
 
+/**
+ * Levels (and, in level-shares.ts, shares) one statement reads against the sources at most: each looks its levels
+ * up in every source, so a dense answer's thousands of figures stay within the grading's budget.
+ */
+export const MAX_LEVEL_READS = 40;
+
 /** Levels of kinds a change of money or a count is worked out from. */
 const LEVEL_KINDS = new Set(["amount", "number", "per_share"]);
 
@@ -137,6 +143,8 @@ function amountText(v: number, like: FigureInContext): string {
  * levels. Only where the source gives exactly one level of the item for the period before.
  */
 export function levelChanges(checks: FigureCheck[], sources: ReadText[], statement: string, known: ReadonlySet<string>): void {
+  // Bounded work: an answer gives a few changes beside their levels; past MAX_LEVEL_READS the rest are left as read.
+  let tried = 0;
   checks.forEach((level, k) => {
     const f = level.figure;
     const by = level.by;
@@ -149,7 +157,7 @@ export function levelChanges(checks: FigureCheck[], sources: ReadText[], stateme
       after && after.figure.sentence === f.sentence && after.figure.index >= 0 && LEVEL_THEN_CHANGE.test(statement.slice(f.index + f.raw.length, after.figure.index)) ? after : null,
     ].filter((c): c is FigureCheck => c !== null && c.status === "unmatched" && c.figure.change);
     const moved = f.move === 1 || f.move === -1;
-    if (!near.length && !moved) return;
+    if ((!near.length && !moved) || ++tried > MAX_LEVEL_READS) return;
     const sentence = sentenceAround(statement, f);
     if (OTHER_MEASURE.test(sentence) || SEVERAL_PERIODS.test(sentence)) return;
     const fromYear = fromYearOf(level, checks, sentence);

@@ -8,7 +8,7 @@ import { itemVocabulary, marginItem, type FigureCheck } from "./compare";
 import { coreItemWords } from "./line-items";
 import { halfUnit, kindsMatch, roundingOf } from "./values";
 import { label, written } from "./labels";
-import { periodText } from "./level-changes";
+import { MAX_LEVEL_READS, periodText } from "./level-changes";
 
 // "6.8% of sales", "4.8% of net revenues", "of total revenue": a share of the company's revenue.
 const OF_REVENUE = /^\s{0,3}of\s{1,3}(?:(?:its|the|total|net|consolidated)\s{1,3}){0,3}(?:revenues?|sales)\b/i;
@@ -62,6 +62,7 @@ function revenueBeside(read: ReadText, n: FigureInContext): FigureInContext | nu
  * a carried level (which fixes the source and the period), and only where that source gives each level once.
  */
 export function levelShares(checks: FigureCheck[], sources: ReadText[], statement: string): void {
+  let reads = 0;
   checks.forEach((c, k) => {
     const g = c.figure;
     if (c.status !== "unmatched" || g.kind !== "percent" || g.change || g.index < 0 || g.negative) return;
@@ -70,7 +71,7 @@ export function levelShares(checks: FigureCheck[], sources: ReadText[], statemen
     const ofRevenue = OF_REVENUE.test(statement.slice(g.index + g.raw.length, g.index + g.raw.length + 60));
     // The numerator of a share of revenue: the carried level right before it in its sentence.
     const own = ofRevenue && before?.status === "carried" && before.by && before.figure.sentence === g.sentence && !before.figure.change && LEVEL_KINDS.has(before.by.kind) ? before : null;
-    if (profit === null && !own) return;
+    if ((profit === null && !own) || ++reads > MAX_LEVEL_READS) return;
     const anchor = own ?? checks.find((a) => a.status === "carried" && a.by && a.figure.sentence === g.sentence && !a.figure.change && a.by.year !== null && LEVEL_KINDS.has(a.by.kind));
     const s = anchor?.by;
     if (!anchor || !s || s.year === null) return;

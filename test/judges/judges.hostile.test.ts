@@ -74,6 +74,25 @@ describe("hostile answers and questions through the Worker", () => {
     await graded({ answer: `The ratio is ${"1".repeat(100_000)}.5 / 2 = 5%` });
   });
 
+  // One sentence of 150,000 characters and about 8,000 figures, against ten 8,000-character tables: each figure's
+  // period was read over the whole sentence before it, and its derivation tried every pair of the sentence's own
+  // carried figures (about 20 s of CPU in Node, past this test's wait; about a second now).
+  it("grades a 150,000-character answer written as one sentence of figures", async () => {
+    const money = (k: number) => `$${(1_000 + ((k * 7_919) % 90_000)).toLocaleString("en-US")} million`;
+    let answer = "In 2018, ";
+    for (let k = 0; answer.length < 150_000; k++) {
+      answer += `capital expenditures were ${money(k)} in 2018, about ${(k % 30) + 0.5}% of sales, and net income fell to ${money(k + 1)} from ${money(k + 2)}, `;
+    }
+    const table = (t: number) => {
+      let text = "(in millions) 2018 2017 2016\n";
+      for (let k = 0; text.length < 7_900; k++) text += `Net sales ${(10_000 + k * 13 + t).toLocaleString("en-US")} ${(9_000 + k * 11).toLocaleString("en-US")} ${8_000 + k}\nNet income ${1_000 + k * 3 + t} ${900 + k} ${800 + k}\n`;
+      return text;
+    };
+    const references = Array.from({ length: 10 }, (_, t) => ({ title: `Table ${t}`, content: table(t) }));
+    const r = await graded({ query: "What were net sales and net income?", answer: `${answer.slice(0, 150_000)}.`, references });
+    expect(r.result.scores.factuality).toBeGreaterThanOrEqual(1);
+  });
+
   it("grades a question at the 10,000-character cap of repeated keywords and brackets", async () => {
     const query = `${"among the margin as a % of revenue, defined as ".repeat(150)}${"(".repeat(2_800)}?`;
     expect(query.length).toBeLessThanOrEqual(10_000);

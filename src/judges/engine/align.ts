@@ -153,6 +153,26 @@ function stepDone(work: { done: number }, amount: number): boolean {
   return true;
 }
 
+/** The statement's own figures on each side of a figure that may be its operands (see alignStatementSteps). */
+const OWN_OPERANDS_EACH_SIDE = 12;
+/**
+ * Pairs of operands one statement's figures are worked out from at most: a normal statement's few figures
+ * against ten sources try about a hundred thousand; a 150,000-character sentence of figures stops here.
+ */
+const MAX_DERIVATION_PAIRS = 1_000_000;
+
+/** Up to `each` figures on either side of `index` in figures sorted by place. */
+function nearest(byPlace: FigureInContext[], index: number, each: number): FigureInContext[] {
+  let lo = 0;
+  let hi = byPlace.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (byPlace[mid].index < index) lo = mid + 1;
+    else hi = mid;
+  }
+  return byPlace.slice(Math.max(0, lo - each), lo + each);
+}
+
 const ADDITIVE = /\b(total|combined|sum|together|aggregate|difference|increase[ds]?|decrease[ds]?|change[ds]?|grew|declined?|rose|fell|more than|less than|net of|minus|plus|average)\b/i;
 
 /**
@@ -212,14 +232,22 @@ export function* alignStatementSteps(
   // The statement's own carried figures are operands too: "Gross margin = $9,912 / $46,298 = 21.41%" works
   // from the figures it quotes, whatever words their rows are under.
   const own = figures.filter((c) => c.status === "carried" || c.status === "rescaled" || c.status === "undated").map((c) => c.figure);
-  const operands = unmatched.length ? sources.map((src) => [...own, ...relevantOperands(src, stemsSet, 24)]) : [];
+  const relevant = unmatched.length ? sources.map((src) => relevantOperands(src, stemsSet, 24)) : [];
+  // Of the statement's own figures, those nearest each figure (a working's operands stand beside its result): a
+  // sentence of thousands of figures would otherwise make each figure's pairs of operands number in the millions.
+  const ownByPlace = [...own].sort((a, b) => a.index - b.index);
   const work = { done: 0 };
-  const operandCount = operands.reduce((n, ops) => n + ops.length, 0);
+  let pairs = 0;
   for (const f of unmatched) {
+    const near = nearest(ownByPlace, f.index, OWN_OPERANDS_EACH_SIDE);
+    const operands = relevant.map((ops) => [...near, ...ops]);
+    // Bounded work: past MAX_DERIVATION_PAIRS pairs of operands tried, the statement's other figures are not worked out.
+    const cost = operands.reduce((n, ops) => n + ops.length * ops.length, 0);
+    if ((pairs += cost) > MAX_DERIVATION_PAIRS) break;
     const usable = usableOperand(f, statement);
     if (operands.some((ops) => derivable(f, ops.filter(usable), { additive, about: aboutItem(f, own, statement), of: shareOf(f, statement), share: shareItem(f, own), direction: f.said, constant: atConstantCurrency(f) }))) derived += 1;
     else if ((globalThis as any).DBG && operands.some((ops) => derivable(f, ops, { additive }))) (globalThis as any).DBG.push(`LOST ${f.raw} [${f.item}] in: ${statement.slice(0, 160)}`);
-    if (stepDone(work, operandCount)) yield;
+    if (stepDone(work, operands.reduce((n, ops) => n + ops.length, 0))) yield;
   }
   const years = periodYears(statement);
   let yearHits = 0;
