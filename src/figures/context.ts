@@ -18,7 +18,7 @@ import { nextWords, prevWords } from "./changed-copies";
 import { contentStems, sentences, unhyphenated } from "./text";
 import { ANNUAL_BEFORE, CATEGORY_AFTER, shareCategoryAfter, sharesOfEnd, SHARES_PHRASE, CHANGE_AFTER, COMPARED_WITH, COUNT_AFTER, DEFINING_ASIDE, EPS_AFTER, FOR_FISCAL_YEAR, LINE_LABEL, LIST_LABEL, OPENING, pairPartsOf, pointOf, PREVIOUS_UNIT, spelledAbbreviations } from "./clause-words";
 import { periodHeading, segmentHeading, type SectionPeriod } from "./headings";
-import { runSteps, turnAfterChars } from "./steps";
+import { runSteps, turnAfter, turnAfterChars } from "./steps";
 import { textLinks, withFiscalDays, withFiscalNames } from "./fiscal-days";
 import { comparedFigure, comparedYear } from "./comparison";
 import { figureSentences, isTableLine, underPeriodColumns } from "./prose-lines";
@@ -205,6 +205,8 @@ function openingYear(words: string): number | null {
  * code is still cold); short ones share a turn with the sentences and phases after them.
  */
 const PROSE_SENTENCES_PER_STEP = 8;
+/** Figures of one sentence read between two turns (turnAfter): only a sentence of more figures than that takes one. */
+const FIGURES_PER_SENTENCE_STEP = 64;
 
 // "13.6% increase in transactions", "a 1.8% decline in average ticket": a change and the item it is of, after the figure.
 // A change's noun or comparative right after its figure: "a 12.7% increase", "3.4% lower", "6% higher than".
@@ -299,7 +301,9 @@ function* proseFigureSteps(text: string, scale: number | null, skipTableLines: b
     // The sentence's own period: the year of its last figure outside a comparison clause.
     let periodYear: number | null = null;
     const first = out.length;
-    qs.forEach((q, i) => {
+    for (const [i, q] of qs.entries()) {
+      // A sentence of thousands of figures (a hostile answer written without a full stop) takes turns within it.
+      if (i > 0 && i % FIGURES_PER_SENTENCE_STEP === 0) yield* turnAfter(FIGURES_PER_SENTENCE_STEP);
       const before = sentence.slice(prevEnd, q.index);
       // The clause before the figure: from the last clause boundary in the words since the previous figure.
       let clauseStart = 0;
@@ -372,7 +376,7 @@ function* proseFigureSteps(text: string, scale: number | null, skipTableLines: b
       // "a 12.7% increase over fiscal 2022", "was 3.4% lower than in fiscal 2022": a change named right after the figure.
       const named = changed.length || (q.percent === false && q.scale <= 1) ? null : CHANGE_NAMED_AFTER.exec(after);
       const said = changed.length ? nounDirection(changeNoun) : saidDirection(own, q.negative) || (named ? (named[1] ? 1 : -1) : 0);
-      const change = changed.length ? true : LEVEL_BEFORE.test(own) ? false : /\bby\s*$/i.test(own) || said !== 0 ? true : read.item.length ? read.change : read.change || prevChange;
+      const change: boolean = changed.length ? true : LEVEL_BEFORE.test(own) ? false : /\bby\s*$/i.test(own) || said !== 0 ? true : read.item.length ? read.change : read.change || prevChange;
       const move = change ? undefined : levelMove(own, after);
       // "$2,253 million at the end of the first six months": a balance at its period's close (or opening).
       const point = change ? undefined : pointOf(`${own} ${after.split(/[,;]/)[0]}`);
@@ -406,12 +410,12 @@ function* proseFigureSteps(text: string, scale: number | null, skipTableLines: b
       // figure only, not of the figures around it.
       // "Combined with the last three quarterly dividends, this increases the annual dividend ... to 49.0 cents": the year's.
       const annual = ANNUAL_BEFORE.test(own);
-      const ownPart = (annual ? null : partOf(own)) ?? partOf(unquarterly(after)) ?? (item === prevItem && i > 0 ? prevPart : partOfSentence());
+      const ownPart: string | null = (annual ? null : partOf(own)) ?? partOf(unquarterly(after)) ?? (item === prevItem && i > 0 ? prevPart : partOfSentence());
       // "$9.6 billion and $19.1 billion ..., respectively" after "the second quarter and first six months": each pair's first is the quarter's, its second the months'.
       const pair = !pairParts ? null : i + 1 < qs.length && AND_ONLY.test(sentence.slice(q.end, qs[i + 1].index)) ? 0 : i > 0 && AND_ONLY.test(sentence.slice(qs[i - 1].end, q.index)) ? 1 : null;
       // "we now expect our full-year 2023 organic revenue to increase 8 percent" under a quarter's heading: a
       // sentence that names the full year is not the heading's quarter.
-      const part = pairParts && pair !== null ? pairParts[pair] : (ownPart ?? (fullYear || labelYear !== null ? null : sectionPeriod?.part) ?? null);
+      const part: string | null = pairParts && pair !== null ? pairParts[pair] : (ownPart ?? (fullYear || labelYear !== null ? null : sectionPeriod?.part) ?? null);
       // "a 12.9% volume increase", "6.9% to sales": words right after the figure, up to a comma or the next figure.
       const trail = itemStems(after.split(/[,;:.()]|\b(?:in|for|of|compared|versus|and|or|while|from|to|at)\b/i)[0] ?? "").item;
       // The figure's own words: its item and the text between its neighbours, not the whole sentence.
@@ -438,7 +442,7 @@ function* proseFigureSteps(text: string, scale: number | null, skipTableLines: b
       prevEnd = q.end + (categoryItem.length ? category![0].length : 0);
       prevChange = change;
       prevPart = part;
-    });
+    }
     comparedYear(out, first, base, sentenceYears, sentence.search(YEAR), sentence.search(COMPARED_WITH));
     markRanges(sentence, qs, out.slice(first));
     contrastBases(out, first);

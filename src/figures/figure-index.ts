@@ -209,3 +209,18 @@ export function tableRows(read: ReadText): TableRow[] {
   }
   return rows;
 }
+
+/**
+ * Up to `each` items on either side of `index` in items sorted by place (`at`): the figures beside a statement's
+ * figure, where a sentence of thousands of figures makes every pair of them too many to read.
+ */
+export function nearest<T>(byPlace: T[], index: number, each: number, at: (x: T) => number): T[] {
+  let lo = 0;
+  let hi = byPlace.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (at(byPlace[mid]) < index) lo = mid + 1;
+    else hi = mid;
+  }
+  return byPlace.slice(Math.max(0, lo - each), lo + each);
+}

@@ -8,7 +8,7 @@ import { unquarterly } from "./year-part";
 import { contentStems, stemSet, words } from "./text";
 import { figureSentences } from "./prose-lines";
 import { coreItemWords } from "./line-items";
-import { candidates, rowCells, tableRows } from "./figure-index";
+import { candidates, nearest, rowCells, tableRows } from "./figure-index";
 import { changedCopySteps } from "./changed-copies";
 import { undatedReadings } from "./undated";
 import { equalAtSomeScale, kindsMatch, valuesEqual } from "./values";
@@ -187,6 +187,9 @@ export function* checkStatementSteps(
   return { figures, carried: count("carried"), contradicted: count("contradicted"), unmatched: count("unmatched"), notes: figures.filter((c) => c.note).map((c) => c.note) };
 }
 
+/** Carried figures on each side of a figure that anchorByColumn reads as its sentence's anchors. */
+const ANCHORS_EACH_SIDE = 4;
+
 /**
  * Figures a sentence gives one line item for several years, where the table's columns are not sure years
  * (a fiscal year ending in January, 13 and 52 weeks side by side): a carried figure of the sentence fixes
@@ -195,12 +198,13 @@ export function* checkStatementSteps(
  * in fiscal 2021": 8,630.9 sits in the column dated 2022, so fiscal 2022 is the column dated 2023: 10,208.6.
  */
 function anchorByColumn(checks: FigureCheck[], sources: ReadText[], known: ReadonlySet<string>): void {
-  const anchors = checks.filter((a) => a.status === "carried" && a.by?.cell && a.by.year !== null && a.figure.year !== null);
+  const anchors = checks.filter((a) => a.status === "carried" && a.by?.cell && a.by.year !== null && a.figure.year !== null).sort((a, b) => a.figure.index - b.figure.index);
   if (!anchors.length) return;
   for (const c of checks) {
     const f = c.figure;
     if (c.status !== "unmatched" || f.year === null || f.change) continue;
-    for (const anchor of anchors) {
+    // The anchors beside the figure in its sentence (a sentence of thousands of figures made every pair one to read).
+    for (const anchor of nearest(anchors, f.index, ANCHORS_EACH_SIDE, (a) => a.figure.index)) {
       const a = anchor.by!;
       if (anchor.figure.sentence !== f.sentence || anchor.figure.part !== f.part || !sameItem(f, a, known)) continue;
       const column = a.year! - anchor.figure.year! + f.year;

@@ -14,7 +14,7 @@ import { derivable } from "../../figures/values";
 import { isConstant } from "./derive";
 import { yearKinds, type HeadingYear } from "../../figures/headings";
 import { steppedTextCache, type SteppedTextCache } from "../../figures/text-cache";
-import { indexTextSteps } from "../../figures/figure-index";
+import { indexTextSteps, nearest } from "../../figures/figure-index";
 
 export interface Alignment {
   verdict: "supported" | "contradicted" | "unsupported";
@@ -161,18 +161,6 @@ const OWN_OPERANDS_EACH_SIDE = 12;
  */
 const MAX_DERIVATION_PAIRS = 1_000_000;
 
-/** Up to `each` figures on either side of `index` in figures sorted by place. */
-function nearest(byPlace: FigureInContext[], index: number, each: number): FigureInContext[] {
-  let lo = 0;
-  let hi = byPlace.length;
-  while (lo < hi) {
-    const mid = (lo + hi) >> 1;
-    if (byPlace[mid].index < index) lo = mid + 1;
-    else hi = mid;
-  }
-  return byPlace.slice(Math.max(0, lo - each), lo + each);
-}
-
 const ADDITIVE = /\b(total|combined|sum|together|aggregate|difference|increase[ds]?|decrease[ds]?|change[ds]?|grew|declined?|rose|fell|more than|less than|net of|minus|plus|average)\b/i;
 
 /**
@@ -239,7 +227,7 @@ export function* alignStatementSteps(
   const work = { done: 0 };
   let pairs = 0;
   for (const f of unmatched) {
-    const near = nearest(ownByPlace, f.index, OWN_OPERANDS_EACH_SIDE);
+    const near = nearest(ownByPlace, f.index, OWN_OPERANDS_EACH_SIDE, (x) => x.index);
     const operands = relevant.map((ops) => [...near, ...ops]);
     // Bounded work: past MAX_DERIVATION_PAIRS pairs of operands tried, the statement's other figures are not worked out.
     const cost = operands.reduce((n, ops) => n + ops.length * ops.length, 0);
