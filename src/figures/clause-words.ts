@@ -29,19 +29,24 @@ export const CATEGORY_AFTER = /^\s+(?:in|for)\s+(\p{Lu}[\p{L}&'-]*(?![\p{N}])(?:
 const SHARE_CATEGORY_AFTER = /^\s+(\p{Lu}[\p{L}&'-]*(?![\p{N}])(?:\s(?:and\s|&\s)?\p{Lu}[\p{L}&'-]*(?![\p{N}])){0,3})/u;
 const SHARES_OF = /\b(?:mix|shares? of|split|breakdown|composition|accounted for|represented|made up)\b/i;
 
-/** A share's category named right after it ("45% Computing and Mobile Phones"), its sentence up to it being about a mix or shares. */
-export function shareCategoryAfter(before: string, after: string): RegExpExecArray | null {
-  return SHARES_OF.test(before) ? SHARE_CATEGORY_AFTER.exec(after) : null;
-}
-
-/** Where a text's first "mix"/"shares of" phrase ends, or -1: a figure after it is in a sentence about shares. */
-export function sharesOfEnd(text: string): number {
-  const m = SHARES_OF.exec(text);
+/**
+ * Where a sentence's first "mix"/"shares of" phrase ends, or -1: a share after it may be followed by its category
+ * ("45% Computing and Mobile Phones", categoryAfterShare). Read once per sentence, not once per figure.
+ */
+export function sharesOfEnd(sentence: string): number {
+  const m = SHARES_OF.exec(sentence);
   return m ? m.index + m[0].length : -1;
 }
 
-/** A text that is about shares, for shareCategoryAfter when the caller found the phrase itself (sharesOfEnd). */
-export const SHARES_PHRASE = "shares of";
+/** A share's category named right after it ("45% Computing and Mobile Phones"), in a sentence about a mix or shares (sharesOfEnd). */
+export function categoryAfterShare(after: string): RegExpExecArray | null {
+  return SHARE_CATEGORY_AFTER.exec(after);
+}
+
+/** categoryAfterShare where the sentence up to the share (`before`) is about a mix or shares. */
+export function shareCategoryAfter(before: string, after: string): RegExpExecArray | null {
+  return SHARES_OF.test(before) ? categoryAfterShare(after) : null;
+}
 // "16.1% comparable sales decline", "9.0% comparable sales growth": the item (one to three words) and its change after the figure.
 export const CHANGE_AFTER = /^\s((?:[\p{L}&'-]+\s){1,3}?)(declines?|decreases?|increases?|growth|gains?|drops?|improvements?)\b/iu;
 // "· Appliances: The 16.1% ...": a list item's label, before the colon that opens its line.

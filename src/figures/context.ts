@@ -16,7 +16,7 @@ import { causeOf } from "./causes";
 import { itemAfter } from "./item-after";
 import { nextWords, prevWords } from "./changed-copies";
 import { contentStems, sentences, unhyphenated } from "./text";
-import { ANNUAL_BEFORE, CATEGORY_AFTER, shareCategoryAfter, sharesOfEnd, SHARES_PHRASE, CHANGE_AFTER, COMPARED_WITH, COUNT_AFTER, DEFINING_ASIDE, EPS_AFTER, FOR_FISCAL_YEAR, LINE_LABEL, LIST_LABEL, OPENING, pairPartsOf, pointOf, PREVIOUS_UNIT, spelledAbbreviations } from "./clause-words";
+import { ANNUAL_BEFORE, CATEGORY_AFTER, categoryAfterShare, sharesOfEnd, CHANGE_AFTER, COMPARED_WITH, COUNT_AFTER, DEFINING_ASIDE, EPS_AFTER, FOR_FISCAL_YEAR, LINE_LABEL, LIST_LABEL, OPENING, pairPartsOf, pointOf, PREVIOUS_UNIT, spelledAbbreviations } from "./clause-words";
 import { periodHeading, segmentHeading, type SectionPeriod } from "./headings";
 import { runSteps, turnAfter, turnAfterChars } from "./steps";
 import { textLinks, withFiscalDays, withFiscalNames } from "./fiscal-days";
@@ -208,11 +208,11 @@ const PROSE_SENTENCES_PER_STEP = 8;
 /** Figures of one sentence read between two turns (turnAfter): only a sentence of more figures than that takes one. */
 const FIGURES_PER_SENTENCE_STEP = 64;
 
-// "13.6% increase in transactions", "a 1.8% decline in average ticket": a change and the item it is of, after the figure.
 // A change's noun or comparative right after its figure: "a 12.7% increase", "3.4% lower", "6% higher than".
+const CHANGE_NAMED_AFTER = /^\s{0,2}(?:(increases?|rises?|gains?|growth|higher|jump)|(decreases?|declines?|drops?|falls?|lower|reductions?))\b/i;
 // The words before a year a change is measured from: "a 12.7% increase over fiscal 2022", "3.4% lower than in 2022".
 const FROM_YEAR = /\b(?:over|than|from|since)\b/i;
-const CHANGE_NAMED_AFTER = /^\s{0,2}(?:(increases?|rises?|gains?|growth|higher|jump)|(decreases?|declines?|drops?|falls?|lower|reductions?))\b/i;
+// "13.6% increase in transactions", "a 1.8% decline in average ticket": a change and the item it is of, after the figure.
 const CHANGE_IN = /^\s*(increases?|decreases?|growth|declines?|rises?|drops?|reductions?|improvements?)\s+in\s+(?:the\s+|its\s+|our\s+)?([\p{L}&'-]+(?:\s+[\p{L}&'-]+){0,3}?)(?=\s*(?:[,;.()]|$)|\s+(?:and|or|compared|versus|from|to|in|for|at|as|while|of)\b)/iu;
 
 /**
@@ -421,7 +421,7 @@ function* proseFigureSteps(text: string, scale: number | null, skipTableLines: b
       // The figure's own words: its item and the text between its neighbours, not the whole sentence.
       // "declined 16.1% in Appliances and grew 9.0% in Entertainment": the category named right after a figure is
       // its own, not the next figure's.
-      const category = CATEGORY_AFTER.exec(after) ?? (q.percent && sharesEnd >= 0 && sharesEnd <= q.index ? shareCategoryAfter(SHARES_PHRASE, after) : null);
+      const category = CATEGORY_AFTER.exec(after) ?? (q.percent && sharesEnd >= 0 && sharesEnd <= q.index ? categoryAfterShare(after) : null);
       const categoryItem = category ? itemStems(category[1]).item : [];
       const baseItem = item;
       const baseText = itemText;

@@ -96,7 +96,7 @@ function levelBefore(f: FigureInContext, s: FigureInContext, read: ReadText, fro
  * other that gives the level (its item, year and value): a reference quoting only the headline carries the
  * level, while the filing beside it gives the year before too.
  */
-function levelsFrom(level: FigureCheck, sources: ReadText[], fromYear: number, known: ReadonlySet<string>): { source: number; s: FigureInContext; p: FigureInContext; fromYear: number } | null {
+function levelsFrom(level: FigureCheck, sources: ReadText[], fromYear: number, known: ReadonlySet<string>): { source: number; s: FigureInContext; p: FigureInContext } | null {
   const f = level.figure;
   const by = level.by!;
   // Years back from the level: another source may name the same period by another year (a January year-end).
@@ -119,7 +119,7 @@ function levelsFrom(level: FigureCheck, sources: ReadText[], fromYear: number, k
               sameItem(f, x, known),
           );
     const p = s && levelBefore(f, s, read, s.year! - gap, known);
-    if (s && p) return { source: i, s, p, fromYear: s.year! - gap };
+    if (s && p) return { source: i, s, p };
   }
   return null;
 }
