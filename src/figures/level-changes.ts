@@ -14,7 +14,7 @@ import { samePeriod } from "./same-period";
 // A change measured on something other than the two reported levels: organic, at constant currency, adjusted,
 // over several years or a year's average. Such a change is not the levels' and is left as it was read.
 const OTHER_MEASURE =
-  /\b(?:organic(?:ally)?|constant|currenc(?:y|ies)|operational(?:ly)?|adjusted|excluding|comparable|same[\s-]store|like[\s-]for[\s-]like|compound(?:ed)?|cagr|annuali[sz]ed|cumulative(?:ly)?|average|since|per\s+(?:year|annum)|a\s+year\s+over|points?)\b/i;
+  /\b(?:organic(?:ally)?|constant|currenc(?:y|ies)|operational(?:ly)?|adjusted|excluding|comparable|same[\s-]store|like[\s-]for[\s-]like|compound(?:ed)?|cagr|annuali[sz]ed|cumulative(?:ly)?|average|since|per\s+(?:year|annum)|a\s+year\s+over)\b/i;
 // "over the past three years", "over two years": a change over more than one period.
 const SEVERAL_PERIODS = /\bover\s+(?:the\s+)?(?:past\s+|last\s+)?(?:two|three|four|five|six|seven|eight|nine|ten|\d{1,2})\s+(?:years|quarters)\b/i;
 
@@ -31,16 +31,24 @@ const LEVEL_THEN_CHANGE = /^(?:\s{1,3}(?:in|for)\s{1,3}(?:fiscal\s{1,3}(?:year\s
  */
 export const MAX_LEVEL_READS = 40;
 
-/** Levels of kinds a change of money or a count is worked out from. */
-const LEVEL_KINDS = new Set(["amount", "number", "per_share"]);
+/** Levels of kinds a change is worked out from: money, counts, per-share figures, and rates (a margin's points). */
+const LEVEL_KINDS = new Set(["amount", "number", "per_share", "percent"]);
 
 /** A source figure's signed value: in base units when its scale is known, else as written. */
 function signed(x: FigureInContext): number {
-  return (x.negative ? -1 : 1) * (x.scale !== null ? x.value : x.mantissa);
+  return (x.negative ? -1 : 1) * (x.scale !== null && x.kind !== "percent" ? x.value : x.mantissa);
+}
+
+/** A change written in points ("0.6 percentage points", "60 bps"): a rate's, never money's. */
+const POINTS = /\b(?:points?|pp|bps)\b/i;
+
+/** A change in points of a rate, in percentage points ("60 basis points" is 0.6). */
+function pointsOf(g: FigureInContext): number {
+  return /\b(?:bps|basis)\b/i.test(g.raw) ? g.mantissa / 100 : g.mantissa;
 }
 
 function roundingIn(x: FigureInContext): number {
-  return x.scale !== null ? roundingOf(x) : halfUnit(x);
+  return x.scale !== null && x.kind !== "percent" ? roundingOf(x) : halfUnit(x);
 }
 
 /** The sentence of the statement that holds the figure (bounded: a few hundred characters either side). */
@@ -168,10 +176,18 @@ export function levelChanges(checks: FigureCheck[], sources: ReadText[], stateme
     // What one unit of the source's figures is in base units: 1 where the source states its scale; where it states
     // none, the level's as the statement writes it ("$1,048 million" carried by a bare "1,048"); else unknown.
     const unit = s.scale !== null ? 1 : f.scale !== null && f.mantissa === s.mantissa ? f.scale : null;
-    const beside = near.filter((c) => c.figure.kind === "percent" || (kindsMatch(c.figure, s) && c.figure.scale !== null && unit !== null));
+    // A rate's change is in points or relative ("rose 0.6 percentage points to 39.6%", "rose 1.5%"); money's and
+    // counts' relative, or an amount at a known scale.
+    const rate = s.kind === "percent";
+    const beside = near.filter((c) =>
+      rate
+        ? c.figure.kind === "percent" || c.figure.kind === "points"
+        : (c.figure.kind === "percent" && !POINTS.test(c.figure.raw)) || (kindsMatch(c.figure, s) && c.figure.scale !== null && unit !== null),
+    );
     const [to, from] = [signed(s), signed(p)];
     const diff = to - from;
-    const levels = `The source gives ${label(p)} as ${written(p)} for ${periodText(p)} and ${written(s)} for ${periodText(s)}`;
+    const shown = (x: FigureInContext) => (x.kind === "percent" && !written(x).includes("%") ? `${written(x)}%` : written(x));
+    const levels = `The source gives ${label(p)} as ${shown(p)} for ${periodText(p)} and ${shown(s)} for ${periodText(s)}`;
     const way = diff < 0 ? "a decline" : "a rise";
     if (moved && diff !== 0 && Math.sign(diff) !== f.move) {
       level.status = "contradicted";
@@ -186,9 +202,12 @@ export function levelChanges(checks: FigureCheck[], sources: ReadText[], stateme
       const direction = g.negative ? -1 : (g.said ?? 0);
       const wrongWay = direction !== 0 && diff !== 0 && Math.sign(diff) !== direction;
       const relative = (diff / Math.abs(from)) * 100;
-      const same =
-        g.kind === "percent"
-          ? Math.abs(Math.abs(relative) - g.mantissa) <= halfUnit(g) + (100 * error) / Math.abs(from) + 1e-9
+      const sameRelative = g.kind === "percent" && !POINTS.test(g.raw) && Math.abs(Math.abs(relative) - g.mantissa) <= halfUnit(g) + (100 * error) / Math.abs(from) + 1e-9;
+      const samePoints = rate && g.kind !== "per_share" && Math.abs(Math.abs(diff) - pointsOf(g)) <= halfUnit(g) * (g.kind === "points" ? pointsOf(g) / g.mantissa : 1) + error + 1e-9;
+      const same = rate
+        ? samePoints || sameRelative
+        : g.kind === "percent"
+          ? sameRelative
           : Math.abs(Math.abs(diff * unit!) - g.value) <= roundingOf(g) + error * unit! + 1e-9 * g.value;
       c.source = found.source;
       c.by = s;
@@ -197,7 +216,11 @@ export function levelChanges(checks: FigureCheck[], sources: ReadText[], stateme
         continue;
       }
       c.status = "contradicted";
-      const worked = g.kind === "percent" ? `${way} of ${percentText(relative)}` : `${way} of ${amountText(diff * unit!, g)}`;
+      const worked = rate
+        ? `${way} of ${Math.abs(diff).toLocaleString("en-US", { maximumFractionDigits: 2 })} points`
+        : g.kind === "percent"
+          ? `${way} of ${percentText(relative)}`
+          : `${way} of ${amountText(diff * unit!, g)}`;
       c.note = `${levels}: ${worked}, not ${wrongWay && same ? "the other way" : g.raw}.`;
     }
   });

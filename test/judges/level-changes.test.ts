@@ -193,6 +193,25 @@ describe("the demo filings' changes", () => {
     expect(verdicts(lowerRight)).toEqual(["supported"]);
   });
 
+  it("reads a rate's change in points and its move against the rate's two levels (wrong on purpose)", async () => {
+    const judged = judgeAgainst(() => org, "How did Ulta Beauty do in fiscal 2022?", [{ title: "Ulta Beauty Q4 FY2022 release", content: ULTA_PAGE_1 }]);
+    const margin = (change: string) => `Ulta Beauty's gross profit as a percentage of net sales ${change} to 39.6% in fiscal 2022.`;
+    const [right, wrong, otherWay, fell, rose] = await Promise.all([
+      judged("agent", margin("rose 0.6 percentage points")),
+      judged("agent", margin("rose 1.6 percentage points")),
+      judged("agent", margin("fell 0.6 percentage points")),
+      judged("agent", "Ulta Beauty's operating margin fell to 16.1% in fiscal 2022."),
+      judged("agent", "Ulta Beauty's operating margin rose to 16.1% in fiscal 2022."),
+    ]);
+    expect(verdicts(right)).toEqual(["supported"]);
+    expect(verdicts(wrong)).toEqual(["contradicted"]);
+    // 1.6 is also about the relative change (0.6 over 39.0), but "percentage points" says which it is.
+    expect(wrong.assessment.claims[0].explanation).toContain("as 39.0% for the period ended January 29, 2022 and 39.6% for the period ended January 28, 2023: a rise of 0.6 points, not 1.6 percentage points");
+    expect(verdicts(otherWay)).toEqual(["contradicted"]);
+    expect(verdicts(fell)).toEqual(["contradicted"]);
+    expect(verdicts(rose)).toEqual(["supported"]);
+  });
+
   it("takes the year before from another source that gives the level, when the carrying one gives none", async () => {
     const headline = { title: "Ulta Beauty fiscal 2022", content: "Ulta Beauty's fiscal 2022 net sales were $10.2 billion and diluted EPS was $24.01." };
     const judged = judgeAgainst(() => org, "How did Ulta Beauty do in fiscal 2022?", [headline, { title: "Ulta Beauty Q4 FY2022 release", content: ULTA_PAGE_1 }]);
