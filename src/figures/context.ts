@@ -71,7 +71,7 @@ export function figureOf(q: Quantity, text: string, scale: number | null): Figur
 
 // Words of a clause that say how a figure is reported, not what it is.
 const NOT_ITEM = new Set(
-  `compar versu vs against report respectively approximately approximat around roughly nearly almost year years fiscal fy quarter quarters ended ending end
+  `compar versu vs against report respectively approximately approximat around roughly nearly near almost year years fiscal fy quarter quarters ended ending end
   quart thre first second third fourth half halv
   period month months week weeks million billion thousand amount amounted stood came totaled totalled reach reached equal equaled represent
   represented whil wherea prior previou last current same reflect reflecting reflected recorded record recognized recogniz posted post generat generated
@@ -81,7 +81,7 @@ const NOT_ITEM = new Set(
     .filter(Boolean),
 );
 const POSSESSIVE = /\b[\p{Lu}\d][\p{L}\d&.-]*['’]s\b/gu;
-const CHANGE_WORDS = new Set("increas decreas grew grow growth rose rise risen fell fall fallen declin drop dropp up down chang improv higher lower gain gained expand contract shrank rais cut".split(" "));
+const CHANGE_WORDS = new Set("increas decreas grew grow growth rose rise risen fell fall fallen declin drop dropp up down chang improv higher lower gain gained expand contract shrank rais cut doubl tripl quadrupl halv".split(" "));
 /** "$9.6 billion and $19.1 billion": only "and" between two figures, a pair. */
 const AND_ONLY = /^\s*and\s*$/i;
 const YEAR = /\b(?:(?:fy|fiscal(?:\s+year)?|calendar(?:\s+year)?)\s?'?)?((?:19[5-9]|20\d)\d)\b|\bfy\s?'?(\d{2})\b/gi;

@@ -39,6 +39,24 @@ function signed(x: FigureInContext): number {
   return (x.negative ? -1 : 1) * (x.scale !== null && x.kind !== "percent" ? x.value : x.mantissa);
 }
 
+// "doubled to", "more than tripled to", "nearly halved to": a level reached by a multiple of the one before.
+const MULTIPLE_TO = /\b((?:more\s+than|over|nearly|almost|about|roughly|approximately)\s+)?(doubled|tripled|quadrupled|halved)\s{1,3}to\s{0,3}$/i;
+const MULTIPLES: Record<string, number> = { doubled: 2, tripled: 3, quadrupled: 4, halved: 0.5 };
+
+/** The multiple the words right before a level give it ("nearly doubled to"), with the ratios of the two levels that fit it; or null. */
+function multipleBefore(statement: string, index: number): { words: string; fits: (ratio: number) => boolean } | null {
+  const m = MULTIPLE_TO.exec(statement.slice(Math.max(0, index - 40), index));
+  if (!m) return null;
+  const k = MULTIPLES[m[2].toLowerCase()];
+  const hedge = (m[1] ?? "").trim().toLowerCase().replace(/\s+/g, " ");
+  const words = `${hedge ? `${hedge} ` : ""}${m[2].toLowerCase()}`;
+  // Past the multiple: more than doubled is a ratio over 2; more than halved, under a half.
+  if (hedge === "more than" || hedge === "over") return { words, fits: (r) => (k > 1 ? r > k : r < k) };
+  // Short of it: nearly doubled is from three quarters of the way to it.
+  if (hedge === "nearly" || hedge === "almost") return { words, fits: (r) => (k > 1 ? r >= 1 + 0.75 * (k - 1) && r <= k * 1.1 : r <= 1 - 0.75 * (1 - k) && r >= k * 0.9) };
+  return { words, fits: (r) => r >= k * 0.9 && r <= k * 1.1 };
+}
+
 /** A change written in points ("0.6 percentage points", "60 bps"): a rate's, never money's. */
 const POINTS = /\b(?:points?|pp|bps)\b/i;
 
@@ -165,7 +183,8 @@ export function levelChanges(checks: FigureCheck[], sources: ReadText[], stateme
       after && after.figure.sentence === f.sentence && after.figure.index >= 0 && LEVEL_THEN_CHANGE.test(statement.slice(f.index + f.raw.length, after.figure.index)) ? after : null,
     ].filter((c): c is FigureCheck => c !== null && c.status === "unmatched" && c.figure.change);
     const moved = f.move === 1 || f.move === -1;
-    if ((!near.length && !moved) || ++tried > MAX_LEVEL_READS) return;
+    const multiple = multipleBefore(statement, f.index);
+    if ((!near.length && !moved && !multiple) || ++tried > MAX_LEVEL_READS) return;
     const sentence = sentenceAround(statement, f);
     if (OTHER_MEASURE.test(sentence) || SEVERAL_PERIODS.test(sentence)) return;
     const fromYear = fromYearOf(level, checks, sentence);
@@ -196,6 +215,14 @@ export function levelChanges(checks: FigureCheck[], sources: ReadText[], stateme
       level.note = `${levels}: ${way}, not ${f.move === 1 ? "a rise" : "a decline"} to ${f.raw}.`;
     }
     if (from === 0) return;
+    // "doubled to $5,349 million": the levels' ratio, within a tenth of the multiple (a hedge, "nearly doubled",
+    // allows a quarter below it; "more than doubled" any ratio past it).
+    if (multiple && from > 0 && to > 0 && !multiple.fits(to / from)) {
+      level.status = "contradicted";
+      level.source = found.source;
+      level.by = s;
+      level.note = `${levels}: ${way} of ${percentText((diff / from) * 100)}, not ${multiple.words} to ${f.raw}.`;
+    }
     const error = roundingIn(s) + roundingIn(p);
     for (const c of beside) {
       const g = c.figure;

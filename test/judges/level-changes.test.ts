@@ -75,6 +75,22 @@ describe("a change beside a level the source carries", () => {
 describe("a level's move against the level before it", () => {
   const judged = judgeAgainst(() => org, QUESTION, [REFERENCE]);
 
+  it("reads 'doubled to', 'nearly doubled to', 'halved to' against the two levels' ratio (wrong on purpose)", async () => {
+    const doubled = { ...REFERENCE, content: "Net income attributable to 3M was $5,349 million in 2018 and $2,600 million in 2017." };
+    const judgedDoubled = judgeAgainst(() => org, QUESTION, [doubled]);
+    const [twice, nearly, halved, right] = await Promise.all([
+      judged("agent", "Net income attributable to 3M doubled to $5,349 million in 2018."),
+      judged("agent", "3M's net sales nearly doubled to $32,765 million in 2018."),
+      judged("agent", "Net income attributable to 3M halved to $5,349 million in 2018."),
+      judgedDoubled("agent", "Net income attributable to 3M more than doubled to $5,349 million in 2018."),
+    ]);
+    expect(verdicts(twice)).toEqual(["contradicted"]);
+    expect(twice.assessment.claims[0].explanation).toContain("as $4,858 million for 2017 and $5,349 million for 2018: a rise of 10.1%, not doubled to $5,349 million");
+    expect(verdicts(nearly)).toEqual(["contradicted"]);
+    expect(verdicts(halved)).toEqual(["contradicted"]);
+    expect(verdicts(right)).toEqual(["supported"]);
+  });
+
   it("contradicts 'fell to' where the source's levels rose (wrong on purpose)", async () => {
     const said = (move: string) =>
       `3M's net sales ${move} to $32,765 million in 2018 from $31,657 million in 2017. Net income attributable to 3M was $5,349 million in 2018.`;
