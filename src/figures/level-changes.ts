@@ -203,7 +203,9 @@ export function levelChanges(checks: FigureCheck[], sources: ReadText[], stateme
         ? c.figure.kind === "percent" || c.figure.kind === "points"
         : (c.figure.kind === "percent" && !POINTS.test(c.figure.raw)) || (kindsMatch(c.figure, s) && c.figure.scale !== null && unit !== null),
     );
-    const [to, from] = [signed(s), signed(p)];
+    // Both printed negative (costs, outflows, losses in parentheses): the move is the magnitude's ("cost of sales
+    // increased to $11,969 million" from (11,724) to (11,969)).
+    const [to, from] = s.negative && p.negative ? [-signed(s), -signed(p)] : [signed(s), signed(p)];
     const diff = to - from;
     const shown = (x: FigureInContext) => (x.kind === "percent" && !written(x).includes("%") ? `${written(x)}%` : written(x));
     const levels = `The source gives ${label(p)} as ${shown(p)} for ${periodText(p)} and ${shown(s)} for ${periodText(s)}`;

@@ -27,6 +27,7 @@ import { label, written } from "./labels";
 import { segmentAt, segmentNames } from "./subject";
 import { levelChanges } from "./level-changes";
 import { levelShares } from "./level-shares";
+import { wordedMoves } from "./worded-moves";
 
 /**
  * The one year a statement and its question name, or null when they name none or several: "cash from
@@ -183,6 +184,8 @@ export function* checkStatementSteps(
   yield* turnAfter(dated.length);
   yield* changedCopySteps(figures, read);
   undatedReadings(figures, read, known);
+  // Moves said in words alone ("net sales decreased in 2018"): checks of their own, after every figure's.
+  figures.push(...wordedMoves(statement, read, known, yearsIn(context)));
   const count = (st: FigureStatus) => figures.filter((c) => c.status === st).length;
   return { figures, carried: count("carried"), contradicted: count("contradicted"), unmatched: count("unmatched"), notes: figures.filter((c) => c.note).map((c) => c.note) };
 }

@@ -245,3 +245,39 @@ describe("the demo filings' changes", () => {
     expectLlmTellsApart(llmRight.result, llmWrong.result, "a rise of 18.3%, not 13.3%");
   });
 });
+
+// A move said in words alone gave the figure checks nothing to read: "net sales decreased in 2018 compared with
+// 2017" scored LLM 5/4/4/4 and `accurate`, like the right answer. And costs printed in parentheses move by their
+// magnitude: "cost of sales increased 2.1% to $11,969 million" (from (11,724) to (11,969)) is right.
+describe("a move said in words, and costs printed negative", () => {
+  it("contradicts a worded move the source's two levels go against (wrong on purpose)", async () => {
+    const judged = judgeAgainst(() => org, "How did 3M's net sales and net income change in 2018?", [REFERENCE]);
+    const [right, wrong, lower, llmRight, llmWrong] = await Promise.all([
+      judged("agent", "3M's net sales increased in 2018 compared with 2017."),
+      judged("agent", "3M's net sales decreased in 2018 compared with 2017."),
+      judged("agent", "3M's net income attributable to 3M was lower in 2018 than in 2017."),
+      judged("llm", "3M's net sales increased in 2018 compared with 2017, and net income attributable to 3M also rose."),
+      judged("llm", "3M's net sales decreased in 2018 compared with 2017, and net income attributable to 3M also fell."),
+    ]);
+    expect(verdicts(right)).not.toContain("contradicted");
+    expect(verdicts(wrong)).toEqual(["contradicted"]);
+    expect(wrong.assessment.claims[0].explanation).toContain('as $31,657 million for 2017 and $32,765 million for 2018: a rise, not "decreased"');
+    expect(verdicts(lower)).toEqual(["contradicted"]);
+    expect(llmRight.result.scores.factuality).toBeGreaterThanOrEqual(4);
+    expect(llmWrong.result.scores.factuality).toBeLessThanOrEqual(2);
+  });
+
+  it("reads the move of a cost printed in parentheses by its magnitude", async () => {
+    const judged = judgeAgainst(() => org, "How did Amcor's results change in fiscal 2023?", [{ title: "Amcor FY2023 release, income statement", content: AMCOR_PAGE_8 }]);
+    const [right, wrong, wordsRight, wordsWrong] = await Promise.all([
+      judged("agent", "Amcor's cost of sales increased 2.1% to $11,969 million in fiscal 2023."),
+      judged("agent", "Amcor's cost of sales decreased 2.1% to $11,969 million in fiscal 2023."),
+      judged("agent", "Amcor's cost of sales increased in fiscal 2023 compared with fiscal 2022."),
+      judged("agent", "Amcor's cost of sales decreased in fiscal 2023 compared with fiscal 2022."),
+    ]);
+    expect(verdicts(right)).toEqual(["supported"]);
+    expect(verdicts(wrong)).toEqual(["contradicted"]);
+    expect(verdicts(wordsRight)).not.toContain("contradicted");
+    expect(verdicts(wordsWrong)).toEqual(["contradicted"]);
+  });
+});

@@ -1,0 +1,100 @@
+// A move said in words alone: "3M's net sales decreased in 2018 compared with 2017", "net income was lower in
+// 2018 than in 2017". Such a clause gives no figure for the figure checks to read, so a wrong direction scored
+// like the right one. It is read against the two levels a source gives its item for the clause's year and the
+// year before (or the year it names after "than", "compared with", "from"): the other way is contradicted,
+// naming both levels. Only where one source gives exactly one value of the item for each year.
+import type { FigureInContext, ReadText } from "./context";
+import { isItemStem, yearsIn } from "./context";
+import type { FigureCheck } from "./compare";
+import { coreItemWords } from "./line-items";
+import { contentStems } from "./text";
+import { figureSentences } from "./prose-lines";
+import { label, written } from "./labels";
+
+// The direction word and what comes before it: "net sales decreased", "net income was lower", "revenue fell".
+const MOVE_WORD =
+  /\b(increased|rose|grew|climbed|improved|(?:was|were)\s(?:higher|up)|decreased|declined|fell|dropped|(?:was|were)\s(?:lower|down))\b/i;
+const DOWN = /^(?:decreased|declined|fell|dropped|(?:was|were)\s(?:lower|down))$/i;
+// Clauses of a sentence: "net sales increased, and net income also rose", "; while ...".
+const CLAUSE_BREAK = /;\s|,\s(?:and|but|while|whereas)\s|\s(?:and|but|while|whereas)\s(?=[a-z\s]{0,40}\b(?:increased|rose|grew|decreased|declined|fell|dropped|was|were)\b)/i;
+// A year named as the one the move starts from: "than in 2017", "compared with 2017", "from 2017", "versus 2017".
+const BASE_YEAR = /\b(?:than|compared\s(?:with|to)|from|versus|vs\.?|over)\s(?:(?:in|the|fiscal|year)\s){0,3}(?:fy\s?)?((?:19|20)\d\d)\b/i;
+// A number other than a year's, not part of a name ("3M"): a clause with figures is the figure checks' to read.
+const FIGURE = /(?<![\p{L}\d])\d[\d,.]*(?![\p{L}\d])/u;
+/** Clauses read per statement at most: bounded work whatever the answer. */
+const MAX_CLAUSES = 40;
+/** Words that say nothing of the item ("also", the company's own name is in `known`). */
+const NOT_ITEM = new Set(["also", "both", "each", "its", "their", "compani", "overal", "total"]);
+
+interface Levels {
+  from: FigureInContext;
+  to: FigureInContext;
+}
+
+const signed = (x: FigureInContext) => (x.negative ? -1 : 1) * (x.scale !== null && x.kind !== "percent" ? x.value : x.mantissa);
+
+/** The one value a source gives an item (all its core words among the clause's, the clause's among its context) for a year. */
+function oneValue(read: ReadText, item: string[], words: ReadonlySet<string>, year: number, known: ReadonlySet<string>): FigureInContext | null {
+  const found = read.figures.filter((x) => {
+    if (x.change || x.bound || x.year !== year || x.part !== null || !(x.kind === "amount" || x.kind === "number" || x.kind === "per_share")) return false;
+    const core = coreItemWords(x.item);
+    return core.length > 0 && core.every((w) => words.has(w) || known.has(w)) && item.every((w) => x.context.has(w) || known.has(w));
+  });
+  return found.length > 0 && new Set(found.map(signed)).size === 1 ? found[0] : null;
+}
+
+function levelsIn(sources: ReadText[], item: string[], words: ReadonlySet<string>, year: number, base: number, known: ReadonlySet<string>): { levels: Levels; source: number } | null {
+  for (const [i, read] of sources.entries()) {
+    const to = oneValue(read, item, words, year, known);
+    const from = to && oneValue(read, item, words, base, known);
+    if (to && from && (to.scale === null) === (from.scale === null)) return { levels: { from, to }, source: i };
+  }
+  return null;
+}
+
+/**
+ * The statement's worded moves the sources contradict, as figure checks (the later level stands for the
+ * figure, its raw the clause's move word). `questionYears`: the years the question names, for a clause that
+ * names none.
+ */
+export function wordedMoves(statement: string, sources: ReadText[], known: ReadonlySet<string>, questionYears: number[]): FigureCheck[] {
+  const out: FigureCheck[] = [];
+  let clauses = 0;
+  const sentences = figureSentences(statement);
+  sentences.forEach(({ text, start }, ordinal) => {
+    const sentenceYears = [...new Set(yearsIn(text))];
+    let at = 0;
+    for (const part of text.split(CLAUSE_BREAK)) {
+      const offset = text.indexOf(part, at);
+      at = offset + part.length;
+      if (++clauses > MAX_CLAUSES) return;
+      const move = MOVE_WORD.exec(part);
+      if (!move || FIGURE.test(part.replace(/\b(?:19|20)\d\d\b/g, ""))) continue;
+      const itemWords = contentStems(part.slice(0, move.index)).filter((w) => isItemStem(w) && !NOT_ITEM.has(w) && !known.has(w));
+      const item = coreItemWords(itemWords);
+      if (!item.length) continue;
+      const baseMatch = BASE_YEAR.exec(part) ?? BASE_YEAR.exec(text);
+      const named = [...new Set(yearsIn(part))];
+      const candidates = (named.length ? named : sentenceYears.length ? sentenceYears : questionYears).filter((y) => y !== (baseMatch ? Number(baseMatch[1]) : NaN));
+      if (candidates.length !== 1) continue;
+      const year = candidates[0];
+      const base = baseMatch ? Number(baseMatch[1]) : year - 1;
+      if (base >= year) continue;
+      const found = levelsIn(sources, item, new Set(itemWords), year, base, known);
+      if (!found) continue;
+      const { from, to } = found.levels;
+      // Both printed negative (costs, outflows, losses): the move is the magnitude's ("cost of products increased").
+      const diff = to.negative && from.negative ? signed(from) - signed(to) : signed(to) - signed(from);
+      const said = DOWN.test(move[1].replace(/\s+/g, " ")) ? -1 : 1;
+      if (diff === 0 || Math.sign(diff) === said) continue;
+      out.push({
+        figure: { ...to, raw: move[1], index: start + offset + move.index, sentence: ordinal, fromTable: false, cell: null, change: false },
+        status: "contradicted",
+        source: found.source,
+        by: to,
+        note: `The source gives ${label(to)} as ${written(from)} for ${base} and ${written(to)} for ${year}: ${diff < 0 ? "a decline" : "a rise"}, not "${move[1]}".`,
+      });
+    }
+  });
+  return out;
+}
