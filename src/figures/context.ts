@@ -3,7 +3,9 @@
 // line item it is given under (a table's row label, or the words before it in its clause) and its period
 // (a table's column year, or the year its clause names). This is what "the same figure" is decided on.
 import { quantities, withWrappedUnit, type Quantity } from "./numbers";
-import { FULL_YEAR, partOf, unquarterly } from "./year-part";
+import { FULL_YEAR, partOf, unquarterly, YEAR, yearPlaces, yearsBefore, yearsIn } from "./year-part";
+
+export { yearsIn };
 import { levelMove, nounDirection, saidDirection } from "./signs";
 import { dayOf } from "./table";
 import { tableFigureSteps } from "./table-figures";
@@ -84,23 +86,7 @@ const POSSESSIVE = /\b[\p{Lu}\d][\p{L}\d&.-]*['’]s\b/gu;
 const CHANGE_WORDS = new Set("increas decreas grew grow growth rose rise risen fell fall fallen declin drop dropp up down chang improv higher lower gain gained expand contract shrank rais cut doubl tripl quadrupl halv".split(" "));
 /** "$9.6 billion and $19.1 billion": only "and" between two figures, a pair. */
 const AND_ONLY = /^\s*and\s*$/i;
-const YEAR = /\b(?:(?:fy|fiscal(?:\s+year)?|calendar(?:\s+year)?)\s?'?)?((?:19[5-9]|20\d)\d)\b|\bfy\s?'?(\d{2})\b/gi;
 
-/** How many of a sentence's years (their ends, in order) stand wholly before `index`. */
-function yearsBefore(yearsAt: { at: number }[], index: number): number {
-  let lo = 0;
-  let hi = yearsAt.length;
-  while (lo < hi) {
-    const mid = (lo + hi) >> 1;
-    if (yearsAt[mid].at <= index) lo = mid + 1;
-    else hi = mid;
-  }
-  return lo;
-}
-
-export function yearsIn(text: string): number[] {
-  return [...text.matchAll(YEAR)].map((m) => (m[1] ? Number(m[1]) : 2000 + Number(m[2])));
-}
 
 /** Whether a content stem may name a line item: not a change word, a reporting word or a number. */
 export function isItemStem(s: string): boolean {
@@ -280,7 +266,7 @@ function* proseFigureSteps(text: string, scale: number | null, skipTableLines: b
     const sentenceYears = [...new Set(yearsIn(sentence))];
     // Read once per sentence, not per figure (a 150,000-character sentence of figures made each a pass over it):
     // where its years stand, its own part of the year, and where its first "mix"/"shares of" phrase ends.
-    const yearsAt = [...sentence.matchAll(YEAR)].map((m) => ({ at: m.index + m[0].length, year: m[1] ? Number(m[1]) : 2000 + Number(m[2]) }));
+    const yearsAt = yearPlaces(sentence);
     let sentencePart: string | null | undefined;
     const partOfSentence = () => (sentencePart === undefined ? (sentencePart = partOf(unquarterly(sentence))) : sentencePart);
     const sharesEnd = sharesOfEnd(sentence);

@@ -7,6 +7,7 @@ import type { FigureInContext, ReadText } from "./context";
 import { sameItem, type FigureCheck } from "./compare";
 import { candidates, rowCells } from "./figure-index";
 import { equalAtSomeScale, halfUnit, kindsMatch, roundingOf, valuesEqual } from "./values";
+import { levelRounding, levelValue, theOneValue } from "./level-values";
 import { label, written } from "./labels";
 import { dayText } from "./fiscal-days";
 import { samePeriod } from "./same-period";
@@ -34,11 +35,6 @@ export const MAX_LEVEL_READS = 40;
 /** Levels of kinds a change is worked out from: money, counts, per-share figures, and rates (a margin's points). */
 const LEVEL_KINDS = new Set(["amount", "number", "per_share", "percent"]);
 
-/** A source figure's signed value: in base units when its scale is known, else as written. */
-function signed(x: FigureInContext): number {
-  return (x.negative ? -1 : 1) * (x.scale !== null && x.kind !== "percent" ? x.value : x.mantissa);
-}
-
 // "doubled to", "more than tripled to", "nearly halved to": a level reached by a multiple of the one before.
 const MULTIPLE_TO = /\b((?:more\s+than|over|nearly|almost|about|roughly|approximately)\s+)?(doubled|tripled|quadrupled|halved)\s{1,3}to\s{0,3}$/i;
 const MULTIPLES: Record<string, number> = { doubled: 2, tripled: 3, quadrupled: 4, halved: 0.5 };
@@ -63,10 +59,6 @@ const POINTS = /\b(?:points?|pp|bps)\b/i;
 /** A change in points of a rate, in percentage points ("60 basis points" is 0.6). */
 function pointsOf(g: FigureInContext): number {
   return /\b(?:bps|basis)\b/i.test(g.raw) ? g.mantissa / 100 : g.mantissa;
-}
-
-function roundingIn(x: FigureInContext): number {
-  return x.scale !== null && x.kind !== "percent" ? roundingOf(x) : halfUnit(x);
 }
 
 /** The sentence of the statement that holds the figure (bounded: a few hundred characters either side). */
@@ -114,7 +106,7 @@ function levelBefore(f: FigureInContext, s: FigureInContext, read: ReadText, fro
       (x.scale === null) === (s.scale === null) &&
       (s.cell !== null || sameItem(f, x, known)),
   );
-  return new Set(found.map(signed)).size === 1 ? found[0] : null;
+  return theOneValue(found);
 }
 
 /**
@@ -205,7 +197,7 @@ export function levelChanges(checks: FigureCheck[], sources: ReadText[], stateme
     );
     // Both printed negative (costs, outflows, losses in parentheses): the move is the magnitude's ("cost of sales
     // increased to $11,969 million" from (11,724) to (11,969)).
-    const [to, from] = s.negative && p.negative ? [-signed(s), -signed(p)] : [signed(s), signed(p)];
+    const [to, from] = s.negative && p.negative ? [-levelValue(s), -levelValue(p)] : [levelValue(s), levelValue(p)];
     const diff = to - from;
     const shown = (x: FigureInContext) => (x.kind === "percent" && !written(x).includes("%") ? `${written(x)}%` : written(x));
     const levels = `The source gives ${label(p)} as ${shown(p)} for ${periodText(p)} and ${shown(s)} for ${periodText(s)}`;
@@ -225,7 +217,7 @@ export function levelChanges(checks: FigureCheck[], sources: ReadText[], stateme
       level.by = s;
       level.note = `${levels}: ${way} of ${percentText((diff / from) * 100)}, not ${multiple.words} to ${f.raw}.`;
     }
-    const error = roundingIn(s) + roundingIn(p);
+    const error = levelRounding(s) + levelRounding(p);
     for (const c of beside) {
       const g = c.figure;
       const direction = g.negative ? -1 : (g.said ?? 0);

@@ -6,7 +6,8 @@
 import type { FigureInContext, ReadText } from "./context";
 import { itemVocabulary, marginItem, type FigureCheck } from "./compare";
 import { coreItemWords } from "./line-items";
-import { halfUnit, kindsMatch, roundingOf } from "./values";
+import { halfUnit, kindsMatch } from "./values";
+import { levelRounding, levelValue, theOneValue } from "./level-values";
 import { label, written } from "./labels";
 import { MAX_LEVEL_READS, periodText } from "./level-changes";
 
@@ -16,14 +17,6 @@ const OF_REVENUE = /^\s{0,3}of\s{1,3}(?:(?:its|the|total|net|consolidated)\s{1,3
 
 /** Kinds the levels are of. */
 const LEVEL_KINDS = new Set(["amount", "number"]);
-
-function signed(x: FigureInContext): number {
-  return (x.negative ? -1 : 1) * (x.scale !== null ? x.value : x.mantissa);
-}
-
-function roundingIn(x: FigureInContext): number {
-  return x.scale !== null ? roundingOf(x) : halfUnit(x);
-}
 
 /** Whether a source figure is the company's total revenue: its item's words all revenue words ("Net sales", "Total revenues"). */
 function totalRevenue(x: FigureInContext): boolean {
@@ -47,14 +40,14 @@ function oneLevel(read: ReadText, anchor: FigureInContext, is: (x: FigureInConte
       (x.scale === null) === (anchor.scale === null) &&
       is(x),
   );
-  return new Set(found.map(signed)).size === 1 ? found[0] : null;
+  return theOneValue(found);
 }
 
 /** The one revenue cell of a table cell's own table and column (a segment's table names its revenue "Revenue"), or null. */
 function revenueBeside(read: ReadText, n: FigureInContext): FigureInContext | null {
   if (!n.cell) return null;
   const found = read.figures.filter((x) => x.cell && x.cell.table === n.cell!.table && x.cell.col === n.cell!.col && x.standard === "revenue" && !x.change && LEVEL_KINDS.has(x.kind));
-  return new Set(found.map(signed)).size === 1 ? found[0] : null;
+  return theOneValue(found);
 }
 
 /**
@@ -84,11 +77,11 @@ export function levelShares(checks: FigureCheck[], sources: ReadText[], statemen
     // Over the company's total revenue, and over the revenue row of the numerator's own table and column (a
     // segment's table: "Domestic ... gross margin" is over the segment's revenue): either base carries the share,
     // and it is contradicted only when it is neither's.
-    const bases = [carried(totalRevenue), revenueBeside(read, numerator)].filter((b, i, all): b is FigureInContext => b !== null && b !== numerator && signed(b) > 0 && all.indexOf(b) === i);
+    const bases = [carried(totalRevenue), revenueBeside(read, numerator)].filter((b, i, all): b is FigureInContext => b !== null && b !== numerator && levelValue(b) > 0 && all.indexOf(b) === i);
     if (!bases.length) return;
-    const shareOver = (base: FigureInContext) => (signed(numerator) / signed(base)) * 100;
+    const shareOver = (base: FigureInContext) => (levelValue(numerator) / levelValue(base)) * 100;
     const within = (base: FigureInContext) => {
-      const error = (100 * roundingIn(numerator)) / signed(base) + (100 * Math.abs(signed(numerator)) * roundingIn(base)) / signed(base) ** 2;
+      const error = (100 * levelRounding(numerator)) / levelValue(base) + (100 * Math.abs(levelValue(numerator)) * levelRounding(base)) / levelValue(base) ** 2;
       return Math.abs(shareOver(base) - g.mantissa) <= halfUnit(g) + error + 1e-9;
     };
     c.source = anchor.source;

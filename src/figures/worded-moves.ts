@@ -10,6 +10,7 @@ import { coreItemWords } from "./line-items";
 import { contentStems } from "./text";
 import { figureSentences } from "./prose-lines";
 import { label, written } from "./labels";
+import { levelValue, theOneValue } from "./level-values";
 
 // The direction word and what comes before it: "net sales decreased", "net income was lower", "revenue fell".
 const MOVE_WORD =
@@ -31,8 +32,6 @@ interface Levels {
   to: FigureInContext;
 }
 
-const signed = (x: FigureInContext) => (x.negative ? -1 : 1) * (x.scale !== null && x.kind !== "percent" ? x.value : x.mantissa);
-
 /** The one value a source gives an item (all its core words among the clause's, the clause's among its context) for a year. */
 function oneValue(read: ReadText, item: string[], words: ReadonlySet<string>, year: number, known: ReadonlySet<string>): FigureInContext | null {
   const found = read.figures.filter((x) => {
@@ -40,7 +39,7 @@ function oneValue(read: ReadText, item: string[], words: ReadonlySet<string>, ye
     const core = coreItemWords(x.item);
     return core.length > 0 && core.every((w) => words.has(w) || known.has(w)) && item.every((w) => x.context.has(w) || known.has(w));
   });
-  return found.length > 0 && new Set(found.map(signed)).size === 1 ? found[0] : null;
+  return theOneValue(found);
 }
 
 function levelsIn(sources: ReadText[], item: string[], words: ReadonlySet<string>, year: number, base: number, known: ReadonlySet<string>): { levels: Levels; source: number } | null {
@@ -84,7 +83,7 @@ export function wordedMoves(statement: string, sources: ReadText[], known: Reado
       if (!found) continue;
       const { from, to } = found.levels;
       // Both printed negative (costs, outflows, losses): the move is the magnitude's ("cost of products increased").
-      const diff = to.negative && from.negative ? signed(from) - signed(to) : signed(to) - signed(from);
+      const diff = to.negative && from.negative ? levelValue(from) - levelValue(to) : levelValue(to) - levelValue(from);
       const said = DOWN.test(move[1].replace(/\s+/g, " ")) ? -1 : 1;
       if (diff === 0 || Math.sign(diff) === said) continue;
       out.push({

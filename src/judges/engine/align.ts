@@ -230,12 +230,18 @@ export function* alignStatementSteps(
     const near = nearest(ownByPlace, f.index, OWN_OPERANDS_EACH_SIDE, (x) => x.index);
     const operands = relevant.map((ops) => [...near, ...ops]);
     // Bounded work: past MAX_DERIVATION_PAIRS pairs of operands tried, the statement's other figures are not worked out.
-    const cost = operands.reduce((n, ops) => n + ops.length * ops.length, 0);
-    if ((pairs += cost) > MAX_DERIVATION_PAIRS) break;
+    let size = 0;
+    for (const ops of operands) {
+      size += ops.length;
+      pairs += ops.length * ops.length;
+    }
+    if (pairs > MAX_DERIVATION_PAIRS) break;
     const usable = usableOperand(f, statement);
-    if (operands.some((ops) => derivable(f, ops.filter(usable), { additive, about: aboutItem(f, own, statement), of: shareOf(f, statement), share: shareItem(f, own), direction: f.said, constant: atConstantCurrency(f) }))) derived += 1;
+    // The figure's cues, read once for all its sources.
+    const cues = { additive, about: aboutItem(f, own, statement), of: shareOf(f, statement), share: shareItem(f, own), direction: f.said, constant: atConstantCurrency(f) };
+    if (operands.some((ops) => derivable(f, ops.filter(usable), cues))) derived += 1;
     else if ((globalThis as any).DBG && operands.some((ops) => derivable(f, ops, { additive }))) (globalThis as any).DBG.push(`LOST ${f.raw} [${f.item}] in: ${statement.slice(0, 160)}`);
-    if (stepDone(work, operands.reduce((n, ops) => n + ops.length, 0))) yield;
+    if (stepDone(work, size)) yield;
   }
   const years = periodYears(statement);
   let yearHits = 0;
