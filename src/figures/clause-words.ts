@@ -43,9 +43,13 @@ export function categoryAfterShare(after: string): RegExpExecArray | null {
   return SHARE_CATEGORY_AFTER.exec(after);
 }
 
-/** categoryAfterShare where the sentence up to the share (`before`) is about a mix or shares. */
-export function shareCategoryAfter(before: string, after: string): RegExpExecArray | null {
-  return SHARES_OF.test(before) ? categoryAfterShare(after) : null;
+/**
+ * categoryAfterShare where the sentence up to the share (`before`, read only when a category follows: a
+ * sentence of thousands of shares would be read back to its start for each) is about a mix or shares.
+ */
+export function shareCategoryAfter(before: () => string, after: string): RegExpExecArray | null {
+  const category = categoryAfterShare(after);
+  return category && SHARES_OF.test(before()) ? category : null;
 }
 // "16.1% comparable sales decline", "9.0% comparable sales growth": the item (one to three words) and its change after the figure.
 export const CHANGE_AFTER = /^\s((?:[\p{L}&'-]+\s){1,3}?)(declines?|decreases?|increases?|growth|gains?|drops?|improvements?)\b/iu;

@@ -192,7 +192,7 @@ function openingYear(words: string): number | null {
  */
 const PROSE_SENTENCES_PER_STEP = 8;
 /** Figures of one sentence read between two turns (turnAfter): only a sentence of more figures than that takes one. */
-const FIGURES_PER_SENTENCE_STEP = 64;
+const FIGURES_PER_SENTENCE_STEP = 16;
 
 // A change's noun or comparative right after its figure: "a 12.7% increase", "3.4% lower", "6% higher than".
 const CHANGE_NAMED_AFTER = /^\s{0,2}(?:(increases?|rises?|gains?|growth|higher|jump)|(decreases?|declines?|drops?|falls?|lower|reductions?))\b/i;

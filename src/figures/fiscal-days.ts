@@ -8,6 +8,7 @@
 // Also the older reading of January year-end filings' prose (withFiscalNames).
 import type { FigureInContext, ReadText } from "./context";
 import { dayOf } from "./table";
+import { FIGURES_PER_STEP } from "./steps";
 
 /** A day (yyyymmdd) in January or February: a fiscal year-end a company may name by either year. */
 export function earlyYearEnd(date: number | null): boolean {
@@ -251,9 +252,9 @@ export function fiscalYearsIn(text: string): Set<number> {
  * ("$8,890 million in the second quarter of fiscal 2024"), or, for a figure dated by the question's one year
  * (own: the figure as its sentence dates it), in the question or statement. Linear in the statement.
  */
-export function markFiscalYears(statement: string, context: string, own: readonly FigureInContext[], dated: FigureInContext[]): void {
+export function* markFiscalYears(statement: string, context: string, own: readonly FigureInContext[], dated: FigureInContext[]): Generator<void, void, void> {
   let whole: Set<number> | null = null;
-  dated.forEach((f, k) => {
+  const mark = (f: FigureInContext, k: number): void => {
     if (f.year === null || f.index < 0) return;
     // "$9,569 million a year earlier" in a sentence of fiscal 2024: fiscal 2023, the sentence naming 2024.
     const named = f.yearBefore ? f.year + 1 : f.year;
@@ -270,7 +271,11 @@ export function markFiscalYears(statement: string, context: string, own: readonl
     const closing = after.indexOf(". ");
     const sentence = `${opening >= 0 ? before.slice(opening) : before}${closing >= 0 ? after.slice(0, closing) : after}`;
     if (fiscalYearsIn(sentence).has(named)) f.fiscal = true;
-  });
+  };
+  for (const [k, f] of dated.entries()) {
+    if (k > 0 && k % FIGURES_PER_STEP === 0) yield;
+    mark(f, k);
+  }
 }
 
 /**

@@ -11,6 +11,7 @@ import { levelRounding, levelValue, theOneValue } from "./level-values";
 import { label, written } from "./labels";
 import { dayText } from "./fiscal-days";
 import { samePeriod } from "./same-period";
+import { FIGURES_PER_STEP } from "./steps";
 
 // A change measured on something other than the two reported levels: organic, at constant currency, adjusted,
 // over several years or a year's average. Such a change is not the levels' and is left as it was read.
@@ -160,10 +161,10 @@ function amountText(v: number, like: FigureInContext): string {
  * rounding of the figures as written) and goes their way is carried; another is contradicted, naming both
  * levels. Only where the source gives exactly one level of the item for the period before.
  */
-export function levelChanges(checks: FigureCheck[], sources: ReadText[], statement: string, known: ReadonlySet<string>): void {
+export function* levelChanges(checks: FigureCheck[], sources: ReadText[], statement: string, known: ReadonlySet<string>): Generator<void, void, void> {
   // Bounded work: an answer gives a few changes beside their levels; past MAX_LEVEL_READS the rest are left as read.
   let tried = 0;
-  checks.forEach((level, k) => {
+  const readLevel = (level: FigureCheck, k: number): void => {
     const f = level.figure;
     const by = level.by;
     if (level.status !== "carried" || !by || f.change || by.change || by.year === null || f.index < 0 || !LEVEL_KINDS.has(by.kind)) return;
@@ -244,5 +245,10 @@ export function levelChanges(checks: FigureCheck[], sources: ReadText[], stateme
           : `${way} of ${amountText(diff * unit!, g)}`;
       c.note = `${levels}: ${worked}, not ${wrongWay && same ? "the other way" : g.raw}.`;
     }
-  });
+  };
+  // A turn every FIGURES_PER_STEP figures: a sentence of thousands of figures has as many levels to read.
+  for (const [k, level] of checks.entries()) {
+    if (k > 0 && k % FIGURES_PER_STEP === 0) yield;
+    readLevel(level, k);
+  }
 }

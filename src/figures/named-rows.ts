@@ -10,7 +10,7 @@ import { tableRows, type TableRow } from "./figure-index";
 import { equalAtSomeScale, kindsMatch, valuesEqual } from "./values";
 import { normalizeLabel } from "./table";
 import { FIGURES_PER_STEP } from "./steps";
-import { MEASURE, type Budget, type FigureCheck } from "./compare";
+import { COMPARISONS_PER_STEP, MEASURE, type Budget, type FigureCheck } from "./compare";
 import { samePeriod } from "./same-period";
 import { label, written } from "./labels";
 
@@ -161,8 +161,13 @@ const MAX_NAMED_ROWS = 16;
  */
 export function* namedRows(checks: FigureCheck[], sources: ReadText[], statement: string, known: ReadonlySet<string>, budget: Budget): Generator<void, void, void> {
   const rowsBySource = sources.map(phraseRows);
+  // A turn every FIGURES_PER_STEP figures, or sooner where they were read against many rows.
+  let turnAt = budget.comparisons - COMPARISONS_PER_STEP;
   for (let k = 0; k < checks.length; k++) {
-    if (k > 0 && k % FIGURES_PER_STEP === 0) yield;
+    if ((k > 0 && k % FIGURES_PER_STEP === 0) || budget.comparisons < turnAt) {
+      turnAt = budget.comparisons - COMPARISONS_PER_STEP;
+      yield;
+    }
     const c = checks[k];
     const f = c.figure;
     // A figure of the statement's own arithmetic ("= $11,435 million", "($25,867 million out of ...)") names no row.
@@ -182,7 +187,7 @@ export function* namedRows(checks: FigureCheck[], sources: ReadText[], statement
     // A possessive names whose the item is, not a row ("Best Buy's International segment": not the "Best Buy" stores row).
     // "declined 16.1% in Appliances", "45% Computing and Mobile Phones": a category named right after the figure names its row too.
     const following = statement.slice(f.index + f.raw.length, f.index + f.raw.length + 60);
-    const category = CATEGORY_AFTER.exec(following) ?? (f.kind === "percent" ? shareCategoryAfter(statement.slice(Math.max(statement.lastIndexOf("\n", f.index), statement.lastIndexOf(". ", f.index) + 1, 0), f.index), following) : null);
+    const category = CATEGORY_AFTER.exec(following) ?? (f.kind === "percent" ? shareCategoryAfter(() => statement.slice(Math.max(statement.lastIndexOf("\n", f.index), statement.lastIndexOf(". ", f.index) + 1, 0), f.index), following) : null);
     const categoryWords = category ? contentStems(category[1]) : [];
     const stems = [...contentStems(statement.slice(start, f.index).replace(POSSESSIVE, " ").replace(/-/g, " ")), ...categoryWords];
     if (!stems.length) continue;

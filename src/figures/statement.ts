@@ -150,7 +150,7 @@ export function* checkStatementSteps(
   if (whole) for (const f of dated) if (f.year !== null && f.part === null && !f.change) f.wholeYear = true;
   // "in the second quarter of fiscal 2024": a fiscal year, which a source's day may fall in a calendar year apart.
   yield* turnAfter(dated.length);
-  markFiscalYears(statement, context, own, dated);
+  yield* markFiscalYears(statement, context, own, dated);
   yield* turnAfter(dated.length);
   const figures: FigureCheck[] = [];
   const namedYears = new Set([...stated, ...yearsIn(context), ...(around.years ?? [])]);
@@ -163,13 +163,13 @@ export function* checkStatementSteps(
       yield;
     }
   }
-  anchorByColumn(figures, read, known);
+  yield* anchorByColumn(figures, read, known);
   yield* turnAfter(dated.length);
   datedColumns(figures, read);
   yield* turnAfter(dated.length);
   yield* namedRows(figures, read, statement, known, budget);
   rowChanges(figures, read, statement, known);
-  levelChanges(figures, read, statement, known);
+  yield* levelChanges(figures, read, statement, known);
   levelShares(figures, read, statement);
   yield* turnAfter(dated.length);
   // Figures with a year of their own (their sentence's, or the heading's they are under), not the statement's.
@@ -177,13 +177,13 @@ export function* checkStatementSteps(
   yield* turnAfter(dated.length);
   reversedYears(figures.filter((c, k) => own[k].year !== null), read);
   yield* turnAfter(dated.length);
-  swappedRoles(figures, read, known);
+  yield* swappedRoles(figures, read, known);
   comparedAsCurrent(figures, read, known);
   stateOfOther(figures, read);
   supersededColumns(figures, read, statement, context);
   yield* turnAfter(dated.length);
   yield* changedCopySteps(figures, read);
-  undatedReadings(figures, read, known);
+  yield* undatedReadings(figures, read, known);
   // Moves said in words alone ("net sales decreased in 2018"): checks of their own, after every figure's.
   figures.push(...wordedMoves(statement, read, known, yearsIn(context)));
   const count = (st: FigureStatus) => figures.filter((c) => c.status === st).length;
@@ -200,10 +200,11 @@ const ANCHORS_EACH_SIDE = 4;
  * columns of the same row and run of years. "$12,400.0 million for fiscal 2022, compared to $8,630.9 million
  * in fiscal 2021": 8,630.9 sits in the column dated 2022, so fiscal 2022 is the column dated 2023: 10,208.6.
  */
-function anchorByColumn(checks: FigureCheck[], sources: ReadText[], known: ReadonlySet<string>): void {
+function* anchorByColumn(checks: FigureCheck[], sources: ReadText[], known: ReadonlySet<string>): Generator<void, void, void> {
   const anchors = checks.filter((a) => a.status === "carried" && a.by?.cell && a.by.year !== null && a.figure.year !== null).sort((a, b) => a.figure.index - b.figure.index);
   if (!anchors.length) return;
-  for (const c of checks) {
+  for (const [k, c] of checks.entries()) {
+    if (k > 0 && k % FIGURES_PER_STEP === 0) yield;
     const f = c.figure;
     if (c.status !== "unmatched" || f.year === null || f.change) continue;
     // The anchors beside the figure in its sentence (a sentence of thousands of figures made every pair one to read).

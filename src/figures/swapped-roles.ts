@@ -13,6 +13,7 @@ import { MEASURE, sameItem, type FigureCheck } from "./compare";
 import { label, written } from "./labels";
 import { coreItemWords } from "./line-items";
 import { contentStems } from "./text";
+import { FIGURES_PER_STEP } from "./steps";
 
 /** Comparisons read per statement: past this many the rest are left (bounded work). */
 const MAX_PAIRS = 24;
@@ -109,8 +110,10 @@ function tablePair(x: FigureInContext, y: FigureInContext, sources: ReadText[], 
  * Contradicts a statement's level and its comparison where a source sentence pairs the same two values for
  * the same line item the other way round, and none pairs them the statement's way.
  */
-export function swappedRoles(checks: FigureCheck[], sources: ReadText[], known: ReadonlySet<string>): void {
+export function* swappedRoles(checks: FigureCheck[], sources: ReadText[], known: ReadonlySet<string>): Generator<void, void, void> {
+  let pairs = 0;
   for (const [a, b] of statementPairs(checks)) {
+    if (++pairs % FIGURES_PER_STEP === 0) yield;
     const prose = sourcePair(a.figure, b.figure, sources, known);
     if (prose.same) continue;
     // A sentence that pairs them is the better witness; else a table row's two columns.

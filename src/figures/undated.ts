@@ -10,14 +10,16 @@ import { equalAtSomeScale, kindsMatch, valuesEqual } from "./values";
 import { otherCause } from "./causes";
 import { label, written } from "./labels";
 import { stemPhrase } from "./text";
+import { FIGURES_PER_STEP } from "./steps";
 
 /**
  * Figures no other reading placed, that the statement dates ("leverage was 2.5 times" in 2023), against the one
  * prose figure of their item the sources give with no period ("Leverage ... was 3.0 times"): another value of
  * the same item, whatever period the source leaves unsaid, is a contradiction. Read last (statement.ts).
  */
-export function undatedReadings(checks: FigureCheck[], sources: ReadText[], known: ReadonlySet<string>): void {
-  for (const c of checks) {
+export function* undatedReadings(checks: FigureCheck[], sources: ReadText[], known: ReadonlySet<string>): Generator<void, void, void> {
+  for (const [k, c] of checks.entries()) {
+    if (k > 0 && k % FIGURES_PER_STEP === 0) yield;
     const f = c.figure;
     if (c.status !== "unmatched" || f.year === null || f.kind === "number") continue;
     const u = onlyUndatedReading(f, sources, known);

@@ -104,6 +104,16 @@ function calendarYear(f: Figure): number | null {
   return g.year ?? (g.years?.length === 1 ? g.years[0] : null);
 }
 
+/** A predicate of an index, each index's answer computed once. */
+function memo(test: (k: number) => boolean): (k: number) => boolean {
+  const known = new Map<number, boolean>();
+  return (k) => {
+    let v = known.get(k);
+    if (v === undefined) known.set(k, (v = test(k)));
+    return v;
+  };
+}
+
 export function derivable<F extends Figure>(
   a: Figure,
   operands: F[],
@@ -113,6 +123,14 @@ export function derivable<F extends Figure>(
   if (!ratioLike && !cues.additive) return false;
   if (a.mantissa === 0) return false;
   const ops = operands.filter((o) => o.mantissa !== 0 && (o.kind === "amount" || o.kind === "number" || o.kind === "per_share"));
+  // Each operand's cues and column day, read once: a pair's test reads them for both of its operands.
+  const about = ops.map((o) => !cues.about || cues.about(o));
+  const days = ops.map(columnDay);
+  const roundings = ops.map(roundingOf);
+  const halves = ops.map(halfUnit);
+  const year = calendarYear(a);
+  const of = cues.of && memo((k) => cues.of!(ops[k]));
+  const share = cues.share && memo((k) => cues.share!(ops[k]));
   for (let i = 0; i < ops.length; i++) {
     for (let j = 0; j < ops.length; j++) {
       if (i === j) continue;
@@ -120,27 +138,26 @@ export function derivable<F extends Figure>(
       const y = ops[j];
       // "$2,018 million" as $1.2 billion of cash returns plus $848 million of free cash flow: a step from figures
       // of other items is a coincidence of digits. One operand at least must be about the figure's own item.
-      if (cues.about && !cues.about(x) && !cues.about(y)) continue;
+      if (!about[i] && !about[j]) continue;
       // A step from two columns dated in a year before the figure's is an earlier period's ("43% of International
       // revenue in the three months ended July 29, 2023" worked out from the July 30, 2022 column's 327 and 760):
       // not this figure's. Only by the columns' days and a calendar year: a fiscal year may be named by the year
       // after its days.
-      const year = calendarYear(a);
-      if (year !== null && columnDay(x) !== null && columnDay(y) !== null && Math.floor(Math.max(columnDay(x)!, columnDay(y)!) / 10_000) < year) continue;
+      if (year !== null && days[i] !== null && days[j] !== null && Math.floor(Math.max(days[i]!, days[j]!) / 10_000) < year) continue;
       const scaled = x.scale !== null && y.scale !== null;
       // Ratios are scale-free only between figures of one scale reading.
       const xv = scaled ? x.value : x.mantissa;
       const yv = scaled ? y.value : y.mantissa;
-      const rx = scaled ? roundingOf(x) : halfUnit(x);
-      const ry = scaled ? roundingOf(y) : halfUnit(y);
+      const rx = scaled ? roundings[i] : halves[i];
+      const ry = scaled ? roundings[j] : halves[j];
       if (ratioLike && (scaled || (x.scale === null && y.scale === null))) {
         const ratio = xv / yv;
         const relError = rx / Math.abs(xv) + ry / Math.abs(yv);
         // "16.1% of sales": a share of the item it names, over a figure of that item; no change. Its numerator is
         // a figure of the share's own item ("Computing and Mobile Phones made up 43% of International revenue":
         // not any figure over a revenue), where the statement names one (cues.share).
-        if (cues.of) {
-          if (cues.of(y) && (!cues.share || cues.share(x)) && statesValue(ratio, Math.abs(ratio) * relError, a, true)) return true;
+        if (of) {
+          if (of(j) && (!share || share(i)) && statesValue(ratio, Math.abs(ratio) * relError, a, true)) return true;
           continue;
         }
         if (statesValue(ratio, Math.abs(ratio) * relError, a, true)) return true;

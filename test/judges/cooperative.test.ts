@@ -4,7 +4,7 @@
 // recomputed and ranked metrics, and through the local provider the job calls.
 import { describe, expect, it } from "vitest";
 import { seededRandom } from "../../bench/lib/random";
-import { runSteps, runStepsCooperatively } from "../../src/figures/steps";
+import { FIGURES_PER_STEP, runSteps, runStepsCooperatively } from "../../src/figures/steps";
 import { detectRefusal, extractClaims, extractClaimsSteps } from "../../src/judges/engine/claims";
 import {
   assessClaims,
@@ -16,6 +16,7 @@ import {
 } from "../../src/judges/engine/assess";
 import { TASK_ASSESS, TASK_CLAIMS } from "../../src/judges/engine";
 import { alignStatement, alignStatementSteps, prepareSource } from "../../src/judges/engine/align";
+import { checkStatement, checkStatementSteps } from "../../src/figures/statement";
 import { LocalProvider } from "../../src/core/providers/local";
 import { timerTurns } from "../helpers/turns";
 import { assessOutputSchema, claimsOutputSchema } from "../../src/judges/engine/assess";
@@ -164,6 +165,28 @@ describe("agent judge engines in steps", () => {
     expect(stepsOf("Net sales were $12,000 million in 2022, up from the prior year, and net income was $800 million.").verdict).toBe("supported");
     // Contradicted by its figures: no sentence is read for its year.
     expect(stepsOf("Net sales were $11,500 million in 2021 and total assets were $20,000 million in 2022.").verdict).toBe("contradicted");
+  });
+
+  it("takes turns in every pass over a sentence of thousands of figures, as checkStatement does at once", () => {
+    // bench:hostile's one-sentence submission, smaller: levels, shares of sales and moves with no full stop
+    // between them. Each pass over the statement's figures (reading them, their checks, the rows they name,
+    // the levels they move from, their fiscal years, ...) takes a turn every FIGURES_PER_STEP figures; a
+    // pass that read all of them at once held the isolate for tens of milliseconds (session 31).
+    const r = seededRandom(22);
+    const amount = () => `$${(1 + Math.floor(r() * 99_000)).toLocaleString("en-US")} million`;
+    let statement = "In 2018, ";
+    while (statement.length < 30_000) statement += `capital expenditures were ${amount()} in 2018, about ${(r() * 30).toFixed(1)}% of sales, and net income fell to ${amount()} from ${amount()}, `;
+    statement += ".";
+    const sources = [...dense(11, 0, 4).references, STATEMENTS];
+    const steps = checkStatementSteps(statement, sources, new Set(), QUERY);
+    let yields = 0;
+    let step = steps.next();
+    for (; !step.done; step = steps.next()) yields += 1;
+    expect(step.value).toEqual(checkStatement(statement, sources, new Set(), QUERY));
+    const figures = step.value.figures.length;
+    expect(figures).toBeGreaterThan(800);
+    // At least six passes with a turn every FIGURES_PER_STEP figures (the old code took 134 turns here, all passes together).
+    expect(yields).toBeGreaterThanOrEqual((6 * figures) / FIGURES_PER_STEP);
   });
 
   it("takes turns: timers set meanwhile fire while a dense assessment and extraction run", async () => {

@@ -153,6 +153,9 @@ function stepDone(work: { done: number }, amount: number): boolean {
   return true;
 }
 
+/** Pairs of operands tried for a figure that count as one unit of WORK_PER_STEP (as one operand read does). */
+const PAIRS_PER_WORK = 8;
+
 /** The statement's own figures on each side of a figure that may be its operands (see alignStatementSteps). */
 const OWN_OPERANDS_EACH_SIDE = 12;
 /**
@@ -230,18 +233,21 @@ export function* alignStatementSteps(
     const near = nearest(ownByPlace, f.index, OWN_OPERANDS_EACH_SIDE, (x) => x.index);
     const operands = relevant.map((ops) => [...near, ...ops]);
     // Bounded work: past MAX_DERIVATION_PAIRS pairs of operands tried, the statement's other figures are not worked out.
-    let size = 0;
-    for (const ops of operands) {
-      size += ops.length;
-      pairs += ops.length * ops.length;
-    }
+    for (const ops of operands) pairs += ops.length * ops.length;
     if (pairs > MAX_DERIVATION_PAIRS) break;
     const usable = usableOperand(f, statement);
     // The figure's cues, read once for all its sources.
     const cues = { additive, about: aboutItem(f, own, statement), of: shareOf(f, statement), share: shareItem(f, own), direction: f.said, constant: atConstantCurrency(f) };
-    if (operands.some((ops) => derivable(f, ops.filter(usable), cues))) derived += 1;
-    else if ((globalThis as any).DBG && operands.some((ops) => derivable(f, ops, { additive }))) (globalThis as any).DBG.push(`LOST ${f.raw} [${f.item}] in: ${statement.slice(0, 160)}`);
-    if (stepDone(work, size)) yield;
+    // Source by source, a turn as their operands read and pairs tried add up to a step's work (a figure against
+    // ten long references is tens of thousands of pairs).
+    let found = false;
+    for (const ops of operands) {
+      const usableOps = ops.filter(usable);
+      found = derivable(f, usableOps, cues);
+      if (stepDone(work, ops.length + Math.ceil((usableOps.length * usableOps.length) / PAIRS_PER_WORK))) yield;
+      if (found) break;
+    }
+    if (found) derived += 1;
   }
   const years = periodYears(statement);
   let yearHits = 0;

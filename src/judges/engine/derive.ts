@@ -5,7 +5,7 @@
 import type { FigureCheck } from "../../figures/compare";
 import { roundingOf, statesValue } from "../../figures/values";
 import type { Figure, FigureInContext } from "../../figures/context";
-import { FIGURES_PER_STEP, runSteps } from "../../figures/steps";
+import { FIGURES_PER_STEP, runSteps, turnAfter } from "../../figures/steps";
 
 export type FigureSupport = "stated" | "derived" | "undated" | "contradicted" | "unsupported" | "constant";
 
@@ -90,6 +90,13 @@ const CHAIN = 16;
 const MAX_DERIVATIONS = 200;
 /** Of those, the first this many are also searched for two-step derivations (cubic in the operands). */
 const MAX_TWO_STEP = 60;
+/**
+ * Work of the derivation counted for turnAfter (steps.ts) as one figure's: pairs of operands tried for one
+ * step, triples for two. A figure tried against 40 operands is a few figures' worth; one tried in two steps
+ * against 26 (17,576 triples, six results each) is some thirty, its own turn.
+ */
+const PAIRS_PER_FIGURE = 256;
+const TRIPLES_PER_FIGURE = 600;
 
 export interface DeriveOptions {
   /** Two-step derivations over the answer's own grounded figures (its calculation chain). */
@@ -170,7 +177,14 @@ export function* readFiguresSteps(checks: FigureCheck[], relevantSource: Figure[
       }
     }
     // Two steps over the answer's own chain: (a +/- b) / c, a / ((b + c) / 2), a + b + c, CAGR over n years.
-    if (!ok && options.twoSteps !== false && attempts <= MAX_TWO_STEP) ok = twoSteps(f, dedupe(grounded).slice(-14), sourceOps.slice(0, 12));
+    yield* turnAfter(Math.ceil((ops.length * ops.length) / PAIRS_PER_FIGURE));
+    if (!ok && options.twoSteps !== false && attempts <= MAX_TWO_STEP) {
+      const chain = dedupe(grounded).slice(-14);
+      const sources = sourceOps.slice(0, 12);
+      ok = twoSteps(f, chain, sources);
+      const n = chain.length + sources.length;
+      yield* turnAfter(Math.ceil((n * n * n) / TRIPLES_PER_FIGURE));
+    }
     out.push({ figure: f, support: ok ? "derived" : "unsupported", note: "" });
     if (ok) grounded.push(operandOf(f));
   }
