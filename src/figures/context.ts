@@ -450,7 +450,7 @@ export const readText: SteppedTextCache<ReadText> = steppedTextCache(function* (
   const prose = withStackedLabels(text, yield* proseFigureSteps(text, scale, table.length > 0), parsedTables, itemStems);
   yield* turnAfterChars(text.length);
   const links = textLinks(text);
-  return { figures: withFiscalDays(text, [...table, ...withFiscalNames(text, prose)], links), scale, ...(links.length ? { links } : {}) };
+  return { figures: yield* withFiscalDays(text, [...table, ...withFiscalNames(text, prose)], links), scale, ...(links.length ? { links } : {}) };
 }, READING_BYTES_PER_CHAR);
 
 /** The figures a statement makes, read in context (no table scale: a statement writes its own scale words). */
@@ -462,5 +462,5 @@ export function statementFigures(statement: string): FigureInContext[] {
 export function* statementFigureSteps(statement: string): Generator<void, FigureInContext[], void> {
   // "$9,569 million in the three months ended July 29, 2023": a figure's day is read as in a source's prose
   // (withFiscalDays), without a source's fiscal-year links.
-  return withFiscalDays(statement, yield* proseFigureSteps(statement, null, false), []);
+  return yield* withFiscalDays(statement, yield* proseFigureSteps(statement, null, false), []);
 }

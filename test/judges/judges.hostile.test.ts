@@ -3,7 +3,7 @@
 // through the Worker and its queue like any answer; with the old arithmetic regex a 3,000-digit answer held
 // the isolate for tens of seconds. The step reader itself is checked against the forms it must read.
 import { beforeAll, describe, expect, it } from "vitest";
-import { arithmeticErrors, arithmeticSteps } from "../../src/judges/engine/arithmetic";
+import { arithmeticErrors, arithmeticErrorsSteps, arithmeticSteps } from "../../src/judges/engine/arithmetic";
 import { partsAround, questionText, QUESTION_READ_CHARS } from "../../src/figures/question-text";
 import { createOrg, type TestOrg } from "../helpers/harness";
 import { llmBody, settled, submit } from "./judge-helpers";
@@ -31,6 +31,24 @@ describe("the arithmetic step reader", () => {
     expect(arithmeticSteps("(".repeat(50_000) + "1".repeat(50_000))).toEqual([]);
     expect(arithmeticSteps("1 / ".repeat(25_000))).toEqual([]);
     expect(arithmeticSteps("= 1 ".repeat(25_000))).toEqual([]);
+  });
+});
+
+describe("changes written in words", () => {
+  it("are read sentence by sentence with turns, and a sentence of thousands of figures is no such change", () => {
+    // 400 sentences of changes, every other one wrong ("rose 50%" from 100 to 110): the straight and the stepped reading agree.
+    const answer = Array.from({ length: 400 }, (_, i) => `Net sales rose ${i % 2 ? 50 : 10}% from $100 million to $110 million in ${2000 + (i % 20)}.`).join(" ");
+    const steps = arithmeticErrorsSteps(answer);
+    let turns = 0;
+    let step = steps.next();
+    for (; !step.done; step = steps.next()) turns += 1;
+    expect(step.value).toBe(200);
+    expect(arithmeticErrors(answer)).toBe(200);
+    expect(turns).toBeGreaterThan(20);
+    // One 150,000-character sentence (bench:hostile's) is not read back as one change: it held the isolate 20 ms.
+    const one = `In 2018, ${"net sales rose 50% from $100 million to $110 million, ".repeat(2_800)}.`;
+    expect(arithmeticErrors(one)).toBe(0);
+    expect(arithmeticErrors("In 2018, net sales rose 50% from $100 million to $110 million.")).toBe(1);
   });
 });
 

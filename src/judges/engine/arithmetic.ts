@@ -5,6 +5,7 @@
 // change written in words ("increased by 64%, from $3.7 billion in 2021 to $6 billion in 2022") is one too.
 import { quantities, type Quantity } from "../../figures/numbers";
 import { sentences } from "../../figures/text";
+import { runSteps, turnAfterChars } from "../../figures/steps";
 import { agree, evaluate, MAX_RUN, prefixExpression, suffixExpression, tokenize, type NumToken, type Op, type Side, type Token } from "./expressions";
 
 /** Equals signs (and brackets) read per text: bounded work on an adversarial answer; an answer writes tens. */
@@ -383,10 +384,20 @@ function directionHolds(sentence: string): boolean | null {
 
 /** How many written relations do not hold within the rounding of the figures as written. */
 export function arithmeticErrors(answer: string): number {
+  return runSteps(arithmeticErrorsSteps(answer));
+}
+
+/** A sentence longer than this is no change written in words (a hostile answer's one sentence of thousands of figures). */
+const MAX_CHANGE_SENTENCE = 2_000;
+
+/** arithmeticErrors in steps (figures/steps.ts): the changes in words read with a turn after each sentence's worth (turnAfterChars). */
+export function* arithmeticErrorsSteps(answer: string): Generator<void, number, void> {
   let errors = allRelations(answer).filter((r) => !holds(r)).length;
+  yield* turnAfterChars(answer.length);
   // Changes written in words: only sentences that name a level "from" (bounded: the first 400 sentences).
   for (const sentence of sentences(answer).slice(0, 400)) {
-    if (!/\b(?:from|than)\b/i.test(sentence)) continue;
+    if (sentence.length > MAX_CHANGE_SENTENCE || !/\b(?:from|than)\b/i.test(sentence)) continue;
+    yield* turnAfterChars(sentence.length);
     const change = /%/.test(sentence) ? changeHolds(sentence) : null;
     if (change === false || (change === null && directionHolds(sentence) === false)) errors += 1;
   }

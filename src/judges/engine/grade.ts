@@ -11,7 +11,7 @@ import { yearsIn } from "../../figures/context";
 import { DAY, fiscalYearsIn } from "../../figures/fiscal-days";
 import { fiscalTickerNamedIn } from "../../core/fiscal-calendar";
 import { checkRecomputation, statesRecomputation } from "./solve";
-import { arithmeticErrors, groundedSteps } from "./arithmetic";
+import { arithmeticErrorsSteps, groundedSteps } from "./arithmetic";
 import { checkRanking } from "./rank";
 import { contentStems, sentences, stemSet, stemSetSteps } from "../../figures/text";
 import { novelNamesSteps, otherCompanyName, subjectStems } from "../../figures/subject";
@@ -226,7 +226,7 @@ function* gradeSteps(input: GradeInput): Generator<void, GradeDetails, void> {
     }
     grounding /= weight;
   }
-  const mathErrors = arithmeticErrors(answer);
+  const mathErrors = yield* arithmeticErrorsSteps(answer);
   yield* turnAfter(answerWork);
   // Every figure of the answer, in order: stated by a source, derived in one or two steps, or neither.
   const figureStems = yield* stemSetSteps(`${query} ${answer}`);
