@@ -195,7 +195,7 @@ const PROSE_SENTENCES_PER_STEP = 8;
 const FIGURES_PER_SENTENCE_STEP = 16;
 
 // A change's noun or comparative right after its figure: "a 12.7% increase", "3.4% lower", "6% higher than".
-const CHANGE_NAMED_AFTER = /^\s{0,2}(?:(increases?|rises?|gains?|growth|higher|jump)|(decreases?|declines?|drops?|falls?|lower|reductions?))\b/i;
+const CHANGE_NAMED_AFTER = /^\s{0,2}(?:(increases?|rises?|gains?|growth|higher|jump|more|above)|(decreases?|declines?|drops?|falls?|lower|reductions?|less|fewer|below))\b/i;
 // The words before a year a change is measured from: "a 12.7% increase over fiscal 2022", "3.4% lower than in 2022".
 const FROM_YEAR = /\b(?:over|than|from|since)\b/i;
 // "13.6% increase in transactions", "a 1.8% decline in average ticket": a change and the item it is of, after the figure.

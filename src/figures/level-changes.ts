@@ -24,8 +24,9 @@ const SEVERAL_PERIODS = /\bover\s+(?:the\s+)?(?:past\s+|last\s+)?(?:two|three|fo
 // "fell 3.1% year over year to".
 const CHANGE_THEN_LEVEL = /^\s{0,3}(?:(?:year[\s-]over[\s-]year|y\/y|yoy)\s{1,3})?to\s{1,3}$/i;
 // The words between a level and its change: "$32,765 million, up 3.5%", "$5,349 million in 2018, an increase of $491 million",
-// "$1,508 million in fiscal 2023, a 21.7% increase", "$2,725 million was 3.4% lower" (the change's word after it makes it a change).
-const LEVEL_THEN_CHANGE = /^(?:\s{1,3}(?:in|for)\s{1,3}(?:fiscal\s{1,3}(?:year\s{1,3})?|fy\s?)?\d{4})?\s{0,3},?\s{0,3}(?:(?:an?\s{1,3})?(?:increase|decrease|rise|decline|gain|drop|reduction|growth)\s{1,3}of|(?:up|down)(?:\s{1,3}by)?|an?|was|were|is|are)\s{0,3}$/i;
+// "$1,508 million in fiscal 2023, a 21.7% increase", "$2,725 million was 3.4% lower", "$32,765 million in 2018, $1,108 million more
+// than in 2017" (the change's word after it makes it a change).
+const LEVEL_THEN_CHANGE = /^(?:\s{1,3}(?:in|for)\s{1,3}(?:fiscal\s{1,3}(?:year\s{1,3})?|fy\s?)?\d{4})?\s{0,3}(?:,?\s{0,3}(?:(?:an?\s{1,3})?(?:increase|decrease|rise|decline|gain|drop|reduction|growth)\s{1,3}of|(?:up|down)(?:\s{1,3}by)?|an?|was|were|is|are)|,)\s{0,3}$/i;
 
 /**
  * Levels (and, in level-shares.ts, shares) one statement reads against the sources at most: each looks its levels

@@ -6,6 +6,7 @@
 import type { FigureInContext, ReadText } from "./context";
 import { itemVocabulary, marginItem, type FigureCheck } from "./compare";
 import { coreItemWords } from "./line-items";
+import { contentStems } from "./text";
 import { halfUnit, kindsMatch } from "./values";
 import { levelRounding, levelValue, theOneValue } from "./level-values";
 import { label, written } from "./labels";
@@ -14,6 +15,23 @@ import { MAX_LEVEL_READS, periodText } from "./level-changes";
 // "6.8% of sales", "4.8% of net revenues", "of total revenue": a share of the company's revenue.
 const OF_REVENUE = /^\s{0,3}of\s{1,3}(?:(?:its|the|total|net|consolidated)\s{1,3}){0,3}(?:revenues?|sales)\b/i;
 // "of Domestic revenue", "of International sales" are a segment's, not the company's: not read here.
+// "39.5% of net income", "about 30% of operating cash flow": a share of another line item, named in the words
+// after "of" up to the end of their clause (a year, a comparison, "which", punctuation).
+const OF_ITEM = /^\s{0,3}of\s{1,3}(?:(?:its|the|their|our|total|the\s{1,3}company['’]s)\s{1,3})?((?:[a-z][a-z&'’-]*\s{0,3}){1,5})/i;
+const ITEM_END = /\b(?:in|for|during|compared|than|which|that|and|or|from|at|on|by|to|over)\b/i;
+
+// "more than 20% of the total company revenues", "less than 5% of net income": a bound on the share, not its value.
+const AT_LEAST = /\b(?:more\s{1,3}than|greater\s{1,3}than|over|above|at\s{1,3}least|exceed(?:s|ed|ing)?|in\s{1,3}excess\s{1,3}of)\s{0,3}$/i;
+const AT_MOST = /\b(?:less\s{1,3}than|fewer\s{1,3}than|under|below|at\s{1,3}most)\s{0,3}$/i;
+
+/** The content words of the line item a share names after "of" ("39.5% of net income"), or null. */
+function ofItemWords(after: string): string[] | null {
+  const m = OF_ITEM.exec(after);
+  if (!m) return null;
+  const end = ITEM_END.exec(m[1]);
+  const words = coreItemWords(contentStems(end ? m[1].slice(0, end.index) : m[1]));
+  return words.length ? words : null;
+}
 
 /** Kinds the levels are of. */
 const LEVEL_KINDS = new Set(["amount", "number"]);
@@ -61,9 +79,13 @@ export function levelShares(checks: FigureCheck[], sources: ReadText[], statemen
     if (c.status !== "unmatched" || g.kind !== "percent" || g.change || g.index < 0 || g.negative) return;
     const profit = marginItem(g);
     const before = checks[k - 1];
-    const ofRevenue = OF_REVENUE.test(statement.slice(g.index + g.raw.length, g.index + g.raw.length + 60));
-    // The numerator of a share of revenue: the carried level right before it in its sentence.
-    const own = ofRevenue && before?.status === "carried" && before.by && before.figure.sentence === g.sentence && !before.figure.change && LEVEL_KINDS.has(before.by.kind) ? before : null;
+    const after = statement.slice(g.index + g.raw.length, g.index + g.raw.length + 60);
+    const ofRevenue = OF_REVENUE.test(after);
+    // A share of another line item ("capital expenditures were $1,577 million, 39.5% of net income"): its base is
+    // that item's one level for the numerator's period.
+    const ofItem = ofRevenue || profit !== null ? null : ofItemWords(after);
+    // The numerator of a share of revenue or of another item: the carried level right before it in its sentence.
+    const own = (ofRevenue || ofItem) && before?.status === "carried" && before.by && before.figure.sentence === g.sentence && !before.figure.change && LEVEL_KINDS.has(before.by.kind) ? before : null;
     if ((profit === null && !own) || ++reads > MAX_LEVEL_READS) return;
     const anchor = own ?? checks.find((a) => a.status === "carried" && a.by && a.figure.sentence === g.sentence && !a.figure.change && a.by.year !== null && LEVEL_KINDS.has(a.by.kind));
     const s = anchor?.by;
@@ -77,12 +99,18 @@ export function levelShares(checks: FigureCheck[], sources: ReadText[], statemen
     // Over the company's total revenue, and over the revenue row of the numerator's own table and column (a
     // segment's table: "Domestic ... gross margin" is over the segment's revenue): either base carries the share,
     // and it is contradicted only when it is neither's.
-    const bases = [carried(totalRevenue), revenueBeside(read, numerator)].filter((b, i, all): b is FigureInContext => b !== null && b !== numerator && levelValue(b) > 0 && all.indexOf(b) === i);
+    const named = (x: FigureInContext) => ofItem!.every((w) => x.item.includes(w));
+    const bases = (ofItem ? [carried(named)] : [carried(totalRevenue), revenueBeside(read, numerator)]).filter((b, i, all): b is FigureInContext => b !== null && b !== numerator && levelValue(b) > 0 && all.indexOf(b) === i);
     if (!bases.length) return;
     const shareOver = (base: FigureInContext) => (levelValue(numerator) / levelValue(base)) * 100;
+    const lead = statement.slice(Math.max(0, g.index - 30), g.index);
+    const bound = AT_LEAST.test(lead) ? 1 : AT_MOST.test(lead) ? -1 : 0;
     const within = (base: FigureInContext) => {
       const error = (100 * levelRounding(numerator)) / levelValue(base) + (100 * Math.abs(levelValue(numerator)) * levelRounding(base)) / levelValue(base) ** 2;
-      return Math.abs(shareOver(base) - g.mantissa) <= halfUnit(g) + error + 1e-9;
+      const off = shareOver(base) - g.mantissa;
+      // A bound holds on its side of the figure ("more than 20%": any share from 20% up).
+      if (bound !== 0) return bound * off >= -(halfUnit(g) + error + 1e-9);
+      return Math.abs(off) <= halfUnit(g) + error + 1e-9;
     };
     c.source = anchor.source;
     c.by = numerator;
@@ -93,6 +121,6 @@ export function levelShares(checks: FigureCheck[], sources: ReadText[], statemen
     const base = bases[bases.length - 1];
     c.status = "contradicted";
     const worked = shareOver(base).toLocaleString("en-US", { maximumFractionDigits: Math.max(1, g.decimals) });
-    c.note = `The source gives ${label(numerator)} as ${written(numerator)} and ${label(base)} as ${written(base)} for ${periodText(numerator)}: ${worked}% of it, not ${g.raw}.`;
+    c.note = `The source gives ${label(numerator)} as ${written(numerator)} and ${label(base)} as ${written(base)} for ${periodText(numerator)}: ${worked}% of it, not ${bound > 0 ? "more than " : bound < 0 ? "less than " : ""}${g.raw}.`;
   });
 }

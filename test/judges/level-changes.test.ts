@@ -139,6 +139,56 @@ describe("a margin or a share of revenue against the levels it is worked out fro
     expect(verdicts(wrong)).toEqual(["contradicted"]);
     expect(wrong.assessment.claims[0].explanation).toContain("The source gives capital expenditures as $1,577 million and net sales as $32,765 million for 2018: 4.8% of it, not 6.8%");
   });
+
+  it("reads 'X% of net income' after its numerator over the year's net income (wrong on purpose)", async () => {
+    // Before session 31: "39.5% of net income" scored LLM 5/5/5/4 and the agent found it merely unsupported.
+    const said = (share: string) => `3M's net income attributable to 3M was $5,349 million in 2018. Capital expenditures were $1,577 million in 2018, ${share} of net income.`;
+    const [right, wrong, rightLlm, wrongLlm] = await Promise.all([
+      judgedCapex("agent", said("29.5%")),
+      judgedCapex("agent", said("39.5%")),
+      judgedCapex("llm", said("29.5%")),
+      judgedCapex("llm", said("39.5%")),
+    ]);
+    expect(verdicts(right)).toEqual(["supported", "supported"]);
+    expect(verdicts(wrong)).toEqual(["supported", "contradicted"]);
+    expect(wrong.assessment.claims[1].explanation).toContain("The source gives capital expenditures as $1,577 million and net income attributable to 3M as $5,349 million for 2018: 29.5% of it, not 39.5%");
+    expectLlmTellsApart(rightLlm.result, wrongLlm.result, "29.5% of it, not 39.5%");
+  });
+
+  it("reads 'more than X%' and 'less than X%' of a base as bounds, not values", async () => {
+    // A FinanceBench answer's "$25,867 million, which is more than 20% of the total company revenues of $66,608
+    // million" is true (38.8%): a bound holds on its side of the figure and is contradicted only on the other.
+    const said = (share: string) => `3M's net income attributable to 3M was $5,349 million in 2018. Capital expenditures were $1,577 million in 2018, ${share} of net income.`;
+    const [above, below, wrongAbove] = await Promise.all([
+      judgedCapex("agent", said("more than 20%")),
+      judgedCapex("agent", said("less than 35%")),
+      judgedCapex("agent", said("more than 35%")),
+    ]);
+    expect(verdicts(above)).toEqual(["supported", "supported"]);
+    expect(verdicts(below)).toEqual(["supported", "supported"]);
+    expect(verdicts(wrongAbove)).toEqual(["supported", "contradicted"]);
+    expect(wrongAbove.assessment.claims[1].explanation).toContain("29.5% of it, not more than 35%");
+  });
+});
+
+describe("a difference written after its level", () => {
+  const judged = judgeAgainst(() => org, QUESTION, [REFERENCE]);
+
+  it("reads '$X more than in 2017' as the change from 2017's level, not 2017's level (wrong on purpose)", async () => {
+    // Before session 31 the right answer was contradicted ("The source gives net sales for 2017 as $31,657
+    // million, not $1,108 million") and scored LLM 2/5/5/2, as the wrong one did.
+    const said = (more: string) => `3M's net sales were $32,765 million in 2018, ${more} more than in 2017.`;
+    const [right, wrong, rightLlm, wrongLlm] = await Promise.all([
+      judged("agent", said("$1,108 million")),
+      judged("agent", said("$1,508 million")),
+      judged("llm", said("$1,108 million")),
+      judged("llm", said("$1,508 million")),
+    ]);
+    expect(verdicts(right)).toEqual(["supported"]);
+    expect(verdicts(wrong)).toEqual(["contradicted"]);
+    expect(wrong.assessment.claims[0].explanation).toContain("a rise of $1,108 million, not $1,508 million");
+    expectLlmTellsApart(rightLlm.result, wrongLlm.result, "a rise of $1,108 million, not $1,508 million");
+  });
 });
 
 // A quarter's change is year over year, as releases state them, unless its sentence says it is from the quarter
