@@ -11,7 +11,7 @@ import { dayOf } from "./table";
 import { tableFigureSteps } from "./table-figures";
 import { steppedTextCache, type SteppedTextCache } from "./text-cache";
 import { withStackedLabels } from "./stacked-labels";
-import { lineItemOf } from "./line-items";
+import { ITEMS, lineItemOf } from "./line-items";
 import { ratioOperand } from "./working";
 import { markRanges } from "./ranges";
 import { causeOf } from "./causes";
@@ -442,6 +442,11 @@ function* proseFigureSteps(text: string, scale: number | null, skipTableLines: b
  */
 export const READING_BYTES_PER_CHAR = 32;
 
+/** Whether a standard line item is a flow over a period (an income statement's or cash flow's), not a balance at a point. */
+function flowItem(standard: string | null): boolean {
+  return standard !== null && ITEMS[standard] !== undefined && ITEMS[standard].kind !== "balance";
+}
+
 /** Every figure of a text in its context; parsed once per text (a bounded cache, as parseTables), in steps for a job (steps.ts). */
 export const readText: SteppedTextCache<ReadText> = steppedTextCache(function* (text) {
   const scale = statedScale(text);
@@ -449,6 +454,10 @@ export const readText: SteppedTextCache<ReadText> = steppedTextCache(function* (
   const parsedTables = table.reduce((n, f) => Math.max(n, (f.cell?.table ?? -1) + 1), 0);
   const prose = withStackedLabels(text, yield* proseFigureSteps(text, scale, table.length > 0), parsedTables, itemStems);
   yield* turnAfterChars(text.length);
+  // A text that names no part of a year anywhere ("Net sales were $32,765 million in 2018", a 10-K's passage):
+  // its dated figures of a flow (revenue, profit, costs, cash flows; not balances) are the years', as a
+  // statement's are (statement.ts). A statement's fourth-quarter net sales are then not carried by them.
+  if (partOf(unquarterly(text)) === null) for (const f of prose) if (f.year !== null && f.part === null && !f.change && !f.fromTable && flowItem(f.standard)) f.yearOnly = true;
   const links = textLinks(text);
   return { figures: yield* withFiscalDays(text, [...table, ...withFiscalNames(text, prose)], links), scale, ...(links.length ? { links } : {}) };
 }, READING_BYTES_PER_CHAR);

@@ -119,6 +119,11 @@ export interface FigureInContext extends Figure {
    * a figure whose sentence names a full year ("2022 Full-Year ... EPS of $6.73").
    */
   wholeYear?: boolean;
+  /**
+   * A source's dated figure of a flow (revenue, profit, a cash flow) in a text that names no part of a year
+   * anywhere: the year's, never a quarter's (same-period.ts).
+   */
+  yearOnly?: boolean;
   /** A source sentence's change given as a rise (1) or a decline (-1) by the word right before it ("decreasing 24.9%"). */
   said?: 1 | -1 | 0;
   /**

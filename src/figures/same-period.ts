@@ -84,6 +84,9 @@ function spans(f: FigureInContext, s: FigureInContext): [number, number] {
   // A column under a header that names three months ("Three Months Ended June 30, 2023") against a statement
   // that names a year and no part of one ("for fiscal 2023 was $834 million"): the quarter is not the year.
   if (s.quarterColumn && f.part === null && f.wholeYear && !f.partGuessed) return [12, 3];
+  // A source's flow figure of a text that names no part of a year ("Net sales were $32,765 million in 2018")
+  // against a quarter the statement names for its figure ("fourth-quarter 2018 net sales"): the year is not the quarter.
+  if (s.yearOnly && s.part === null && f.part !== null && /^q[1-4]$/.test(f.part) && !f.partGuessed && !f.partFromQuestion) return [3, 12];
   if (s.part !== "mixed") {
     const whole = s.part === null && s.wholeYear && !s.cell && !f.wholeYear;
     return [f.part === "mixed" || (whole && f.partGuessed) ? 0 : span(f.part), whole ? 12 : span(s.part)];

@@ -331,3 +331,28 @@ describe("a move said in words, and costs printed negative", () => {
     expect(verdicts(wordsWrong)).toEqual(["contradicted"]);
   });
 });
+
+describe("a year's figure given as a quarter's", () => {
+  const judged = judgeAgainst(() => org, QUESTION, [REFERENCE]);
+
+  it("contradicts a quarter's figure carried only by a source that gives the year's (wrong on purpose)", async () => {
+    // Before session 31, "3M's fourth-quarter 2018 net sales were $32,765 million" (the year's) scored LLM 5/5/5/5
+    // and `accurate`: a source naming no part of a year gave no part to its figure, so any quarter matched it.
+    const [wrong, wrongLlm, right] = await Promise.all([
+      judged("agent", "3M's fourth-quarter 2018 net sales were $32,765 million. Net income attributable to 3M was $5,349 million in 2018."),
+      judged("llm", "3M's fourth-quarter 2018 net sales were $32,765 million. Net income attributable to 3M was $5,349 million in the fourth quarter of 2018."),
+      judged("agent", "3M's net sales were $32,765 million in 2018. Net income attributable to 3M was $5,349 million in 2018."),
+    ]);
+    expect(verdicts(wrong)).toEqual(["contradicted", "supported"]);
+    expect(wrong.assessment.claims[0].explanation).toContain("$32,765 million is net sales for the full year of 2018, not for three months");
+    expect(wrongLlm.result.scores.factuality).toBeLessThanOrEqual(2);
+    expect(wrongLlm.result.scores.grounding).toBeLessThanOrEqual(2);
+    expect(verdicts(right)).toEqual(["supported", "supported"]);
+  });
+
+  it("leaves a balance alone: the year's end is its fourth quarter's end", async () => {
+    const cash = { title: "3M 2018", content: "Cash and cash equivalents were $2,853 million at December 31, 2018, and net sales were $32,765 million in 2018." };
+    const agent = await judgeAgainst(() => org, QUESTION, [cash])("agent", "3M's cash and cash equivalents were $2,853 million at the end of the fourth quarter of 2018.");
+    expect(verdicts(agent)).not.toContain("contradicted");
+  });
+});
