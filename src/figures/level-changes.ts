@@ -64,7 +64,7 @@ function pointsOf(g: FigureInContext): number {
 }
 
 /** The sentence of the statement that holds the figure (bounded: a few hundred characters either side). */
-function sentenceAround(statement: string, f: FigureInContext): string {
+export function sentenceAround(statement: string, f: FigureInContext): string {
   const from = Math.max(statement.lastIndexOf(".", f.index - 1) + 1, statement.lastIndexOf("\n", f.index) + 1, f.index - 300);
   const dot = statement.indexOf(". ", f.index + f.raw.length);
   return statement.slice(from, Math.min(dot < 0 ? statement.length : dot, f.index + f.raw.length + 300));
@@ -149,7 +149,7 @@ export const periodText = (x: FigureInContext) => (x.date !== null ? `the period
 
 const percentText = (v: number) => `${Math.abs(v).toLocaleString("en-US", { maximumFractionDigits: 1 })}%`;
 
-function amountText(v: number, like: FigureInContext): string {
+export function amountText(v: number, like: FigureInContext): string {
   const scale = like.scale ?? 1;
   const word = scale === 1e9 ? " billion" : scale === 1e6 ? " million" : scale === 1e3 ? " thousand" : "";
   const money = /\$/.test(like.raw) ? "$" : "";

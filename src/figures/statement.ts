@@ -27,6 +27,7 @@ import { label, written } from "./labels";
 import { segmentAt, segmentNames } from "./subject";
 import { levelChanges } from "./level-changes";
 import { levelShares } from "./level-shares";
+import { levelSums } from "./level-sums";
 import { wordedMoves } from "./worded-moves";
 
 /**
@@ -171,6 +172,7 @@ export function* checkStatementSteps(
   rowChanges(figures, read, statement, known);
   yield* levelChanges(figures, read, statement, known);
   levelShares(figures, read, statement);
+  yield* levelSums(figures, read, statement, known);
   yield* turnAfter(dated.length);
   // Figures with a year of their own (their sentence's, or the heading's they are under), not the statement's.
   otherColumns(figures.filter((c, k) => own[k].year !== null), read);

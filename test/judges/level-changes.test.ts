@@ -356,3 +356,38 @@ describe("a year's figure given as a quarter's", () => {
     expect(verdicts(agent)).not.toContain("contradicted");
   });
 });
+
+describe("a total or an average over the years a statement names", () => {
+  const judged = judgeAgainst(() => org, QUESTION, [REFERENCE]);
+
+  it("works a total out from the item's level for each year, and contradicts another (wrong on purpose)", async () => {
+    // Before session 31, "combined net income ... for 2017 and 2018 was $11,207 million" ($10,207 million) scored
+    // LLM 3/5/5/3 and the agent found it merely unsupported.
+    const said = (total: string) => `Combined net income attributable to 3M for 2017 and 2018 was ${total}.`;
+    const [right, wrong, rightLlm, wrongLlm] = await Promise.all([
+      judged("agent", said("$10,207 million")),
+      judged("agent", said("$11,207 million")),
+      judged("llm", said("$10,207 million")),
+      judged("llm", said("$11,207 million")),
+    ]);
+    expect(verdicts(right)).toEqual(["supported"]);
+    expect(verdicts(wrong)).toEqual(["contradicted"]);
+    expect(wrong.assessment.claims[0].explanation).toContain(
+      "The source gives net income attributable to 3M as $4,858 million for 2017 and $5,349 million for 2018: $10,207 million together, not $11,207 million",
+    );
+    expectLlmTellsApart(rightLlm.result, wrongLlm.result, "$10,207 million together, not $11,207 million");
+  });
+
+  it("works an average out over the span, a range of years included (wrong on purpose)", async () => {
+    // Before session 31 the right average and a wrong one both scored LLM 4/5/5/4.
+    const [right, wrong, range] = await Promise.all([
+      judged("agent", "3M's net sales averaged $32,211 million a year over 2017 and 2018."),
+      judged("agent", "3M's net sales averaged $33,211 million a year over 2017 and 2018."),
+      judgeAgainst(() => org, QUESTION, [TABLE])("agent", "3M's net sales totaled $94,531 million over 2016-2018."),
+    ]);
+    expect(verdicts(right)).toEqual(["supported"]);
+    expect(verdicts(wrong)).toEqual(["contradicted"]);
+    expect(wrong.assessment.claims[0].explanation).toContain("an average of $32,211 million, not $33,211 million");
+    expect(verdicts(range)).toEqual(["supported"]);
+  });
+});
