@@ -15,10 +15,10 @@ import { FIGURES_PER_STEP } from "./steps";
 
 // A change measured on something other than the two reported levels: organic, at constant currency, adjusted,
 // over several years or a year's average. Such a change is not the levels' and is left as it was read.
-const OTHER_MEASURE =
+export const OTHER_MEASURE =
   /\b(?:organic(?:ally)?|constant|currenc(?:y|ies)|operational(?:ly)?|adjusted|excluding|comparable|same[\s-]store|like[\s-]for[\s-]like|compound(?:ed)?|cagr|annuali[sz]ed|cumulative(?:ly)?|average|since|per\s+(?:year|annum)|a\s+year\s+over)\b/i;
 // "over the past three years", "over two years": a change over more than one period.
-const SEVERAL_PERIODS = /\bover\s+(?:the\s+)?(?:past\s+|last\s+)?(?:two|three|four|five|six|seven|eight|nine|ten|\d{1,2})\s+(?:years|quarters)\b/i;
+export const SEVERAL_PERIODS = /\bover\s+(?:the\s+)?(?:past\s+|last\s+)?(?:two|three|four|five|six|seven|eight|nine|ten|\d{1,2})\s+(?:years|quarters)\b/i;
 
 // The words between a change and the level it reached: "rose 8.5% to $32,765 million", "by $491 million to",
 // "fell 3.1% year over year to".
@@ -56,7 +56,7 @@ function multipleBefore(statement: string, index: number): { words: string; fits
 }
 
 /** A change written in points ("0.6 percentage points", "60 bps"): a rate's, never money's. */
-const POINTS = /\b(?:points?|pp|bps)\b/i;
+export const POINTS = /\b(?:points?|pp|bps)\b/i;
 
 /** A change in points of a rate, in percentage points ("60 basis points" is 0.6). */
 function pointsOf(g: FigureInContext): number {
@@ -147,7 +147,7 @@ function levelsFrom(level: FigureCheck, sources: ReadText[], fromYear: number, k
 /** A level's period in a note: its column's day where the source dates it so ("July 29, 2023"), else its year. */
 export const periodText = (x: FigureInContext) => (x.date !== null ? `the period ended ${dayText(x.date)}` : String(x.year));
 
-const percentText = (v: number) => `${Math.abs(v).toLocaleString("en-US", { maximumFractionDigits: 1 })}%`;
+export const percentText = (v: number) => `${Math.abs(v).toLocaleString("en-US", { maximumFractionDigits: 1 })}%`;
 
 export function amountText(v: number, like: FigureInContext): string {
   const scale = like.scale ?? 1;

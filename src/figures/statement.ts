@@ -28,6 +28,7 @@ import { segmentAt, segmentNames } from "./subject";
 import { levelChanges } from "./level-changes";
 import { levelShares } from "./level-shares";
 import { levelSums } from "./level-sums";
+import { bareChanges } from "./bare-changes";
 import { wordedMoves } from "./worded-moves";
 
 /**
@@ -173,6 +174,7 @@ export function* checkStatementSteps(
   yield* levelChanges(figures, read, statement, known);
   levelShares(figures, read, statement);
   yield* levelSums(figures, read, statement, known);
+  yield* bareChanges(figures, read, statement, known);
   yield* turnAfter(dated.length);
   // Figures with a year of their own (their sentence's, or the heading's they are under), not the statement's.
   otherColumns(figures.filter((c, k) => own[k].year !== null), read);

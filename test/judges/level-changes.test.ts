@@ -391,3 +391,31 @@ describe("a total or an average over the years a statement names", () => {
     expect(verdicts(range)).toEqual(["supported"]);
   });
 });
+
+describe("a change said without its level", () => {
+  const judged = judgeAgainst(() => org, QUESTION, [REFERENCE]);
+
+  it("reads 'grew 8.5% in 2018' and 'rose by $691 million' against the item's levels for the year and the one before (wrong on purpose)", async () => {
+    // Before session 31, "3M's net sales grew 8.5% in 2018. Net income attributable to 3M grew 15.1% in 2018."
+    // scored LLM 2/5/5/3 (grounding above 2) and the agent found both merely unsupported.
+    const [right, wrong, rightLlm, wrongLlm, otherWay, amount] = await Promise.all([
+      judged("agent", "3M's net sales grew 3.5% in 2018. Net income attributable to 3M rose by $491 million in 2018."),
+      judged("agent", "3M's net sales grew 8.5% in 2018. Net income attributable to 3M rose by $691 million in 2018."),
+      judged("llm", "3M's net sales grew 3.5% in 2018. Net income attributable to 3M grew 10.1% in 2018."),
+      judged("llm", "3M's net sales grew 8.5% in 2018. Net income attributable to 3M grew 15.1% in 2018."),
+      judged("agent", "3M's net sales fell 3.5% in 2018 compared with 2017."),
+      judged("agent", "Net income attributable to 3M rose by $691 million in 2018."),
+    ]);
+    expect(verdicts(right)).toEqual(["supported", "supported"]);
+    expect(verdicts(wrong)).toEqual(["contradicted", "contradicted"]);
+    expect(wrong.assessment.claims[0].explanation).toContain("The source gives net sales as $31,657 million for 2017 and $32,765 million for 2018: a rise of 3.5%, not 8.5%");
+    expectLlmTellsApart(rightLlm.result, wrongLlm.result, "a rise of 3.5%, not 8.5%");
+    expect(otherWay.assessment.claims[0].explanation).toContain("a rise of 3.5%, not the other way");
+    expect(amount.assessment.claims[0].explanation).toContain("a rise of $491 million, not $691 million");
+  });
+
+  it("leaves an organic or multi-year change alone", async () => {
+    const agent = await judged("agent", "3M's organic net sales grew 8.5% in 2018.");
+    expect(verdicts(agent)).not.toContain("contradicted");
+  });
+});
