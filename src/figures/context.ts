@@ -196,6 +196,9 @@ const FIGURES_PER_SENTENCE_STEP = 16;
 
 // A change's noun or comparative right after its figure: "a 12.7% increase", "3.4% lower", "6% higher than".
 const CHANGE_NAMED_AFTER = /^\s{0,2}(?:(increases?|rises?|gains?|growth|higher|jump|more|above)|(decreases?|declines?|drops?|falls?|lower|reductions?|less|fewer|below))\b/i;
+// Only a comparative between two figures: "$25,867 million, which is greater than $13,321.6 million".
+const THRESHOLD_AFTER_FIGURE =
+  /^[\s,;:]{0,3}(?:(?:which|that)\s{1,3})?(?:(?:is|was|are|were|being)\s{1,3})?(?:(?:also|still|well|far|much|significantly|slightly|considerably)\s{1,3})?(?:(?:greater|more|higher|larger|less|lower|smaller|fewer)\s{1,3}than|exceed(?:s|ed|ing)?|above|below)\s{0,3}$/i;
 // The words before a year a change is measured from: "a 12.7% increase over fiscal 2022", "3.4% lower than in 2022".
 const FROM_YEAR = /\b(?:over|than|from|since)\b/i;
 // "13.6% increase in transactions", "a 1.8% decline in average ticket": a change and the item it is of, after the figure.
@@ -318,7 +321,9 @@ function* proseFigureSteps(text: string, scale: number | null, skipTableLines: b
       let itemText = own.replace(/\s+/g, " ").trim();
       // "... = $49,781 million": a result of the answer's own arithmetic names no line item of its own; nor
       // does a figure that opens a parenthesis ("38.8% of the total revenue ($25,867 million out of ...)").
-      const result = /[=(]\s*$/.test(own);
+      // "$25,867 million, which is greater than $13,321.6 million": a threshold the previous figure is compared
+      // with (20% of revenue, worked out), not another value of its item.
+      const result = /[=(]\s*$/.test(own) || (i > 0 && THRESHOLD_AFTER_FIGURE.test(before));
       // "the gross margin is (47,262 - 36,689) / 47,262": the words name the ratio, not these figures.
       const operand = !result && ratioOperand(sentence, q);
       if (result) {

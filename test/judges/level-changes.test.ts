@@ -419,3 +419,26 @@ describe("a change said without its level", () => {
     expect(verdicts(agent)).not.toContain("contradicted");
   });
 });
+
+describe("a threshold a figure is compared with", () => {
+  const BOEING = {
+    title: "Boeing 2022 10-K",
+    content:
+      "Summary of Business Segment Data\n(Dollars in millions) 2022 2021 2020\nRevenues:\nCommercial Airplanes $25,867 $19,493 $16,162\nDefense, Space & Security 23,162 26,540 26,257\nGlobal Services 17,611 16,328 15,543\nTotal revenues $66,608 $62,286 $58,158\n",
+  };
+  const judged = judgeAgainst(() => org, "Does Boeing have any product categories above 20% of revenue in FY2022?", [BOEING]);
+
+  it("is not read as another value of the compared figure's item", async () => {
+    // A FinanceBench PASS answer: "Defense, Space & Security: $23,162 million, which is also greater than $13,321.6
+    // million" (20% of revenue) had been contradicted: "The source gives defense, Space & Security for 2022 as
+    // 23,162 million, not $13,321.6 million".
+    const [threshold, wrong] = await Promise.all([
+      judged("agent", "- Defense, Space & Security: $23,162 million, which is also greater than $13,321.6 million."),
+      judged("agent", "Defense, Space & Security: $23,162 million, and Global Services: $13,321.6 million."),
+    ]);
+    expect(verdicts(threshold)).not.toContain("contradicted");
+    // Another value of a row named before it is still contradicted.
+    expect(verdicts(wrong)).toEqual(["contradicted"]);
+    expect(wrong.assessment.claims[0].explanation).toContain("not $13,321.6 million");
+  });
+});
