@@ -51,6 +51,8 @@ function levelOf(f: FigureInContext, read: ReadText, year: number, known: Readon
  * the levels above (at most MAX_LEVEL_READS a statement), a turn every FIGURES_PER_STEP figures.
  */
 export function* levelSums(checks: FigureCheck[], sources: ReadText[], statement: string, known: ReadonlySet<string>): Generator<void, void, void> {
+  // A statement with no total or average word, or no span of years, has none to read.
+  if ((!TOTAL.test(statement) && !AVERAGE.test(statement)) || !YEAR_SPAN.test(statement)) return;
   let reads = 0;
   for (const [k, c] of checks.entries()) {
     if (k > 0 && k % FIGURES_PER_STEP === 0) yield;
