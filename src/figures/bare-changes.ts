@@ -13,6 +13,7 @@ import { levelRounding, levelValue, theOneValue } from "./level-values";
 import { label, written } from "./labels";
 import { amountText, MAX_LEVEL_READS, OTHER_MEASURE, percentText, periodText, POINTS, sentenceAround, SEVERAL_PERIODS } from "./level-changes";
 import { FIGURES_PER_STEP } from "./steps";
+import { samePeriod } from "./same-period";
 
 // The year a change is measured from, named after it: "compared with 2017", "from 2017", "than in 2017", "over 2017".
 const FROM_YEAR = /\b(?:from|than|compared\s(?:with|to)|versus|vs\.?|over)\s(?:(?:in|the|fiscal|year)\s){0,3}(?:fy\s?)?((?:19|20)\d\d)\b/i;
@@ -21,12 +22,13 @@ const LEVEL_KINDS = new Set(["amount", "number", "per_share"]);
 
 /** The one whole-year level a source gives the change's item for a year, or null (none, or several values). */
 function levelOf(f: FigureInContext, read: ReadText, year: number, known: ReadonlySet<string>): FigureInContext | null {
+  const whole: FigureInContext = { ...f, year, altYear: null, part: null, wholeYear: true, change: false };
   const found = candidates({ ...f, year, altYear: null }, read).filter(
     (x) =>
       !x.change &&
       !x.bound &&
-      x.year === year &&
-      x.part === null &&
+      // The year's own level: a whole year's figure, or a column the source's words place in that (fiscal) year.
+      (x.part === null ? x.year === year : samePeriod(whole, x) === true) &&
       LEVEL_KINDS.has(x.kind) &&
       (f.kind === "percent" || (kindsMatch(x, f) && x.scale !== null)) &&
       sameItem({ ...f, kind: x.kind, change: false }, x, known),

@@ -74,20 +74,21 @@ export function sentenceAround(statement: string, f: FigureInContext): string {
 const SEQUENTIAL = /\b(?:sequential(?:ly)?|quarter[\s-](?:over|on)[\s-]quarter|(?:from|over|versus|vs\.?|compared\s(?:with|to))\s(?:the\s)?(?:(?:prior|previous|preceding|last|first|second|third|fourth)\squarter|q[1-4]\b))/i;
 
 /**
- * The year the statement's change or move starts from: a year before the level's that its sentence names
- * (one only), else a comparison figure's in the sentence, else the year before: a year's figure's, and a
- * quarter's or half's (a change of one is year over year as releases state them) unless its sentence says
- * it is from the quarter before ("sequentially").
+ * How many years before the level the statement's change or move starts: from a year before the level's that
+ * its sentence names (one only; counted from the year the statement gives the level, which a source may name
+ * otherwise: Ulta's fiscal 2022 is its column dated January 28, 2023), else from a comparison figure's year in
+ * the sentence, else one: a year's figure's, and a quarter's or half's (a change of one is year over year as
+ * releases state them) unless its sentence says it is from the quarter before ("sequentially").
  */
-function fromYearOf(level: FigureCheck, all: FigureCheck[], sentence: string): number | null {
+function yearsBackOf(level: FigureCheck, all: FigureCheck[], sentence: string): number | null {
   const s = level.by!;
-  const year = s.year!;
+  const year = level.figure.year ?? s.year!;
   const earlier = [...new Set(level.figure.years.filter((y) => y < year))];
-  if (earlier.length === 1) return earlier[0];
+  if (earlier.length === 1) return year - earlier[0];
   if (earlier.length > 1) return null;
-  const compared = all.find((c) => c.figure.sentence === level.figure.sentence && c.figure.compared && c.by?.year != null && c.by.year < year);
-  if (compared) return compared.by!.year;
-  return s.part === null || !SEQUENTIAL.test(sentence) ? year - 1 : null;
+  const compared = all.find((c) => c.figure.sentence === level.figure.sentence && c.figure.compared && c.by?.year != null && c.by.year < s.year!);
+  if (compared) return s.year! - compared.by!.year!;
+  return s.part === null || !SEQUENTIAL.test(sentence) ? 1 : null;
 }
 
 /**
@@ -116,11 +117,10 @@ function levelBefore(f: FigureInContext, s: FigureInContext, read: ReadText, fro
  * other that gives the level (its item, year and value): a reference quoting only the headline carries the
  * level, while the filing beside it gives the year before too.
  */
-function levelsFrom(level: FigureCheck, sources: ReadText[], fromYear: number, known: ReadonlySet<string>): { source: number; s: FigureInContext; p: FigureInContext } | null {
+function levelsFrom(level: FigureCheck, sources: ReadText[], gap: number, known: ReadonlySet<string>): { source: number; s: FigureInContext; p: FigureInContext } | null {
   const f = level.figure;
   const by = level.by!;
   // Years back from the level: another source may name the same period by another year (a January year-end).
-  const gap = by.year! - fromYear;
   for (const [i, read] of sources.entries()) {
     const s =
       i === level.source
@@ -181,9 +181,9 @@ export function* levelChanges(checks: FigureCheck[], sources: ReadText[], statem
     if ((!near.length && !moved && !multiple) || ++tried > MAX_LEVEL_READS) return;
     const sentence = sentenceAround(statement, f);
     if (OTHER_MEASURE.test(sentence) || SEVERAL_PERIODS.test(sentence)) return;
-    const fromYear = fromYearOf(level, checks, sentence);
-    if (fromYear === null) return;
-    const found = levelsFrom(level, sources, fromYear, known);
+    const gap = yearsBackOf(level, checks, sentence);
+    if (gap === null) return;
+    const found = levelsFrom(level, sources, gap, known);
     if (!found) return;
     const { s, p } = found;
     // What one unit of the source's figures is in base units: 1 where the source states its scale; where it states

@@ -442,3 +442,31 @@ describe("a threshold a figure is compared with", () => {
     expect(wrong.assessment.claims[0].explanation).toContain("not $13,321.6 million");
   });
 });
+
+describe("a change against a fiscal year's columns", () => {
+  const judged = judgeAgainst(() => org, "How did Ulta Beauty do in fiscal 2022?", [{ title: "Ulta Beauty Q4 FY2022 release", content: ULTA_PAGE_1 }]);
+
+  it("reads a change said without its level against the columns the release places in the fiscal years (wrong on purpose)", async () => {
+    // Before session 31, "net sales grew 23.3% in fiscal 2022" (18.3%) scored LLM 4/5/5/4 and `accurate` against
+    // the demo corpus: no level beside it, and the columns are dated January 28, 2023 and January 29, 2022.
+    const [right, wrong, eps] = await Promise.all([
+      judged("agent", "Ulta Beauty's net sales grew 18.3% in fiscal 2022."),
+      judged("agent", "Ulta Beauty's net sales grew 23.3% in fiscal 2022."),
+      judged("agent", "Ulta Beauty's diluted earnings per share rose 43.5% in fiscal 2022."),
+    ]);
+    expect(verdicts(right)).toEqual(["supported"]);
+    expect(verdicts(wrong)).toEqual(["contradicted"]);
+    expect(wrong.assessment.claims[0].explanation).toContain("a rise of 18.3%, not 23.3%");
+    expect(verdicts(eps)).toEqual(["contradicted"]);
+    expect(eps.assessment.claims[0].explanation).toContain("a rise of 33.5%, not 43.5%");
+  });
+
+  it("counts the years back from the fiscal year the statement names, not the column's calendar year (wrong on purpose)", async () => {
+    // "... than in fiscal 2021" named two years back from the January 28, 2023 column: the change was not read.
+    const said = (more: string) => `Selling, general and administrative expenses were $2,395.3 million in fiscal 2022, ${more} more than in fiscal 2021.`;
+    const [right, wrong] = await Promise.all([judged("agent", said("$333.8 million")), judged("agent", said("$433.8 million"))]);
+    expect(verdicts(right)).toEqual(["supported"]);
+    expect(verdicts(wrong)).toEqual(["contradicted"]);
+    expect(wrong.assessment.claims[0].explanation).toContain("a rise of $333.8 million, not $433.8 million");
+  });
+});
