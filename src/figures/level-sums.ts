@@ -10,9 +10,10 @@ import { candidates } from "./figure-index";
 import { kindsMatch, roundingOf } from "./values";
 import { levelRounding, levelValue, theOneValue } from "./level-values";
 import { label, written } from "./labels";
-import { amountText, MAX_LEVEL_READS, sentenceAround } from "./level-changes";
+import { amountText, MAX_LEVEL_READS, periodText, sentenceAround } from "./level-changes";
 import { FIGURES_PER_STEP } from "./steps";
 import { contentStems } from "./text";
+import { samePeriod } from "./same-period";
 
 // "combined", "together", "in total", "a total of", "cumulative", "aggregate": a sum over the years named.
 const TOTAL = /\b(?:combined|together|in\s+total|a\s+total\s+of|totall?ed|sum|cumulative(?:ly)?|aggregate(?:d)?)\b/i;
@@ -39,9 +40,18 @@ function spanYears(sentence: string): number[] | null {
 }
 
 /** The one value the source gives the figure's item for a whole year (its prose or one table row), or null. */
-function levelOf(f: FigureInContext, read: ReadText, year: number, known: ReadonlySet<string>): FigureInContext | null {
+function levelOf(f: FigureInContext, read: ReadText, year: number, known: ReadonlySet<string>, fiscal: boolean): FigureInContext | null {
+  const whole: FigureInContext = { ...f, year, altYear: null, part: null, wholeYear: true, change: false, ...(fiscal ? { fiscal: true } : {}) };
   const found = candidates({ ...f, year, altYear: null }, read).filter(
-    (x) => !x.change && !x.bound && x.year === year && x.part === null && x.scale !== null && LEVEL_KINDS.has(x.kind) && kindsMatch(x, f) && sameItem(f, x, known),
+    (x) =>
+      !x.change &&
+      !x.bound &&
+      // The year's own level: a whole year's figure, or a column the source's words place in that (fiscal) year.
+      (x.part === null ? x.year === year : samePeriod(whole, x) === true) &&
+      x.scale !== null &&
+      LEVEL_KINDS.has(x.kind) &&
+      kindsMatch(x, f) &&
+      sameItem(f, x, known),
   );
   return theOneValue(found);
 }
@@ -66,9 +76,11 @@ export function* levelSums(checks: FigureCheck[], sources: ReadText[], statement
     // year's level alone is the span's total, read here instead.
     if (!years || (c.status === "contradicted" && (f.year === null || !years.includes(f.year))) || ++reads > MAX_LEVEL_READS) continue;
     const item = { ...f, item: f.item.filter((w) => !CUE_STEMS.has(w)) };
+    // "for fiscal 2021 and fiscal 2022": fiscal years, which a source's columns may date by the calendar year after.
+    const fiscal = /\b(?:fiscal|fy)\b/i.test(sentence);
     if (!item.item.length) continue;
     for (const [i, read] of sources.entries()) {
-      const levels = years.map((y) => levelOf(item, read, y, known));
+      const levels = years.map((y) => levelOf(item, read, y, known, fiscal));
       if (levels.some((x) => x === null)) continue;
       const found = levels as FigureInContext[];
       const total = found.reduce((sum, x) => sum + levelValue(x), 0);
@@ -82,7 +94,7 @@ export function* levelSums(checks: FigureCheck[], sources: ReadText[], statement
         break;
       }
       c.status = "contradicted";
-      const each = found.map((x) => `${written(x)} for ${x.year}`);
+      const each = found.map((x) => `${written(x)} for ${periodText(x)}`);
       const given = each.length > 1 ? `${each.slice(0, -1).join(", ")} and ${each[each.length - 1]}` : each[0];
       c.note = `The source gives ${label(found[0])} as ${given}: ${average ? "an average of " : ""}${amountText(target, f)}${average ? "" : " together"}, not ${f.raw}.`;
       break;

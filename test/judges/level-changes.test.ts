@@ -469,4 +469,14 @@ describe("a change against a fiscal year's columns", () => {
     expect(verdicts(wrong)).toEqual(["contradicted"]);
     expect(wrong.assessment.claims[0].explanation).toContain("a rise of $333.8 million, not $433.8 million");
   });
+
+  it("totals fiscal years from the columns the release places in them (wrong on purpose)", async () => {
+    const said = (total: string) => `Ulta Beauty's net sales for fiscal 2021 and fiscal 2022 combined were ${total}.`;
+    const [right, wrong] = await Promise.all([judged("agent", said("$18,839.5 million")), judged("agent", said("$19,839.5 million"))]);
+    expect(verdicts(right)).toEqual(["supported"]);
+    expect(verdicts(wrong)).toEqual(["contradicted"]);
+    expect(wrong.assessment.claims[0].explanation).toContain(
+      "8,630.9 million for the period ended January 29, 2022 and 10,208.6 million for the period ended January 28, 2023: $18,839.5 million together, not $19,839.5 million",
+    );
+  });
 });
