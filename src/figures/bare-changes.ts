@@ -20,14 +20,18 @@ const FROM_YEAR = /\b(?:from|than|compared\s(?:with|to)|versus|vs\.?|over)\s(?:(
 /** Kinds of the levels a change is worked out from. */
 const LEVEL_KINDS = new Set(["amount", "number", "per_share"]);
 
-/** The one whole-year level a source gives the change's item for a year, or null (none, or several values). */
-function levelOf(f: FigureInContext, read: ReadText, year: number, known: ReadonlySet<string>): FigureInContext | null {
-  const whole: FigureInContext = { ...f, year, altYear: null, part: null, wholeYear: true, change: false };
+/**
+ * The one level a source gives f's item for a whole year (or null: none, or several values): a whole year's
+ * figure, or a column the source's words place in that year (same-period.ts; fiscal where f or the caller says
+ * so). A percentage's levels are of any amount kind; an amount's of its own kind, at a stated scale. Shared
+ * with level-sums.ts.
+ */
+export function yearLevel(f: FigureInContext, read: ReadText, year: number, known: ReadonlySet<string>, fiscal = false): FigureInContext | null {
+  const whole: FigureInContext = { ...f, year, altYear: null, part: null, wholeYear: true, change: false, ...(fiscal ? { fiscal: true } : {}) };
   const found = candidates({ ...f, year, altYear: null }, read).filter(
     (x) =>
       !x.change &&
       !x.bound &&
-      // The year's own level: a whole year's figure, or a column the source's words place in that (fiscal) year.
       (x.part === null ? x.year === year : samePeriod(whole, x) === true) &&
       LEVEL_KINDS.has(x.kind) &&
       (f.kind === "percent" || (kindsMatch(x, f) && x.scale !== null)) &&
@@ -51,8 +55,8 @@ export function* bareChanges(checks: FigureCheck[], sources: ReadText[], stateme
     const fromYear = named ? Number(named[1]) : g.year - 1;
     if (fromYear >= g.year || ++reads > MAX_LEVEL_READS) continue;
     for (const [i, read] of sources.entries()) {
-      const s = levelOf(g, read, g.year, known);
-      const p = s && levelOf(g, read, fromYear, known);
+      const s = yearLevel(g, read, g.year, known);
+      const p = s && yearLevel(g, read, fromYear, known);
       if (!s || !p || (s.scale === null) !== (p.scale === null)) continue;
       const [to, from] = s.negative && p.negative ? [-levelValue(s), -levelValue(p)] : [levelValue(s), levelValue(p)];
       if (from === 0) break;

@@ -5,15 +5,14 @@
 // names: equal within the rounding of the figures as written it is carried; another value is contradicted,
 // naming the levels. Only where one source gives exactly one value of the item for every year of the span.
 import type { FigureInContext, ReadText } from "./context";
-import { sameItem, type FigureCheck } from "./compare";
-import { candidates } from "./figure-index";
-import { kindsMatch, roundingOf } from "./values";
-import { levelRounding, levelValue, theOneValue } from "./level-values";
+import type { FigureCheck } from "./compare";
+import { roundingOf } from "./values";
+import { levelRounding, levelValue } from "./level-values";
 import { label, written } from "./labels";
 import { amountText, MAX_LEVEL_READS, periodText, sentenceAround } from "./level-changes";
 import { FIGURES_PER_STEP } from "./steps";
 import { contentStems } from "./text";
-import { samePeriod } from "./same-period";
+import { yearLevel } from "./bare-changes";
 
 // "combined", "together", "in total", "a total of", "cumulative", "aggregate": a sum over the years named.
 const TOTAL = /\b(?:combined|together|in\s+total|a\s+total\s+of|totall?ed|sum|cumulative(?:ly)?|aggregate(?:d)?)\b/i;
@@ -37,23 +36,6 @@ function spanYears(sentence: string): number[] | null {
   if (to <= from || to - from >= MAX_SPAN_YEARS) return null;
   if (m[2]) return [from, to];
   return Array.from({ length: to - from + 1 }, (_, k) => from + k);
-}
-
-/** The one value the source gives the figure's item for a whole year (its prose or one table row), or null. */
-function levelOf(f: FigureInContext, read: ReadText, year: number, known: ReadonlySet<string>, fiscal: boolean): FigureInContext | null {
-  const whole: FigureInContext = { ...f, year, altYear: null, part: null, wholeYear: true, change: false, ...(fiscal ? { fiscal: true } : {}) };
-  const found = candidates({ ...f, year, altYear: null }, read).filter(
-    (x) =>
-      !x.change &&
-      !x.bound &&
-      // The year's own level: a whole year's figure, or a column the source's words place in that (fiscal) year.
-      (x.part === null ? x.year === year : samePeriod(whole, x) === true) &&
-      x.scale !== null &&
-      LEVEL_KINDS.has(x.kind) &&
-      kindsMatch(x, f) &&
-      sameItem(f, x, known),
-  );
-  return theOneValue(found);
 }
 
 /**
@@ -80,7 +62,7 @@ export function* levelSums(checks: FigureCheck[], sources: ReadText[], statement
     const fiscal = /\b(?:fiscal|fy)\b/i.test(sentence);
     if (!item.item.length) continue;
     for (const [i, read] of sources.entries()) {
-      const levels = years.map((y) => levelOf(item, read, y, known, fiscal));
+      const levels = years.map((y) => yearLevel(item, read, y, known, fiscal));
       if (levels.some((x) => x === null)) continue;
       const found = levels as FigureInContext[];
       const total = found.reduce((sum, x) => sum + levelValue(x), 0);
