@@ -92,8 +92,11 @@ export function levelShares(checks: FigureCheck[], sources: ReadText[], statemen
     if (!anchor || !s || s.year === null) return;
     const read = sources[anchor.source];
     // The sentence's own carried levels first (their items as the sentence names them), else the source's one level.
+    // The share's own year where it names another than the anchor's ("rose to 16.3% in 2018 from 15.3% in 2017":
+    // 15.3% is 2017's, worked out from 2017's levels).
+    const at = own || g.year === null || g.year === s.year ? s : { ...s, year: g.year };
     const carried = (is: (x: FigureInContext) => boolean) =>
-      checks.find((a) => a.status === "carried" && a.by && a.source === anchor.source && a.figure.sentence === g.sentence && !a.figure.change && a.by.year === s.year && is(a.by))?.by ?? oneLevel(read, s, is);
+      checks.find((a) => a.status === "carried" && a.by && a.source === anchor.source && a.figure.sentence === g.sentence && !a.figure.change && a.by.year === at.year && is(a.by))?.by ?? oneLevel(read, at, is);
     const numerator = own ? s : carried((x) => x.standard === profit);
     if (!numerator) return;
     // Over the company's total revenue, and over the revenue row of the numerator's own table and column (a

@@ -140,6 +140,24 @@ describe("a margin or a share of revenue against the levels it is worked out fro
     expect(wrong.assessment.claims[0].explanation).toContain("The source gives capital expenditures as $1,577 million and net sales as $32,765 million for 2018: 4.8% of it, not 6.8%");
   });
 
+  it("works a margin the sentence dates another year out from that year's levels (wrong on purpose)", async () => {
+    // Before session 31 the right "net margin rose to 16.3% in 2018 from 15.3% in 2017" was contradicted ("16.3% of
+    // it, not 15.3%": 2017's margin worked out from 2018's levels) and scored LLM 2/5/5/2, as the wrong one did.
+    const said = (before: string) => `3M's net margin rose to 16.3% in 2018 from ${before} in 2017, on net sales of $32,765 million.`;
+    const [right, wrong, rightLlm, wrongLlm] = await Promise.all([
+      judged("agent", said("15.3%")),
+      judged("agent", said("17.3%")),
+      judged("llm", said("15.3%")),
+      judged("llm", said("17.3%")),
+    ]);
+    expect(verdicts(right)).toEqual(["supported"]);
+    expect(verdicts(wrong)).toEqual(["contradicted"]);
+    expect(wrong.assessment.claims[0].explanation).toContain(
+      "The source gives net income attributable to 3M as $4,858 million and net sales as $31,657 million for 2017: 15.3% of it, not 17.3%",
+    );
+    expectLlmTellsApart(rightLlm.result, wrongLlm.result, "15.3% of it, not 17.3%");
+  });
+
   it("reads 'X% of net income' after its numerator over the year's net income (wrong on purpose)", async () => {
     // Before session 31: "39.5% of net income" scored LLM 5/5/5/4 and the agent found it merely unsupported.
     const said = (share: string) => `3M's net income attributable to 3M was $5,349 million in 2018. Capital expenditures were $1,577 million in 2018, ${share} of net income.`;
