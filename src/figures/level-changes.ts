@@ -44,10 +44,14 @@ const MULTIPLES: Record<string, number> = { doubled: 2, tripled: 3, quadrupled: 
 /** The multiple the words right before a level give it ("nearly doubled to"), with the ratios of the two levels that fit it; or null. */
 function multipleBefore(statement: string, index: number): { words: string; fits: (ratio: number) => boolean } | null {
   const m = MULTIPLE_TO.exec(statement.slice(Math.max(0, index - 40), index));
-  if (!m) return null;
-  const k = MULTIPLES[m[2].toLowerCase()];
-  const hedge = (m[1] ?? "").trim().toLowerCase().replace(/\s+/g, " ");
-  const words = `${hedge ? `${hedge} ` : ""}${m[2].toLowerCase()}`;
+  return m ? multipleOf(m[1] ?? "", m[2]) : null;
+}
+
+/** A multiple and its hedge ("nearly", "doubled"), with the ratios of two levels that fit it (worded-moves.ts reads one said alone). */
+export function multipleOf(hedgeWords: string, verb: string): { words: string; fits: (ratio: number) => boolean } {
+  const k = MULTIPLES[verb.toLowerCase()];
+  const hedge = hedgeWords.trim().toLowerCase().replace(/\s+/g, " ");
+  const words = `${hedge ? `${hedge} ` : ""}${verb.toLowerCase()}`;
   // Past the multiple: more than doubled is a ratio over 2; more than halved, under a half.
   if (hedge === "more than" || hedge === "over") return { words, fits: (r) => (k > 1 ? r > k : r < k) };
   // Short of it: nearly doubled is from three quarters of the way to it.

@@ -11,11 +11,18 @@ import { contentStems } from "./text";
 import { figureSentences } from "./prose-lines";
 import { label, written } from "./labels";
 import { levelValue, theOneValue } from "./level-values";
+import { multipleOf, percentText } from "./level-changes";
 
 // The direction word and what comes before it: "net sales decreased", "net income was lower", "revenue fell".
 const MOVE_WORD =
   /\b(increased|rose|grew|climbed|improved|(?:was|were)\s(?:higher|up)|decreased|declined|fell|dropped|(?:was|were)\s(?:lower|down))\b/i;
 const DOWN = /^(?:decreased|declined|fell|dropped|(?:was|were)\s(?:lower|down))$/i;
+// "net sales were flat", "remained essentially unchanged": no move beyond FLAT_BAND either way.
+const FLAT_WORD = /\b((?:was|were|remained|stayed|held|been)\s(?:(?:essentially|roughly|largely|virtually|broadly|relatively)\s)?(?:flat|unchanged|stable|steady))\b/i;
+/** The largest relative move "flat" allows. */
+const FLAT_BAND = 0.02;
+// "net income more than doubled", "nearly halved" (with no level after "to": level-changes.ts reads those).
+const MULTIPLE_WORD = /\b((?:more\s+than|over|nearly|almost|about|roughly|approximately)\s+)?(doubled|tripled|quadrupled|halved)\b/i;
 // Clauses of a sentence: "net sales increased, and net income also rose", "; while ...".
 const CLAUSE_BREAK = /;\s|,\s(?:and|but|while|whereas)\s|\s(?:and|but|while|whereas)\s(?=[a-z\s]{0,40}\b(?:increased|rose|grew|decreased|declined|fell|dropped|was|were)\b)/i;
 // A year named as the one the move starts from: "than in 2017", "compared with 2017", "from 2017", "versus 2017".
@@ -67,8 +74,11 @@ export function wordedMoves(statement: string, sources: ReadText[], known: Reado
       const offset = text.indexOf(part, at);
       at = offset + part.length;
       if (++clauses > MAX_CLAUSES) return;
-      const move = MOVE_WORD.exec(part);
+      const move = MOVE_WORD.exec(part) ?? FLAT_WORD.exec(part) ?? MULTIPLE_WORD.exec(part);
       if (!move || FIGURE.test(part.replace(/\b(?:19|20)\d\d\b/g, ""))) continue;
+      const flat = FLAT_WORD.test(move[0]) && !MOVE_WORD.test(move[0]);
+      const multiple = !flat && MULTIPLE_WORD.test(move[0]) && !MOVE_WORD.test(move[0]) ? multipleOf(move[1] ?? "", move[2]) : null;
+      const word = multiple ? multiple.words : move[1];
       const itemWords = contentStems(part.slice(0, move.index)).filter((w) => isItemStem(w) && !NOT_ITEM.has(w) && !known.has(w));
       const item = coreItemWords(itemWords);
       if (!item.length) continue;
@@ -84,14 +94,27 @@ export function wordedMoves(statement: string, sources: ReadText[], known: Reado
       const { from, to } = found.levels;
       // Both printed negative (costs, outflows, losses): the move is the magnitude's ("cost of products increased").
       const diff = to.negative && from.negative ? levelValue(from) - levelValue(to) : levelValue(to) - levelValue(from);
-      const said = DOWN.test(move[1].replace(/\s+/g, " ")) ? -1 : 1;
-      if (diff === 0 || Math.sign(diff) === said) continue;
+      const way = diff < 0 ? "a decline" : "a rise";
+      const relative = levelValue(from) !== 0 ? diff / Math.abs(levelValue(from)) : NaN;
+      let worked = way;
+      if (flat) {
+        // "Flat" against a move of more than FLAT_BAND either way.
+        if (!(Math.abs(relative) > FLAT_BAND)) continue;
+        worked = `${way} of ${percentText(relative * 100)}`;
+      } else if (multiple) {
+        // "More than doubled" against the levels' ratio (both above zero).
+        if (!(levelValue(from) > 0 && levelValue(to) > 0) || multiple.fits(levelValue(to) / levelValue(from))) continue;
+        worked = `${way} of ${percentText(relative * 100)}`;
+      } else {
+        const said = DOWN.test(move[1].replace(/\s+/g, " ")) ? -1 : 1;
+        if (diff === 0 || Math.sign(diff) === said) continue;
+      }
       out.push({
-        figure: { ...to, raw: move[1], index: start + offset + move.index, sentence: ordinal, fromTable: false, cell: null, change: false },
+        figure: { ...to, raw: word, index: start + offset + move.index, sentence: ordinal, fromTable: false, cell: null, change: false },
         status: "contradicted",
         source: found.source,
         by: to,
-        note: `The source gives ${label(to)} as ${written(from)} for ${base} and ${written(to)} for ${year}: ${diff < 0 ? "a decline" : "a rise"}, not "${move[1]}".`,
+        note: `The source gives ${label(to)} as ${written(from)} for ${base} and ${written(to)} for ${year}: ${worked}, not "${word}".`,
       });
     }
   });

@@ -335,6 +335,31 @@ describe("a move said in words, and costs printed negative", () => {
     expect(llmWrong.result.scores.factuality).toBeLessThanOrEqual(2);
   });
 
+  it("reads 'flat' and a multiple said in words against the two levels (wrong on purpose)", async () => {
+    // Before session 31, "3M's net sales were flat in 2018" (up 3.5%) and "net income ... more than doubled in 2018"
+    // (up 10.1%) each scored LLM 5/5/5/5 and `accurate`.
+    const judged = judgeAgainst(() => org, "How did 3M's net sales and net income change in 2018?", [REFERENCE]);
+    const nearlyFlat = {
+      title: "Example Co. 2018",
+      content: "Revenue was $10,100 million in 2018, compared with $10,000 million in 2017. Net income was $2,100 million in 2018 and $1,000 million in 2017.",
+    };
+    const judgedFlat = judgeAgainst(() => org, "How did Example Co.'s revenue and net income change in 2018?", [nearlyFlat]);
+    const [flat, doubled, withinBand, realDouble, llmFlat] = await Promise.all([
+      judged("agent", "3M's net sales were flat in 2018 compared with 2017."),
+      judged("agent", "3M's net income attributable to 3M more than doubled in 2018."),
+      judgedFlat("agent", "Example Co.'s revenue was essentially flat in 2018."),
+      judgedFlat("agent", "Example Co.'s net income more than doubled in 2018."),
+      judged("llm", "3M's net sales were flat in 2018 compared with 2017."),
+    ]);
+    expect(verdicts(flat)).toEqual(["contradicted"]);
+    expect(flat.assessment.claims[0].explanation).toContain('$31,657 million for 2017 and $32,765 million for 2018: a rise of 3.5%, not "were flat"');
+    expect(verdicts(doubled)).toEqual(["contradicted"]);
+    expect(doubled.assessment.claims[0].explanation).toContain('a rise of 10.1%, not "more than doubled"');
+    expect(verdicts(withinBand)).not.toContain("contradicted");
+    expect(verdicts(realDouble)).not.toContain("contradicted");
+    expect(llmFlat.result.scores.factuality).toBeLessThanOrEqual(2);
+  });
+
   it("reads the move of a cost printed in parentheses by its magnitude", async () => {
     const judged = judgeAgainst(() => org, "How did Amcor's results change in fiscal 2023?", [{ title: "Amcor FY2023 release, income statement", content: AMCOR_PAGE_8 }]);
     const [right, wrong, wordsRight, wordsWrong] = await Promise.all([
