@@ -127,3 +127,36 @@ export function levelShares(checks: FigureCheck[], sources: ReadText[], statemen
     c.note = `The source gives ${label(numerator)} as ${written(numerator)} and ${label(base)} as ${written(base)} for ${periodText(numerator)}: ${worked}% of it, not ${bound > 0 ? "more than " : bound < 0 ? "less than " : ""}${g.raw}.`;
   });
 }
+
+// "were about 6.1 times its net income": a multiple of another figure of the sentence.
+const TIMES_AFTER = /^\s{0,2}(?:times|x)\b/i;
+
+/**
+ * Reads each unmatched multiple between two carried levels of its sentence ("net sales of $32,765 million were
+ * about 6.1 times its net income of $5,349 million"): the level before it over the level after it, within the
+ * rounding of the figures as written, carries it; another multiple is contradicted, naming both levels.
+ */
+export function levelMultiples(checks: FigureCheck[], statement: string): void {
+  let reads = 0;
+  checks.forEach((c, k) => {
+    const g = c.figure;
+    if (c.status !== "unmatched" || g.kind !== "ratio" || g.change || g.index < 0 || g.negative) return;
+    if (!TIMES_AFTER.test(statement.slice(g.index + g.raw.length, g.index + g.raw.length + 10))) return;
+    const level = (a: FigureCheck | undefined) => (a && a.status === "carried" && a.by && a.figure.sentence === g.sentence && !a.figure.change && LEVEL_KINDS.has(a.by.kind) ? a : null);
+    const top = level(checks[k - 1]);
+    const bottom = level(checks[k + 1]);
+    if (!top || !bottom || top.by!.year !== bottom.by!.year || ++reads > MAX_LEVEL_READS) return;
+    const [x, y] = [top.by!, bottom.by!];
+    if (levelValue(y) <= 0 || levelValue(x) <= 0 || (x.scale === null) !== (y.scale === null)) return;
+    const ratio = levelValue(x) / levelValue(y);
+    const error = levelRounding(x) / levelValue(y) + (levelValue(x) * levelRounding(y)) / levelValue(y) ** 2;
+    c.source = top.source;
+    c.by = x;
+    if (Math.abs(ratio - g.mantissa) <= halfUnit(g) + error + 1e-9) {
+      c.status = "carried";
+      return;
+    }
+    c.status = "contradicted";
+    c.note = `The source gives ${label(x)} as ${written(x)} and ${label(y)} as ${written(y)} for ${periodText(x)}: ${ratio.toLocaleString("en-US", { maximumFractionDigits: Math.max(1, g.decimals) })} times, not ${g.raw}.`;
+  });
+}

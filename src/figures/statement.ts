@@ -26,7 +26,7 @@ import { checkFigure, COMPARISONS_PER_STEP, sameItem, STATEMENT_BUDGET, type Bud
 import { label, written } from "./labels";
 import { segmentAt, segmentNames } from "./subject";
 import { levelChanges } from "./level-changes";
-import { levelShares } from "./level-shares";
+import { levelMultiples, levelShares } from "./level-shares";
 import { levelSums } from "./level-sums";
 import { bareChanges } from "./bare-changes";
 import { wordedMoves } from "./worded-moves";
@@ -173,6 +173,7 @@ export function* checkStatementSteps(
   rowChanges(figures, read, statement, known);
   yield* levelChanges(figures, read, statement, known);
   levelShares(figures, read, statement);
+  levelMultiples(figures, statement);
   yield* levelSums(figures, read, statement, known);
   yield* bareChanges(figures, read, statement, known);
   yield* turnAfter(dated.length);

@@ -158,6 +158,19 @@ describe("a margin or a share of revenue against the levels it is worked out fro
     expectLlmTellsApart(rightLlm.result, wrongLlm.result, "15.3% of it, not 17.3%");
   });
 
+  it("reads a multiple between two levels of its sentence ('6.1 times its net income') (wrong on purpose)", async () => {
+    // Before session 31 the right "about 6.1 times" was unsupported (LLM 5/5/5/4, agent minor_issues) and a wrong
+    // "about 8.1 times" scored LLM 4/5/5/4.
+    const said = (n: string) => `3M's net sales of $32,765 million in 2018 were about ${n} times its net income attributable to 3M of $5,349 million.`;
+    const [right, wrong, wrongLlm] = await Promise.all([judged("agent", said("6.1")), judged("agent", said("8.1")), judged("llm", said("8.1"))]);
+    expect(verdicts(right)).toEqual(["supported"]);
+    expect(verdicts(wrong)).toEqual(["contradicted"]);
+    expect(wrong.assessment.claims[0].explanation).toContain(
+      "The source gives net sales as $32,765 million and net income attributable to 3M as $5,349 million for 2018: 6.1 times, not 8.1",
+    );
+    expect(wrongLlm.result.scores.factuality).toBeLessThanOrEqual(2);
+  });
+
   it("reads 'X% of net income' after its numerator over the year's net income (wrong on purpose)", async () => {
     // Before session 31: "39.5% of net income" scored LLM 5/5/5/4 and the agent found it merely unsupported.
     const said = (share: string) => `3M's net income attributable to 3M was $5,349 million in 2018. Capital expenditures were $1,577 million in 2018, ${share} of net income.`;
