@@ -11,7 +11,9 @@ import { contentStems } from "./text";
 import { figureSentences } from "./prose-lines";
 import { label, written } from "./labels";
 import { levelValue, theOneValue } from "./level-values";
-import { multipleOf, percentText } from "./level-changes";
+import { multipleOf, percentText, periodText } from "./level-changes";
+import { samePeriod } from "./same-period";
+import { partOf, unquarterly } from "./year-part";
 
 // The direction word and what comes before it: "net sales decreased", "net income was lower", "revenue fell".
 const MOVE_WORD =
@@ -19,6 +21,8 @@ const MOVE_WORD =
 const DOWN = /^(?:decreased|declined|fell|dropped|(?:was|were)\s(?:lower|down))$/i;
 // "net sales were flat", "remained essentially unchanged": no move beyond FLAT_BAND either way.
 const FLAT_WORD = /\b((?:was|were|remained|stayed|held|been)\s(?:(?:essentially|roughly|largely|virtually|broadly|relatively)\s)?(?:flat|unchanged|stable|steady))\b/i;
+// "sequentially", "from the first quarter": a quarter's move from the quarter before, not read here.
+const SEQUENTIAL_WORDS = /\b(?:sequential(?:ly)?|quarter[\s-](?:over|on)[\s-]quarter|(?:prior|previous|preceding|last)\squarter)\b/i;
 /** The largest relative move "flat" allows. */
 const FLAT_BAND = 0.02;
 // "net income more than doubled", "nearly halved" (with no level after "to": level-changes.ts reads those).
@@ -32,26 +36,42 @@ const FIGURE = /(?<![\p{L}\d])\d[\d,.]*(?![\p{L}\d])/u;
 /** Clauses read per statement at most: bounded work whatever the answer. */
 const MAX_CLAUSES = 40;
 /** Words that say nothing of the item ("also", the company's own name is in `known`). */
-const NOT_ITEM = new Set(["also", "both", "each", "its", "their", "compani", "overal", "total"]);
+const NOT_ITEM = new Set(["also", "both", "each", "its", "their", "compani", "overal", "total", ...contentStems("fiscal quarter first second third fourth half year month segment")]);
 
 interface Levels {
   from: FigureInContext;
   to: FigureInContext;
 }
 
-/** The one value a source gives an item (all its core words among the clause's, the clause's among its context) for a year. */
-function oneValue(read: ReadText, item: string[], words: ReadonlySet<string>, year: number, known: ReadonlySet<string>): FigureInContext | null {
+/** The period a clause names: a year, and the quarter of it where it names one ("in the second quarter of fiscal 2024"). */
+interface Period {
+  year: number;
+  quarter: string | null;
+  fiscal: boolean;
+}
+
+/** Whether a source figure is for the period: a whole year's prose, or a column same-period.ts places in the year or quarter. */
+function isFor(x: FigureInContext, p: Period): boolean {
+  if (x.part === null && p.quarter === null) return x.year === p.year;
+  if (p.quarter === null) return false;
+  const wanted: FigureInContext = { ...x, cell: null, fromTable: false, date: null, year: p.year, altYear: null, part: p.quarter, wholeYear: false, partGuessed: false, partFromQuestion: false, point: undefined, fiscal: p.fiscal };
+  return samePeriod(wanted, x) === true;
+}
+
+/** The one value a source gives an item (all its core words among the clause's, the clause's among its context) for a period. */
+function oneValue(read: ReadText, item: string[], words: ReadonlySet<string>, period: Period, known: ReadonlySet<string>): FigureInContext | null {
   const found = read.figures.filter((x) => {
-    if (x.change || x.bound || x.year !== year || x.part !== null || !(x.kind === "amount" || x.kind === "number" || x.kind === "per_share")) return false;
+    if (x.change || x.bound || !(x.kind === "amount" || x.kind === "number" || x.kind === "per_share")) return false;
+    if (period.quarter === null ? x.part !== null || x.year !== period.year : x.part === null) return false;
     const core = coreItemWords(x.item);
-    return core.length > 0 && core.every((w) => words.has(w) || known.has(w)) && item.every((w) => x.context.has(w) || known.has(w));
+    return core.length > 0 && core.every((w) => words.has(w) || known.has(w)) && item.every((w) => x.context.has(w) || known.has(w)) && isFor(x, period);
   });
   return theOneValue(found);
 }
 
-function levelsIn(sources: ReadText[], item: string[], words: ReadonlySet<string>, year: number, base: number, known: ReadonlySet<string>): { levels: Levels; source: number } | null {
+function levelsIn(sources: ReadText[], item: string[], words: ReadonlySet<string>, at: Period, base: Period, known: ReadonlySet<string>): { levels: Levels; source: number } | null {
   for (const [i, read] of sources.entries()) {
-    const to = oneValue(read, item, words, year, known);
+    const to = oneValue(read, item, words, at, known);
     const from = to && oneValue(read, item, words, base, known);
     if (to && from && (to.scale === null) === (from.scale === null)) return { levels: { from, to }, source: i };
   }
@@ -89,7 +109,12 @@ export function wordedMoves(statement: string, sources: ReadText[], known: Reado
       const year = candidates[0];
       const base = baseMatch ? Number(baseMatch[1]) : year - 1;
       if (base >= year) continue;
-      const found = levelsIn(sources, item, new Set(itemWords), year, base, known);
+      // A quarter the clause or its sentence names: its level and the same quarter's a year before (as releases
+      // state a quarter's move), unless the sentence says the move is from the quarter before.
+      const quarter = partOf(unquarterly(part)) ?? partOf(unquarterly(text));
+      if (quarter !== null && (!/^q[1-4]$/.test(quarter) || SEQUENTIAL_WORDS.test(text))) continue;
+      const fiscal = /\b(?:fiscal|fy)\b/i.test(text);
+      const found = levelsIn(sources, item, new Set(itemWords), { year, quarter, fiscal }, { year: base, quarter, fiscal }, known);
       if (!found) continue;
       const { from, to } = found.levels;
       // Both printed negative (costs, outflows, losses): the move is the magnitude's ("cost of products increased").
@@ -114,7 +139,7 @@ export function wordedMoves(statement: string, sources: ReadText[], known: Reado
         status: "contradicted",
         source: found.source,
         by: to,
-        note: `The source gives ${label(to)} as ${written(from)} for ${base} and ${written(to)} for ${year}: ${worked}, not "${word}".`,
+        note: `The source gives ${label(to)} as ${written(from)} for ${quarter ? periodText(from) : base} and ${written(to)} for ${quarter ? periodText(to) : year}: ${worked}, not "${word}".`,
       });
     }
   });

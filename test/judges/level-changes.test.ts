@@ -373,6 +373,23 @@ describe("a move said in words, and costs printed negative", () => {
     expect(llmFlat.result.scores.factuality).toBeLessThanOrEqual(2);
   });
 
+  it("reads a quarter's move said in words against the same quarter a year before (wrong on purpose)", async () => {
+    // Before session 31 a worded move was read against whole years only: Best Buy's Domestic revenue "was flat" or
+    // "increased" in the second quarter of fiscal 2024 (down 7.1%) was `accurate` or unread.
+    const judged = judgeAgainst(() => org, "How did Best Buy do in the second quarter of fiscal 2024?", [{ title: "Best Buy 10-Q Q2 FY2024", content: BBY_DOMESTIC_PAGE }]);
+    const [flat, up, down] = await Promise.all([
+      judged("agent", "In the second quarter of fiscal 2024, Best Buy's Domestic segment revenue was flat compared with the prior year."),
+      judged("agent", "In the second quarter of fiscal 2024, Best Buy's Domestic segment revenue increased compared with the prior year."),
+      judged("agent", "In the second quarter of fiscal 2024, Best Buy's Domestic segment revenue decreased compared with the prior year."),
+    ]);
+    expect(verdicts(flat)).toEqual(["contradicted"]);
+    expect(flat.assessment.claims[0].explanation).toContain(
+      'as 9,569 million for the period ended July 30, 2022 and 8,890 million for the period ended July 29, 2023: a decline of 7.1%, not "was flat"',
+    );
+    expect(verdicts(up)).toEqual(["contradicted"]);
+    expect(verdicts(down)).not.toContain("contradicted");
+  });
+
   it("reads the move of a cost printed in parentheses by its magnitude", async () => {
     const judged = judgeAgainst(() => org, "How did Amcor's results change in fiscal 2023?", [{ title: "Amcor FY2023 release, income statement", content: AMCOR_PAGE_8 }]);
     const [right, wrong, wordsRight, wordsWrong] = await Promise.all([
