@@ -13,10 +13,9 @@ import { levelRounding, levelValue, theOneValue } from "./level-values";
 import { label, written } from "./labels";
 import { amountText, MAX_LEVEL_READS, OTHER_MEASURE, percentText, periodText, POINTS, sentenceAround, SEVERAL_PERIODS } from "./level-changes";
 import { FIGURES_PER_STEP } from "./steps";
+import { BASE_YEAR } from "./clause-words";
 import { samePeriod } from "./same-period";
 
-// The year a change is measured from, named after it: "compared with 2017", "from 2017", "than in 2017", "over 2017".
-const FROM_YEAR = /\b(?:from|than|compared\s(?:with|to)|versus|vs\.?|over)\s(?:(?:in|the|fiscal|year)\s){0,3}(?:fy\s?)?((?:19|20)\d\d)\b/i;
 /** Kinds of the levels a change is worked out from. */
 const LEVEL_KINDS = new Set(["amount", "number", "per_share"]);
 
@@ -51,7 +50,7 @@ export function* bareChanges(checks: FigureCheck[], sources: ReadText[], stateme
     if (!(g.kind === "percent" && !POINTS.test(g.raw)) && !(g.kind === "amount" && g.scale !== null)) continue;
     const sentence = sentenceAround(statement, g);
     if (OTHER_MEASURE.test(sentence) || SEVERAL_PERIODS.test(sentence)) continue;
-    const named = FROM_YEAR.exec(statement.slice(g.index, g.index + 80));
+    const named = BASE_YEAR.exec(statement.slice(g.index, g.index + 80));
     const fromYear = named ? Number(named[1]) : g.year - 1;
     if (fromYear >= g.year || ++reads > MAX_LEVEL_READS) continue;
     for (const [i, read] of sources.entries()) {

@@ -129,3 +129,14 @@ export const DEFINING_ASIDE = /^(\s*\p{L}[\p{L}\s&'-]{1,60}),\s(?:measured|defin
 
 /** "$0.28 benefit to EPS", "$0.82 of EPS": a per-share figure whose item, an effect on EPS, follows it. */
 export const EPS_AFTER = /^\s*(?:(?:benefit|impact|headwind|tailwind|dilution|accretion)\s+)?(?:to|of|on)\s+(?:adjusted\s+|diluted\s+|reported\s+){0,2}eps\b/i;
+
+// A change's noun or comparative right after its figure: "a 12.7% increase", "3.4% lower", "6% higher than".
+export const CHANGE_NAMED_AFTER = /^\s{0,2}(?:(increases?|rises?|gains?|growth|higher|jump|more|above)|(decreases?|declines?|drops?|falls?|lower|reductions?|less|fewer|below))\b/i;
+// Only a comparative between two figures: "$25,867 million, which is greater than $13,321.6 million".
+export const THRESHOLD_AFTER_FIGURE =
+  /^[\s,;:]{0,3}(?:(?:which|that)\s{1,3})?(?:(?:is|was|are|were|being)\s{1,3})?(?:(?:also|still|well|far|much|significantly|slightly|considerably)\s{1,3})?(?:(?:greater|more|higher|larger|less|lower|smaller|fewer)\s{1,3}than|exceed(?:s|ed|ing)?|above|below)\s{0,3}$/i;
+// The words before a year a change is measured from: "a 12.7% increase over fiscal 2022", "3.4% lower than in 2022".
+export const FROM_YEAR_WORD = /\b(?:over|than|from|since)\b/i;
+// A year named as the one a change or move is measured from: "than in 2017", "compared with 2017", "from 2017",
+// "versus 2017", "over fiscal 2022" (worded-moves.ts, bare-changes.ts).
+export const BASE_YEAR = /\b(?:than|compared\s(?:with|to)|from|versus|vs\.?|over)\s(?:(?:in|the|fiscal|year)\s){0,3}(?:fy\s?)?((?:19|20)\d\d)\b/i;

@@ -11,14 +11,14 @@ import { dayOf } from "./table";
 import { tableFigureSteps } from "./table-figures";
 import { steppedTextCache, type SteppedTextCache } from "./text-cache";
 import { withStackedLabels } from "./stacked-labels";
-import { ITEMS, lineItemOf } from "./line-items";
+import { isFlowItem, lineItemOf } from "./line-items";
 import { ratioOperand } from "./working";
 import { markRanges } from "./ranges";
 import { causeOf } from "./causes";
 import { itemAfter } from "./item-after";
 import { nextWords, prevWords } from "./changed-copies";
 import { contentStems, sentences, unhyphenated } from "./text";
-import { ANNUAL_BEFORE, CATEGORY_AFTER, categoryAfterShare, sharesOfEnd, CHANGE_AFTER, COMPARED_WITH, COUNT_AFTER, DEFINING_ASIDE, EPS_AFTER, FOR_FISCAL_YEAR, LINE_LABEL, LIST_LABEL, OPENING, pairPartsOf, pointOf, PREVIOUS_UNIT, spelledAbbreviations } from "./clause-words";
+import { ANNUAL_BEFORE, CATEGORY_AFTER, categoryAfterShare, sharesOfEnd, CHANGE_AFTER, CHANGE_NAMED_AFTER, COMPARED_WITH, FROM_YEAR_WORD, THRESHOLD_AFTER_FIGURE, COUNT_AFTER, DEFINING_ASIDE, EPS_AFTER, FOR_FISCAL_YEAR, LINE_LABEL, LIST_LABEL, OPENING, pairPartsOf, pointOf, PREVIOUS_UNIT, spelledAbbreviations } from "./clause-words";
 import { periodHeading, segmentHeading, type SectionPeriod } from "./headings";
 import { runSteps, turnAfter, turnAfterChars } from "./steps";
 import { textLinks, withFiscalDays, withFiscalNames } from "./fiscal-days";
@@ -194,13 +194,6 @@ const PROSE_SENTENCES_PER_STEP = 8;
 /** Figures of one sentence read between two turns (turnAfter): only a sentence of more figures than that takes one. */
 const FIGURES_PER_SENTENCE_STEP = 16;
 
-// A change's noun or comparative right after its figure: "a 12.7% increase", "3.4% lower", "6% higher than".
-const CHANGE_NAMED_AFTER = /^\s{0,2}(?:(increases?|rises?|gains?|growth|higher|jump|more|above)|(decreases?|declines?|drops?|falls?|lower|reductions?|less|fewer|below))\b/i;
-// Only a comparative between two figures: "$25,867 million, which is greater than $13,321.6 million".
-const THRESHOLD_AFTER_FIGURE =
-  /^[\s,;:]{0,3}(?:(?:which|that)\s{1,3})?(?:(?:is|was|are|were|being)\s{1,3})?(?:(?:also|still|well|far|much|significantly|slightly|considerably)\s{1,3})?(?:(?:greater|more|higher|larger|less|lower|smaller|fewer)\s{1,3}than|exceed(?:s|ed|ing)?|above|below)\s{0,3}$/i;
-// The words before a year a change is measured from: "a 12.7% increase over fiscal 2022", "3.4% lower than in 2022".
-const FROM_YEAR = /\b(?:over|than|from|since)\b/i;
 // "13.6% increase in transactions", "a 1.8% decline in average ticket": a change and the item it is of, after the figure.
 const CHANGE_IN = /^\s*(increases?|decreases?|growth|declines?|rises?|drops?|reductions?|improvements?)\s+in\s+(?:the\s+|its\s+|our\s+)?([\p{L}&'-]+(?:\s+[\p{L}&'-]+){0,3}?)(?=\s*(?:[,;.()]|$)|\s+(?:and|or|compared|versus|from|to|in|for|at|as|while|of)\b)/iu;
 
@@ -375,7 +368,7 @@ function* proseFigureSteps(text: string, scale: number | null, skipTableLines: b
       if (respectively) year = leadYears[i];
       // "over fiscal 2022", "than in fiscal 2022" after a change named after its figure: the year it is measured from
       // ("the 3.6% growth seen in 2022" is 2022's).
-      else if (afterYears[i] !== null && !(named && FROM_YEAR.test(sentence.slice(q.end, q.end + afterMatches[i].length)))) year = afterYears[i];
+      else if (afterYears[i] !== null && !(named && FROM_YEAR_WORD.test(sentence.slice(q.end, q.end + afterMatches[i].length)))) year = afterYears[i];
       else {
         // Not the year written right after the previous figure: "from $5,034 million in Q2 2022 to $1,305 million".
         const taken = i > 0 ? Math.max(0, qs[i - 1].end + afterMatches[i - 1].length - prevEnd - clauseStart) : 0;
@@ -447,11 +440,6 @@ function* proseFigureSteps(text: string, scale: number | null, skipTableLines: b
  */
 export const READING_BYTES_PER_CHAR = 32;
 
-/** Whether a standard line item is a flow over a period (an income statement's or cash flow's), not a balance at a point. */
-function flowItem(standard: string | null): boolean {
-  return standard !== null && ITEMS[standard] !== undefined && ITEMS[standard].kind !== "balance";
-}
-
 /** Every figure of a text in its context; parsed once per text (a bounded cache, as parseTables), in steps for a job (steps.ts). */
 export const readText: SteppedTextCache<ReadText> = steppedTextCache(function* (text) {
   const scale = statedScale(text);
@@ -462,7 +450,7 @@ export const readText: SteppedTextCache<ReadText> = steppedTextCache(function* (
   // A text that names no part of a year anywhere ("Net sales were $32,765 million in 2018", a 10-K's passage):
   // its dated figures of a flow (revenue, profit, costs, cash flows; not balances) are the years', as a
   // statement's are (statement.ts). A statement's fourth-quarter net sales are then not carried by them.
-  if (partOf(unquarterly(text)) === null) for (const f of prose) if (f.year !== null && f.part === null && !f.change && !f.fromTable && flowItem(f.standard)) f.yearOnly = true;
+  if (partOf(unquarterly(text)) === null) for (const f of prose) if (f.year !== null && f.part === null && !f.change && !f.fromTable && isFlowItem(f.standard)) f.yearOnly = true;
   const links = textLinks(text);
   return { figures: yield* withFiscalDays(text, [...table, ...withFiscalNames(text, prose)], links), scale, ...(links.length ? { links } : {}) };
 }, READING_BYTES_PER_CHAR);

@@ -75,7 +75,7 @@ export function sentenceAround(statement: string, f: FigureInContext): string {
 }
 
 // "sequentially", "quarter over quarter", "from the first quarter", "from Q1": a quarter's change from the quarter before.
-const SEQUENTIAL = /\b(?:sequential(?:ly)?|quarter[\s-](?:over|on)[\s-]quarter|(?:from|over|versus|vs\.?|compared\s(?:with|to))\s(?:the\s)?(?:(?:prior|previous|preceding|last|first|second|third|fourth)\squarter|q[1-4]\b))/i;
+export const SEQUENTIAL = /\b(?:sequential(?:ly)?|quarter[\s-](?:over|on)[\s-]quarter|(?:from|over|versus|vs\.?|compared\s(?:with|to))\s(?:the\s)?(?:(?:prior|previous|preceding|last|first|second|third|fourth)\squarter|q[1-4]\b))/i;
 
 /**
  * How many years before the level the statement's change or move starts: from a year before the level's that

@@ -6,7 +6,7 @@
 import type { FigureInContext, ReadText } from "./context";
 import { itemVocabulary, marginItem, type FigureCheck } from "./compare";
 import { coreItemWords } from "./line-items";
-import { contentStems } from "./text";
+import { shareBaseWords } from "./operands";
 import { halfUnit, kindsMatch } from "./values";
 import { levelRounding, levelValue, theOneValue } from "./level-values";
 import { label, written } from "./labels";
@@ -15,23 +15,11 @@ import { MAX_LEVEL_READS, periodText } from "./level-changes";
 // "6.8% of sales", "4.8% of net revenues", "of total revenue": a share of the company's revenue.
 const OF_REVENUE = /^\s{0,3}of\s{1,3}(?:(?:its|the|total|net|consolidated)\s{1,3}){0,3}(?:revenues?|sales)\b/i;
 // "of Domestic revenue", "of International sales" are a segment's, not the company's: not read here.
-// "39.5% of net income", "about 30% of operating cash flow": a share of another line item, named in the words
-// after "of" up to the end of their clause (a year, a comparison, "which", punctuation).
-const OF_ITEM = /^\s{0,3}of\s{1,3}(?:(?:its|the|their|our|total|the\s{1,3}company['’]s)\s{1,3})?((?:[a-z][a-z&'’-]*\s{0,3}){1,5})/i;
-const ITEM_END = /\b(?:in|for|during|compared|than|which|that|and|or|from|at|on|by|to|over)\b/i;
+// "39.5% of net income", "about 30% of operating cash flow": a share of another line item, named after "of" (operands.ts shareBaseWords).
 
 // "more than 20% of the total company revenues", "less than 5% of net income": a bound on the share, not its value.
 const AT_LEAST = /\b(?:more\s{1,3}than|greater\s{1,3}than|over|above|at\s{1,3}least|exceed(?:s|ed|ing)?|in\s{1,3}excess\s{1,3}of)\s{0,3}$/i;
 const AT_MOST = /\b(?:less\s{1,3}than|fewer\s{1,3}than|under|below|at\s{1,3}most)\s{0,3}$/i;
-
-/** The content words of the line item a share names after "of" ("39.5% of net income"), or null. */
-function ofItemWords(after: string): string[] | null {
-  const m = OF_ITEM.exec(after);
-  if (!m) return null;
-  const end = ITEM_END.exec(m[1]);
-  const words = coreItemWords(contentStems(end ? m[1].slice(0, end.index) : m[1]));
-  return words.length ? words : null;
-}
 
 /** Kinds the levels are of. */
 const LEVEL_KINDS = new Set(["amount", "number"]);
@@ -83,7 +71,8 @@ export function levelShares(checks: FigureCheck[], sources: ReadText[], statemen
     const ofRevenue = OF_REVENUE.test(after);
     // A share of another line item ("capital expenditures were $1,577 million, 39.5% of net income"): its base is
     // that item's one level for the numerator's period.
-    const ofItem = ofRevenue || profit !== null ? null : ofItemWords(after);
+    const baseWords = ofRevenue || profit !== null ? [] : shareBaseWords(after);
+    const ofItem = baseWords.length ? baseWords : null;
     // The numerator of a share of revenue or of another item: the carried level right before it in its sentence.
     const own = (ofRevenue || ofItem) && before?.status === "carried" && before.by && before.figure.sentence === g.sentence && !before.figure.change && LEVEL_KINDS.has(before.by.kind) ? before : null;
     if ((profit === null && !own) || ++reads > MAX_LEVEL_READS) return;

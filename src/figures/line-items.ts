@@ -145,6 +145,11 @@ export function itemFor(phrase: string): string | null {
  * makes it another figure ("net income attributable to noncontrolling interests", "cost of sales as a
  * percentage of net sales").
  */
+/** Whether a standard line item is a flow over a period (an income statement's or cash flow's), not a balance at a point. */
+export function isFlowItem(standard: string | null): boolean {
+  return standard !== null && ITEMS[standard] !== undefined && ITEMS[standard].kind !== "balance";
+}
+
 export function lineItemOf(text: string): string | null {
   return lineItems(text);
 }

@@ -38,11 +38,17 @@ export function shareItem(f: FigureInContext, own: readonly FigureInContext[]): 
   return words.length ? (o) => own.includes(o) || words.filter((w) => o.item.includes(w)).length >= need : undefined;
 }
 
+/** The item words a share names after "of" in the text right after it ("16.1% of sales": sale), none when it names none. */
+export function shareBaseWords(after: string): string[] {
+  const m = SHARE_OF.exec(after);
+  return m ? coreItemWords(contentStems(m[1].replace(SHARE_END, "").replace(SHARE_OWNER, " "))) : [];
+}
+
 /** The denominators a percentage given as a share of an item may have ("16.1% of sales": figures of sales), or undefined. */
 export function shareOf(f: FigureInContext, statement: string): ((o: FigureInContext) => boolean) | undefined {
   if (f.kind !== "percent" || f.index < 0) return undefined;
   const m = SHARE_OF.exec(statement.slice(f.index + f.raw.length, f.index + f.raw.length + 80));
-  const words = m ? coreItemWords(contentStems(m[1].replace(SHARE_END, "").replace(SHARE_OWNER, " "))) : [];
+  const words = shareBaseWords(statement.slice(f.index + f.raw.length, f.index + f.raw.length + 80));
   if (!words.length) return undefined;
   // "of International revenue": a revenue of International (its row, its table's caption or group), not the
   // company's total revenue. Names only (capitalized): "of total spend on stock repurchases" is over the cost

@@ -11,7 +11,8 @@ import { contentStems } from "./text";
 import { figureSentences } from "./prose-lines";
 import { label, written } from "./labels";
 import { levelValue, theOneValue } from "./level-values";
-import { multipleOf, percentText, periodText } from "./level-changes";
+import { multipleOf, percentText, periodText, SEQUENTIAL } from "./level-changes";
+import { BASE_YEAR } from "./clause-words";
 import { samePeriod } from "./same-period";
 import { partOf, unquarterly } from "./year-part";
 
@@ -21,16 +22,12 @@ const MOVE_WORD =
 const DOWN = /^(?:decreased|declined|fell|dropped|(?:was|were)\s(?:lower|down))$/i;
 // "net sales were flat", "remained essentially unchanged": no move beyond FLAT_BAND either way.
 const FLAT_WORD = /\b((?:was|were|remained|stayed|held|been)\s(?:(?:essentially|roughly|largely|virtually|broadly|relatively)\s)?(?:flat|unchanged|stable|steady))\b/i;
-// "sequentially", "from the first quarter": a quarter's move from the quarter before, not read here.
-const SEQUENTIAL_WORDS = /\b(?:sequential(?:ly)?|quarter[\s-](?:over|on)[\s-]quarter|(?:prior|previous|preceding|last)\squarter)\b/i;
 /** The largest relative move "flat" allows. */
 const FLAT_BAND = 0.02;
 // "net income more than doubled", "nearly halved" (with no level after "to": level-changes.ts reads those).
 const MULTIPLE_WORD = /\b((?:more\s+than|over|nearly|almost|about|roughly|approximately)\s+)?(doubled|tripled|quadrupled|halved)\b/i;
 // Clauses of a sentence: "net sales increased, and net income also rose", "; while ...".
 const CLAUSE_BREAK = /;\s|,\s(?:and|but|while|whereas)\s|\s(?:and|but|while|whereas)\s(?=[a-z\s]{0,40}\b(?:increased|rose|grew|decreased|declined|fell|dropped|was|were)\b)/i;
-// A year named as the one the move starts from: "than in 2017", "compared with 2017", "from 2017", "versus 2017".
-const BASE_YEAR = /\b(?:than|compared\s(?:with|to)|from|versus|vs\.?|over)\s(?:(?:in|the|fiscal|year)\s){0,3}(?:fy\s?)?((?:19|20)\d\d)\b/i;
 // A number other than a year's, not part of a name ("3M"): a clause with figures is the figure checks' to read.
 const FIGURE = /(?<![\p{L}\d])\d[\d,.]*(?![\p{L}\d])/u;
 /** Clauses read per statement at most: bounded work whatever the answer. */
@@ -112,7 +109,7 @@ export function wordedMoves(statement: string, sources: ReadText[], known: Reado
       // A quarter the clause or its sentence names: its level and the same quarter's a year before (as releases
       // state a quarter's move), unless the sentence says the move is from the quarter before.
       const quarter = partOf(unquarterly(part)) ?? partOf(unquarterly(text));
-      if (quarter !== null && (!/^q[1-4]$/.test(quarter) || SEQUENTIAL_WORDS.test(text))) continue;
+      if (quarter !== null && (!/^q[1-4]$/.test(quarter) || SEQUENTIAL.test(text))) continue;
       const fiscal = /\b(?:fiscal|fy)\b/i.test(text);
       const found = levelsIn(sources, item, new Set(itemWords), { year, quarter, fiscal }, { year: base, quarter, fiscal }, known);
       if (!found) continue;
